@@ -1,0 +1,42 @@
+"""templating: write, check and render the instructions of LLM agents.
+
+The public API, in pipeline order: :func:`parse` a template into an AST,
+:func:`compile_template` it (cached), render it with :meth:`CompiledTemplate.render` or
+:meth:`CompiledTemplate.render_async`, or call the google-adk drop-in
+:func:`inject_session_state`.
+"""
+
+from templating.compiler import CompiledTemplate, compile_template
+from templating.context import ReadonlyContext
+from templating.errors import (
+    ArtifactServiceError,
+    MissingArtifactError,
+    MissingKeyError,
+    TemplateError,
+    TemplateSyntaxError,
+)
+from templating.injection import inject_session_state
+from templating.nodes import Escape, LiteralGroup, Placeholder, Template, Text
+from templating.parser import parse
+from templating.source import Span
+
+__all__ = [
+    "ArtifactServiceError",
+    "CompiledTemplate",
+    "Escape",
+    "LiteralGroup",
+    "MissingArtifactError",
+    "MissingKeyError",
+    "Placeholder",
+    "ReadonlyContext",
+    "Span",
+    "Template",
+    "TemplateError",
+    "TemplateSyntaxError",
+    "Text",
+    "compile_template",
+    "inject_session_state",
+    "parse",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,150 @@
+"""Stage 3: compile a parsed template into static chunks and lookups, cached.
+
+A :class:`CompiledTemplate` holds N+1 static strings around N placeholders, so rendering
+only looks values up and joins. :func:`compile_template` caches compiled templates by text
+and dialect, so an instruction rendered on every model call is parsed once.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from templating.context import read_context
+from templating.nodes import Escape, Placeholder, Template, Text
+from templating.parser import parse
+from templating.render import check_state, load_artifact_value, state_value
+from templating.syntax import get_dialect
+
+__all__ = ["CompiledTemplate", "compile_template"]
+
+#: How many compiled templates :func:`compile_template` keeps.
+CACHE_SIZE = 1024
+
+
+def compile_template(text: str, *, dialect: str = "adk") -> CompiledTemplate:
+    """Compile ``text`` in ``dialect`` (``"adk"`` by default); cached by text and dialect.
+
+    Raises ``TypeError`` if ``text`` is not a ``str``, ``ValueError`` for an unknown
+    dialect, and :class:`~templating.errors.TemplateSyntaxError` for a template the
+    dialect rejects.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"template must be a str, got {type(text).__name__}")
+    if not isinstance(dialect, str):
+        raise TypeError(f"dialect must be a str, got {type(dialect).__name__}")
+    return _compile_cached(text, dialect)
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _compile_cached(text: str, dialect: str) -> CompiledTemplate:
+    return CompiledTemplate(parse(text, dialect=dialect))
+
+
+class CompiledTemplate:
+    """A template ready to render: static text around placeholder lookups.
+
+    It is also an InstructionProvider: ``LlmAgent(instruction=compiled)`` makes google-adk
+    call it with its context, and google-adk then skips its own injection.
+    """
+
+    __slots__ = (
+        "text",
+        "dialect",
+        "placeholders",
+        "required_keys",
+        "optional_keys",
+        "artifact_names",
+        "_statics",
+        "_rules",
+    )
+
+    def __init__(self, template: Template) -> None:
+        self.text: str = template.text
+        self.dialect: str = template.dialect
+        self._rules = get_dialect(template.dialect)
+        self._statics, self.placeholders = _split(template)
+        state_placeholders = [p for p in self.placeholders if not p.artifact]
+        required = _distinct(p.key for p in state_placeholders if not p.optional)
+        self.required_keys: tuple[str, ...] = required
+        self.optional_keys: tuple[str, ...] = _distinct(
+            p.key for p in state_placeholders if p.optional and p.key not in required
+        )
+        self.artifact_names: tuple[str, ...] = _distinct(p.key for p in self.placeholders if p.artifact)
+
+    def render(self, state: Mapping[str, Any], *, agent_name: str = "") -> str:
+        """Render against ``state``; for templates without artifact placeholders.
+
+        Raises :class:`~templating.errors.MissingKeyError` for the first required key
+        (in template order) that ``state`` lacks, and ``TypeError`` if the template has
+        artifact placeholders (use :meth:`render_async`).
+        """
+        check_state(state)
+        if self.artifact_names:
+            raise TypeError(
+                "This template has artifact placeholders, which load asynchronously: "
+                "use `await template.render_async(context)`"
+            )
+        rules, text = self._rules, self.text
+        values = [state_value(state, p, rules, text, agent_name) for p in self.placeholders]
+        return self._join(values)
+
+    async def render_async(self, context: object) -> str:
+        """Render against a context (ours or google-adk's), loading artifacts as needed.
+
+        Placeholders are resolved one at a time in template order, as google-adk does, so
+        the first failing placeholder is the error raised.
+        """
+        source = read_context(context)
+        rules, text = self._rules, self.text
+        values = []
+        for placeholder in self.placeholders:
+            if placeholder.artifact:
+                values.append(await load_artifact_value(source, placeholder, text))
+            else:
+                values.append(state_value(source.state, placeholder, rules, text, source.agent_name))
+        return self._join(values)
+
+    async def __call__(self, context: object) -> str:
+        """Render against ``context``: what google-adk calls an InstructionProvider does."""
+        return await self.render_async(context)
+
+    def _join(self, values: list[str]) -> str:
+        statics = self._statics
+        if not values:
+            return statics[0]
+        parts = [statics[0]]
+        for value, static in zip(values, statics[1:]):
+            parts.append(value)
+            parts.append(static)
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        preview = self.text if len(self.text) <= 40 else self.text[:37] + "..."
+        return f"CompiledTemplate({preview!r}, dialect={self.dialect!r})"
+
+
+def _split(template: Template) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
+    """Return the N+1 static strings around the template's N placeholders."""
+    statics: list[str] = []
+    placeholders: list[Placeholder] = []
+    pending: list[str] = []
+    for node in template.nodes:
+        if isinstance(node, Placeholder):
+            statics.append("".join(pending))
+            placeholders.append(node)
+            pending = []
+        elif isinstance(node, Escape):
+            pending.append(node.text)
+        else:
+            pending.append(node.source)
+    if not placeholders and len(pending) == 1 and isinstance(template.nodes[0], Text):
+        statics.append(template.text)  # the very same object, as google-adk returns it
+    else:
+        statics.append("".join(pending))
+    return tuple(statics), tuple(placeholders)
+
+
+def _distinct(keys: Any) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(keys))

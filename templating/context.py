@@ -1,0 +1,144 @@
+"""The read-only context a template is rendered against, and the adapter for ADK's.
+
+:class:`ReadonlyContext` is this library's own context: a state snapshot that cannot be
+written through, the agent's name, and where artifacts come from. :func:`read_context`
+turns it, or any google-adk ``ReadonlyContext`` / ``ToolContext`` / ``CallbackContext``,
+into the :class:`RenderSource` that rendering reads. ADK contexts are read through the
+attributes google-adk's own injector reads (``_invocation_context.session.state``, the
+artifact service, ``agent_name``), so both produce the same output. google-adk is never
+imported here.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = ["ArtifactLoader", "ReadonlyContext", "RenderSource", "read_context"]
+
+
+@runtime_checkable
+class ArtifactLoader(Protocol):
+    """Anything that loads an artifact's content by file name (``None`` if it does not exist)."""
+
+    async def load_artifact(self, filename: str) -> Any:
+        """Return the artifact called ``filename``, or ``None``."""
+
+
+class ReadonlyContext:
+    """A read-only view of what an instruction is rendered against.
+
+    ``state`` is any mapping of state keys to values; the context keeps its own copy and
+    exposes it read-only, so writes raise ``TypeError``. ``artifacts`` is ``None`` (no
+    artifact service: an ``{artifact.x}`` placeholder is an error), a mapping of file name
+    to text, or any object with ``async load_artifact(filename) -> str | None``.
+    """
+
+    __slots__ = ("_state", "_agent_name", "_invocation_id", "_artifacts")
+
+    def __init__(
+        self,
+        state: Mapping[str, Any],
+        *,
+        agent_name: str = "",
+        invocation_id: str = "",
+        artifacts: Mapping[str, Any] | ArtifactLoader | None = None,
+    ) -> None:
+        if not isinstance(state, Mapping):
+            raise TypeError(f"state must be a mapping of state keys to values, got {type(state).__name__}")
+        _check_str("agent_name", agent_name)
+        _check_str("invocation_id", invocation_id)
+        if artifacts is not None and not isinstance(artifacts, Mapping) and not hasattr(artifacts, "load_artifact"):
+            raise TypeError(
+                "artifacts must be a mapping of file name to text or an object with "
+                f"`async load_artifact(filename)`, got {type(artifacts).__name__}"
+            )
+        self._state = MappingProxyType(dict(state))
+        self._agent_name = agent_name
+        self._invocation_id = invocation_id
+        self._artifacts = artifacts
+
+    @property
+    def state(self) -> Mapping[str, Any]:
+        """The state, read-only."""
+        return self._state
+
+    @property
+    def agent_name(self) -> str:
+        """The name of the agent the instruction belongs to (used in error messages)."""
+        return self._agent_name
+
+    @property
+    def invocation_id(self) -> str:
+        """The id of the current invocation, if any."""
+        return self._invocation_id
+
+    @property
+    def has_artifacts(self) -> bool:
+        """Whether artifacts can be loaded through this context."""
+        return self._artifacts is not None
+
+    async def load_artifact(self, filename: str) -> Any:
+        """Return the artifact called ``filename`` or ``None`` if it does not exist."""
+        if self._artifacts is None:
+            return None
+        if isinstance(self._artifacts, Mapping):
+            return self._artifacts.get(filename)
+        result = self._artifacts.load_artifact(filename)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
+
+    def __repr__(self) -> str:
+        return f"ReadonlyContext(state={dict(self._state)!r}, agent_name={self._agent_name!r})"
+
+
+def _check_str(name: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class RenderSource:
+    """What rendering reads: the state, the agent's name, and an artifact loader if any."""
+
+    state: Mapping[str, Any]
+    agent_name: str
+    load_artifact: Callable[[str], Awaitable[Any]] | None
+
+
+def read_context(context: object) -> RenderSource:
+    """Return the :class:`RenderSource` of our context or of a google-adk context.
+
+    Raises ``TypeError`` for anything else.
+    """
+    if isinstance(context, ReadonlyContext):
+        loader = context.load_artifact if context.has_artifacts else None
+        return RenderSource(context.state, context.agent_name, loader)
+    invocation = getattr(context, "_invocation_context", None)
+    if invocation is not None and hasattr(invocation, "session"):
+        return _read_adk_context(context, invocation)
+    raise TypeError(
+        "context must be a templating.ReadonlyContext or a google-adk ReadonlyContext, "
+        f"ToolContext or CallbackContext, got {type(context).__name__}"
+    )
+
+
+def _read_adk_context(context: Any, invocation: Any) -> RenderSource:
+    session = invocation.session
+    service = getattr(invocation, "artifact_service", None)
+    loader = None
+    if service is not None:
+
+        async def loader(filename: str) -> Any:
+            return await service.load_artifact(
+                app_name=session.app_name,
+                user_id=session.user_id,
+                session_id=session.id,
+                filename=filename,
+            )
+
+    return RenderSource(session.state, context.agent_name, loader)

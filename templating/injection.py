@@ -1,0 +1,24 @@
+"""The drop-in for google-adk's ``inject_session_state``."""
+
+from __future__ import annotations
+
+from templating.compiler import compile_template
+from templating.context import read_context
+
+__all__ = ["inject_session_state"]
+
+
+async def inject_session_state(template: str, context: object, *, dialect: str = "adk") -> str:
+    """Fill ``template``'s placeholders from ``context``, as google-adk does.
+
+    ``context`` is a :class:`~templating.context.ReadonlyContext` or google-adk's
+    ``ReadonlyContext`` / ``ToolContext`` / ``CallbackContext``. In the default ``adk``
+    dialect the output and errors are byte-for-byte those of google-adk 2.13.0's
+    ``inject_session_state``; the template is compiled once and cached.
+    """
+    if not isinstance(template, str):
+        raise TypeError(f"template must be a str, got {type(template).__name__}")
+    if "{" not in template and dialect == "adk":
+        read_context(context)  # reject a wrong context even when there is nothing to fill
+        return template
+    return await compile_template(template, dialect=dialect).render_async(context)
