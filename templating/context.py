@@ -37,7 +37,7 @@ class ReadonlyContext:
     to text, or any object with ``async load_artifact(filename) -> str | None``.
     """
 
-    __slots__ = ("_state", "_agent_name", "_invocation_id", "_artifacts")
+    __slots__ = ("_values", "_state", "_agent_name", "_invocation_id", "_artifacts")
 
     def __init__(
         self,
@@ -56,7 +56,8 @@ class ReadonlyContext:
                 "artifacts must be a mapping of file name to text or an object with "
                 f"`async load_artifact(filename)`, got {type(artifacts).__name__}"
             )
-        self._state = MappingProxyType(dict(state))
+        self._values = dict(state)
+        self._state = MappingProxyType(self._values)
         self._agent_name = agent_name
         self._invocation_id = invocation_id
         self._artifacts = artifacts
@@ -117,7 +118,8 @@ def read_context(context: object) -> RenderSource:
     """
     if isinstance(context, ReadonlyContext):
         loader = context.load_artifact if context.has_artifacts else None
-        return RenderSource(context.state, context.agent_name, loader)
+        # Rendering only reads; the plain dict behind the read-only view takes its fast path.
+        return RenderSource(context._values, context.agent_name, loader)
     invocation = getattr(context, "_invocation_context", None)
     if invocation is not None and hasattr(invocation, "session"):
         return _read_adk_context(context, invocation)
