@@ -18,7 +18,7 @@ from typing import Any
 
 from templating.chunks import split_chunks
 from templating.codegen import Renderer, build_renderer
-from templating.context import read_context
+from templating.context import read_context, read_state
 from templating.nodes import Escape, Placeholder, Template, Text
 from templating.parser import parse
 from templating.render import check_state, load_artifact_value, state_value
@@ -144,13 +144,10 @@ class CompiledTemplate:
         Placeholders are resolved one at a time in template order, as google-adk does, so
         the first failing placeholder is the error raised.
         """
+        rendered = self._render_fast(context)
+        if rendered is not None:
+            return rendered
         source = read_context(context)
-        fast = self._fast
-        if fast is not None and type(source.state) is dict:
-            try:
-                return fast(source.state)
-            except Exception:  # noqa: BLE001 - the generic path below raises the exact error
-                pass
         rules, text = self._rules, self.text
         values = []
         for placeholder in self.placeholders:
@@ -159,6 +156,20 @@ class CompiledTemplate:
             else:
                 values.append(state_value(source.state, placeholder, rules, text, source.agent_name))
         return self._join(values)
+
+    def _render_fast(self, context: object) -> str | None:
+        """Render a context's plain ``dict`` state on the fast path; ``None`` if that is not
+        possible or fails (the generic path then renders or raises the exact error)."""
+        fast = self._fast
+        if fast is None:
+            return None
+        state = read_state(context)
+        if type(state) is not dict:
+            return None
+        try:
+            return fast(state)
+        except Exception:  # noqa: BLE001 - the generic path raises the exact error
+            return None
 
     async def __call__(self, context: object) -> str:
         """Render against ``context``: what google-adk calls an InstructionProvider does."""
