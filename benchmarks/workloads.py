@@ -152,7 +152,7 @@ def generated(placeholders: int, seed: int = 7) -> Workload:
         words = " ".join(rng.choice(_WORDS) for _ in range(14))
         segments.append(f"{words[:90]} ")
         segments.append(Field(rng.choice(keys)))
-    segments.append(".\n")
+    segments.append(".")
     return Workload(f"{placeholders:,} fields", segments, state)
 
 
