@@ -214,8 +214,10 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
 def _code_reason(text: str, node: Placeholder, fences: list[tuple[int, int]]) -> str | None:
     if node.key in _CODE_WORDS:
         return "names a keyword, so it is probably code"
-    if any(start < node.span.start < end for start, end in fences):
-        return "is inside a fenced code block"
+    for start, end in fences:
+        body = text[text.find("\n", start) + 1 : end].strip()
+        if start < node.span.start < end and body != node.source:
+            return "is inside a fenced code block"
     line_start = text.rfind("\n", 0, node.span.start) + 1
     if _JSON_VALUE_BEFORE.search(text[line_start : node.span.start]):
         return "is a value in JSON-looking text"
