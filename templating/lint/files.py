@@ -28,8 +28,8 @@ _SKIPPED_FOLDERS = frozenset(
 
 def collect_files(paths: Sequence[Path], settings: Settings) -> list[Path]:
     """The files to lint, in a stable order; raises ``FileNotFoundError`` for a missing path."""
-    include = pathspec.PathSpec.from_lines("gitwildmatch", settings.include)
-    exclude = pathspec.PathSpec.from_lines("gitwildmatch", settings.exclude)
+    include = pathspec.GitIgnoreSpec.from_lines(settings.include)
+    exclude = pathspec.GitIgnoreSpec.from_lines(settings.exclude)
     found: dict[Path, None] = {}
     for path in paths:
         if path.is_file():

@@ -56,9 +56,9 @@ def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> list[Findi
     try:
         text = file.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        return [_unreadable(display, f"not UTF-8 text (byte {error.start})", settings)]
+        return _unreadable(display, f"not UTF-8 text (byte {error.start})", settings)
     except OSError as error:
-        return [_unreadable(display, f"cannot read the file ({error.strerror})", settings)]
+        return _unreadable(display, f"cannot read the file ({error.strerror})", settings)
     return lint_text(text, display, settings, path=file, cache=cache)
 
 
@@ -80,11 +80,11 @@ def lint_text(
         else:
             instructions = [plain_instruction(source)]
     except SyntaxError as error:
-        return [_unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)]
+        return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return [_unreadable(display, f"invalid YAML: {getattr(error, 'problem', None) or error}", settings, line, column)]
+        return _unreadable(display, f"invalid YAML: {getattr(error, 'problem', None) or error}", settings, line, column)
     return [finding for instruction in instructions for finding in lint_instruction(instruction, settings)]
 
 
@@ -146,15 +146,19 @@ def _suppressed(instruction: Instruction) -> frozenset[str]:
 def _ignored_for(path: str, settings: Settings) -> frozenset[str]:
     ignored: set[str] = set()
     for pattern, codes in settings.per_file_ignores:
-        if pathspec.PathSpec.from_lines("gitwildmatch", [pattern]).match_file(path):
+        if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(path):
             ignored |= codes
     return frozenset(ignored)
 
 
-def _unreadable(display: str, message: str, settings: Settings, line: int | None = 1, column: int | None = 1) -> Finding:
+def _unreadable(
+    display: str, message: str, settings: Settings, line: int | None = 1, column: int | None = 1
+) -> list[Finding]:
     rule = find_rule("TPL013")
     assert rule is not None
+    if not settings.is_enabled(rule.code):
+        return []
     line, column = line or 1, column or 1
-    return Finding(display, rule.code, rule.name, rule.severity, message, "fix the file so it can be read",
-                   line, column, line, column)  # fmt: skip
+    return [Finding(display, rule.code, rule.name, rule.severity, message, "fix the file so it can be read",
+                    line, column, line, column)]  # fmt: skip
 
