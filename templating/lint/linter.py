@@ -43,7 +43,7 @@ class LintResult:
 def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
     """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist)."""
     files = collect_files(paths, settings)
-    cache = ModuleCache(settings.root)
+    cache = ModuleCache(Path.cwd())
     findings: dict[tuple, Finding] = {}
     for file in files:
         for finding in _lint_file(file, settings, cache):
@@ -72,7 +72,7 @@ def lint_text(
         if suffix in PYTHON_SUFFIXES:
             if not any(hint in text for hint in _HINTS):
                 return []
-            cache = ModuleCache(settings.root) if cache is None else cache
+            cache = ModuleCache(Path.cwd()) if cache is None else cache
             module = load_module(path or Path(display), text, display, cache)
             instructions = find_python_instructions(module, cache)
         elif suffix in YAML_SUFFIXES:

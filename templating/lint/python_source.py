@@ -46,7 +46,8 @@ class PythonModule:
 
 
 class ModuleCache:
-    """Modules parsed so far in one run, by resolved path; ``root`` makes display paths relative."""
+    """Modules parsed so far in one run, by resolved path; paths display relative to ``root``
+    (the working folder)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
