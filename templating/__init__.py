@@ -19,6 +19,7 @@ from templating.injection import inject_session_state
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template, Text
 from templating.parser import parse
 from templating.source import Span
+from templating.state import Scope, State, scope_of
 
 __all__ = [
     "ArtifactServiceError",
@@ -29,7 +30,9 @@ __all__ = [
     "MissingKeyError",
     "Placeholder",
     "ReadonlyContext",
+    "Scope",
     "Span",
+    "State",
     "Template",
     "TemplateError",
     "TemplateSyntaxError",
@@ -37,6 +40,7 @@ __all__ = [
     "compile_template",
     "inject_session_state",
     "parse",
+    "scope_of",
 ]
 
 __version__ = "0.1.0"
