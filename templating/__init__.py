@@ -20,11 +20,13 @@ from templating.nodes import Escape, LiteralGroup, Placeholder, Template, Text
 from templating.parser import parse
 from templating.source import Span
 from templating.state import Scope, State, scope_of
+from templating.store import InMemoryStateStore
 
 __all__ = [
     "ArtifactServiceError",
     "CompiledTemplate",
     "Escape",
+    "InMemoryStateStore",
     "LiteralGroup",
     "MissingArtifactError",
     "MissingKeyError",
