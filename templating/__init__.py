@@ -18,6 +18,7 @@ from templating.errors import (
 from templating.injection import inject_session_state
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template, Text
 from templating.parser import parse
+from templating.provider import InstructionProvider, resolve_instruction
 from templating.source import Span
 from templating.state import Scope, State, scope_of
 from templating.store import InMemoryStateStore
@@ -27,6 +28,7 @@ __all__ = [
     "CompiledTemplate",
     "Escape",
     "InMemoryStateStore",
+    "InstructionProvider",
     "LiteralGroup",
     "MissingArtifactError",
     "MissingKeyError",
@@ -42,6 +44,7 @@ __all__ = [
     "compile_template",
     "inject_session_state",
     "parse",
+    "resolve_instruction",
     "scope_of",
 ]
 
