@@ -1,0 +1,56 @@
+"""inject_session_state: the drop-in, with our context and google-adk's."""
+
+import pytest
+
+import templating
+from adk_oracle import make_adk_context
+from templating import ArtifactServiceError, MissingArtifactError, ReadonlyContext
+
+
+async def test_inject_returns_template_without_brace_as_the_same_object():
+    template = "".join(["no placeholders ", "here"])
+    assert await templating.inject_session_state(template, ReadonlyContext({})) is template
+
+
+async def test_inject_reads_artifacts_from_a_mapping_and_a_loader():
+    class Loader:
+        async def load_artifact(self, filename):
+            return {"notes.txt": "from loader"}.get(filename)
+
+    template = "{artifact.notes.txt} {artifact.absent?}."
+    from_mapping = ReadonlyContext({}, artifacts={"notes.txt": "from mapping"})
+    assert await templating.inject_session_state(template, from_mapping) == "from mapping ."
+    assert await templating.inject_session_state(template, ReadonlyContext({}, artifacts=Loader())) == "from loader ."
+
+
+async def test_inject_missing_artifact_error_names_artifact_and_agent():
+    context = ReadonlyContext({}, agent_name="writer", artifacts={})
+    with pytest.raises(MissingArtifactError) as caught:
+        await templating.inject_session_state("x {artifact.plan.md}", context)
+    assert caught.value.args[0] == "Artifact 'plan.md' not found in agent 'writer'."
+    assert (caught.value.key, caught.value.line, caught.value.column) == ("plan.md", 1, 3)
+
+
+async def test_inject_artifact_without_service_is_a_value_error_even_when_optional():
+    with pytest.raises(ArtifactServiceError, match="Artifact service is not initialized."):
+        await templating.inject_session_state("{artifact.f?}", ReadonlyContext({}))
+
+
+async def test_inject_accepts_google_adk_context_and_reads_its_agent_name():
+    context = await make_adk_context({"user:name": "Ada"}, None)
+    assert await templating.inject_session_state("Hi {user:name}", context) == "Hi Ada"
+    with pytest.raises(KeyError) as caught:
+        await templating.inject_session_state("{missing}", context)
+    assert caught.value.args[0] == "Context variable not found: `missing` in agent 'agent'."
+
+
+@pytest.mark.parametrize("template", [None, 12, b"{a}"])
+async def test_inject_rejects_non_string_template(template):
+    with pytest.raises(TypeError, match="template must be a str"):
+        await templating.inject_session_state(template, ReadonlyContext({}))
+
+
+@pytest.mark.parametrize("context", [None, {"a": 1}, "ctx"])
+async def test_inject_rejects_wrong_context_type_even_without_placeholders(context):
+    with pytest.raises(TypeError, match="context must be a templating.ReadonlyContext"):
+        await templating.inject_session_state("static text", context)
