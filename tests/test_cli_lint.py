@@ -39,10 +39,15 @@ def test_cli_lint_exit_zero_and_fail_level(capsys):
 
 
 def test_cli_lint_select_ignore_by_name(capsys):
-    code, out, _ = _run(capsys, "lint", str(TREE), "--select", "doubled-brace-placeholder", "--output-format", "json")
+    code, out, _ = _run(capsys, "lint", str(TREE), "--select", "doubled-brace-placeholder", "--output-format", "json", "--isolated")
     assert {item["code"] for item in json.loads(out)} == {"TPL001"}
-    code, out, _ = _run(capsys, "lint", str(TREE), "--ignore", "TPL0", "--output-format", "json")
+    code, out, _ = _run(capsys, "lint", str(TREE), "--ignore", "TPL0", "--output-format", "json", "--isolated")
     assert (code, json.loads(out)) == (0, [])
+
+
+def test_cli_lint_config_exclude_applies_when_walking(capsys):
+    code, out, _ = _run(capsys, "lint", str(TREE), "--output-format", "json")
+    assert (code, json.loads(out)) == (0, [])  # the repository's config excludes tests/data/
 
 
 def test_cli_lint_usage_errors_exit_two(tmp_path, capsys):

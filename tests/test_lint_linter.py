@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from templating.lint.linter import lint_paths, lint_text
 from templating.lint.registry import select_rules
 from templating.lint.settings import Settings
@@ -25,6 +27,12 @@ EXPECTED = [
     ("configs/root_agent.yaml", 5, 27, "TPL004"),
     ("configs/root_agent.yaml", 6, 36, "TPL005"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _inside_tree(monkeypatch):
+    """Paths in findings are shown relative to the working folder."""
+    monkeypatch.chdir(TREE)
 
 
 def _positions(findings):

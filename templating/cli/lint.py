@@ -35,6 +35,7 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
     lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     lint.add_argument("--stdin-filename", help="the name of the file read from stdin (its suffix picks the parser)")
     lint.add_argument("--config", type=Path, help="the pyproject.toml to read (default: the closest one)")
+    lint.add_argument("--isolated", action="store_true", help="ignore every configuration file")
     lint.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
     lint.set_defaults(handler=_run_lint)
 
@@ -55,7 +56,9 @@ def _run_lint(arguments: argparse.Namespace) -> int:
 
 
 def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
-    if arguments.config is not None:
+    if arguments.isolated:
+        config, root = ToolConfig(), Path.cwd()
+    elif arguments.config is not None:
         config, root = _explicit_config(arguments.config)
     else:
         start = Path(arguments.stdin_filename or ".") if str(paths[0]) == "-" else paths[0]
