@@ -14,6 +14,7 @@ from templating.errors import (
     MissingKeyError,
     TemplateError,
     TemplateSyntaxError,
+    ValueFormatError,
 )
 from templating.injection import inject_session_state
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template, Text
@@ -41,6 +42,7 @@ __all__ = [
     "TemplateError",
     "TemplateSyntaxError",
     "Text",
+    "ValueFormatError",
     "compile_template",
     "inject_session_state",
     "parse",
