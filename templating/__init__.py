@@ -14,29 +14,40 @@ from templating.errors import (
     MissingKeyError,
     TemplateError,
     TemplateSyntaxError,
+    ValueFormatError,
 )
 from templating.injection import inject_session_state
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template, Text
 from templating.parser import parse
+from templating.provider import InstructionProvider, resolve_instruction
 from templating.source import Span
+from templating.state import Scope, State, scope_of
+from templating.store import InMemoryStateStore
 
 __all__ = [
     "ArtifactServiceError",
     "CompiledTemplate",
     "Escape",
+    "InMemoryStateStore",
+    "InstructionProvider",
     "LiteralGroup",
     "MissingArtifactError",
     "MissingKeyError",
     "Placeholder",
     "ReadonlyContext",
+    "Scope",
     "Span",
+    "State",
     "Template",
     "TemplateError",
     "TemplateSyntaxError",
     "Text",
+    "ValueFormatError",
     "compile_template",
     "inject_session_state",
     "parse",
+    "resolve_instruction",
+    "scope_of",
 ]
 
 __version__ = "0.1.0"

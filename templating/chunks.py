@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 
+from templating.errors import TemplateSyntaxError
+from templating.lexer import Token, TokenKind
 from templating.nodes import Escape, Node, Placeholder
-from templating.parser import _parse_group
+from templating.parser import _parse_token, parse
 from templating.source import Span
 from templating.syntax import Dialect
 
@@ -31,8 +33,17 @@ def split_chunks(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Plac
     """Return the static strings around ``text``'s placeholders, and the placeholders.
 
     There is always one more static string than placeholders. A text without any brace
-    group is returned as its own single static string (the same object).
+    group is returned as its own single static string (the same object). Raises what
+    :func:`~templating.parser.parse` raises for a text the dialect rejects.
     """
+    try:
+        return _split(text, rules)
+    except TemplateSyntaxError:
+        parse(text, dialect=rules.name)  # raises the error with its position in the template
+        raise
+
+
+def _split(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
     pieces = _capturing_pattern(rules).split(text)
     if len(pieces) == 1:
         return (text,), ()
@@ -44,7 +55,7 @@ def split_chunks(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Plac
         source = pieces[index]
         node = groups.get(source)
         if node is None:
-            node = groups[source] = _parse_group(source, Span(0, len(source)), rules)
+            node = groups[source] = _parse_token(source, Token(TokenKind.GROUP, Span(0, len(source))), rules)
         if type(node) is Placeholder:
             statics.append("".join(pending))
             placeholders.append(node)

@@ -12,16 +12,17 @@ the placeholders of a full parse made on first use; so the AST is not kept unles
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from templating.chunks import split_chunks
 from templating.codegen import Renderer, build_renderer
-from templating.context import read_context, read_state
+from templating.context import RenderSource, read_context, read_state
 from templating.nodes import Escape, Placeholder, Template, Text
 from templating.parser import parse
-from templating.render import check_state, load_artifact_value, state_value
+from templating.render import artifact_value, check_state, load_artifact_value, load_artifacts, state_value
 from templating.syntax import Dialect, get_dialect
 
 __all__ = ["CompiledTemplate", "compile_template"]
@@ -30,8 +31,18 @@ __all__ = ["CompiledTemplate", "compile_template"]
 CACHE_SIZE = 1024
 
 
-def compile_template(text: str, *, dialect: str = "adk") -> CompiledTemplate:
-    """Compile ``text`` in ``dialect`` (``"adk"`` by default); cached by text and dialect.
+#: A value formatter: turns a looked-up state value (``None`` included) into text.
+Formatter = Callable[[Any], str]
+
+
+def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | None = None) -> CompiledTemplate:
+    """Compile ``text`` in ``dialect`` (``"adk"`` by default); cached by text, dialect and
+    formatter.
+
+    ``formatter``, if given, replaces the dialect's value formatting: it receives every
+    state value a placeholder looks up (``None`` included) and returns its text. In
+    ``strict``, a ``TypeError`` or ``ValueError`` it raises becomes a
+    :class:`~templating.errors.ValueFormatError` naming the key.
 
     Raises ``TypeError`` if ``text`` is not a ``str``, ``ValueError`` for an unknown
     dialect, and :class:`~templating.errors.TemplateSyntaxError` for a template the
@@ -41,12 +52,18 @@ def compile_template(text: str, *, dialect: str = "adk") -> CompiledTemplate:
         raise TypeError(f"template must be a str, got {type(text).__name__}")
     if not isinstance(dialect, str):
         raise TypeError(f"dialect must be a str, got {type(dialect).__name__}")
-    return _compile_cached(text, dialect)
+    if formatter is not None and not callable(formatter):
+        raise TypeError(f"formatter must be callable, got {type(formatter).__name__}")
+    return _compile_cached(text, dialect, formatter)
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
-def _compile_cached(text: str, dialect: str) -> CompiledTemplate:
-    return CompiledTemplate._from_chunks(text, get_dialect(dialect))
+def _compile_cached(text: str, dialect: str, formatter: Formatter | None) -> CompiledTemplate:
+    return CompiledTemplate._from_chunks(text, _rules_with(get_dialect(dialect), formatter))
+
+
+def _rules_with(rules: Dialect, formatter: Formatter | None) -> Dialect:
+    return rules if formatter is None else dataclasses.replace(rules, format_value=formatter)
 
 
 class CompiledTemplate:
@@ -68,9 +85,10 @@ class CompiledTemplate:
         "_fast",
     )
 
-    def __init__(self, template: Template) -> None:
+    def __init__(self, template: Template, *, formatter: Formatter | None = None) -> None:
         statics, placeholders = _split(template)
-        self._setup(template.text, get_dialect(template.dialect), statics, placeholders)
+        rules = _rules_with(get_dialect(template.dialect), formatter)
+        self._setup(template.text, rules, statics, placeholders)
         self._statics, self._placeholders = statics, placeholders
 
     @classmethod
@@ -141,13 +159,17 @@ class CompiledTemplate:
     async def render_async(self, context: object) -> str:
         """Render against a context (ours or google-adk's), loading artifacts as needed.
 
-        Placeholders are resolved one at a time in template order, as google-adk does, so
-        the first failing placeholder is the error raised.
+        In ``adk``, placeholders are resolved one at a time in template order, as google-adk
+        does. In ``strict``, each distinct artifact is loaded once and all of them
+        concurrently before anything is rendered. Either way the first failing placeholder
+        in template order is the error raised.
         """
         rendered = self._render_fast(context)
         if rendered is not None:
             return rendered
         source = read_context(context)
+        if self._rules.concurrent_artifacts:
+            return await self._render_concurrently(source)
         rules, text = self._rules, self.text
         values = []
         for placeholder in self.placeholders:
@@ -155,6 +177,17 @@ class CompiledTemplate:
                 values.append(await load_artifact_value(source, placeholder, text))
             else:
                 values.append(state_value(source.state, placeholder, rules, text, source.agent_name))
+        return self._join(values)
+
+    async def _render_concurrently(self, source: RenderSource) -> str:
+        loaded = await load_artifacts(source, self.artifact_names)
+        rules, text = self._rules, self.text
+        values = [
+            artifact_value(source, p, text, loaded.get(p.key))
+            if p.artifact
+            else state_value(source.state, p, rules, text, source.agent_name)
+            for p in self.placeholders
+        ]
         return self._join(values)
 
     def _render_fast(self, context: object) -> str | None:

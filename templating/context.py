@@ -11,13 +11,16 @@ imported here.
 
 from __future__ import annotations
 
+import copy
 import inspect
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["ArtifactLoader", "ReadonlyContext", "RenderSource", "read_context", "read_state"]
+__all__ = ["ArtifactLoader", "ReadonlyContext", "ReadonlyState", "RenderSource", "read_context", "read_state"]
+
+#: Values that cannot change, so a read can hand out the stored object itself.
+_IMMUTABLE_TYPES = frozenset({str, int, float, bool, complex, bytes, type(None)})
 
 
 @runtime_checkable
@@ -28,16 +31,60 @@ class ArtifactLoader(Protocol):
         """Return the artifact called ``filename``, or ``None``."""
 
 
+class ReadonlyState(Mapping[str, Any]):
+    """A read-only mapping over a snapshot of state that copies containers on read.
+
+    Design: building it copies only the top level (one dict copy); reading a key hands out
+    immutable values (str, numbers, bool, None, bytes) as they are and a deep copy of
+    anything else. So writing through the mapping raises ``TypeError`` and changing a list
+    or dict read from it changes neither the caller's state nor what the next read
+    returns, while a context that is built and rendered once pays only for the container
+    values its template reads. A nested value the caller changes in its own state after
+    building the context is seen by later reads: the snapshot is of the top level.
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, state: Mapping[str, Any]) -> None:
+        self._values = dict(state)
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._values[key]
+        if type(value) in _IMMUTABLE_TYPES:
+            return value
+        try:
+            return copy.deepcopy(value)
+        except Exception as error:  # deepcopy raises whatever the value's __deepcopy__ does
+            raise TypeError(
+                f"State value for key `{key}` cannot be copied, so it cannot be read "
+                f"through a read-only context: {type(value).__name__} ({error})"
+            ) from error
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tuple(self._values))
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"ReadonlyState({self._values!r})"
+
+
 class ReadonlyContext:
     """A read-only view of what an instruction is rendered against.
 
     ``state`` is any mapping of state keys to values; the context keeps its own copy and
-    exposes it read-only, so writes raise ``TypeError``. ``artifacts`` is ``None`` (no
+    exposes it as a :class:`ReadonlyState`: writes raise ``TypeError``, and lists or dicts
+    read from it are copies, so nothing reachable from the context can change the
+    caller's state. ``artifacts`` is ``None`` (no
     artifact service: an ``{artifact.x}`` placeholder is an error), a mapping of file name
     to text, or any object with ``async load_artifact(filename) -> str | None``.
     """
 
-    __slots__ = ("_values", "_state", "_agent_name", "_invocation_id", "_artifacts")
+    __slots__ = ("_state", "_agent_name", "_invocation_id", "_artifacts")
 
     def __init__(
         self,
@@ -56,8 +103,7 @@ class ReadonlyContext:
                 "artifacts must be a mapping of file name to text or an object with "
                 f"`async load_artifact(filename)`, got {type(artifacts).__name__}"
             )
-        self._values = dict(state)
-        self._state = MappingProxyType(self._values)
+        self._state = ReadonlyState(state)
         self._agent_name = agent_name
         self._invocation_id = invocation_id
         self._artifacts = artifacts
@@ -94,7 +140,7 @@ class ReadonlyContext:
         return result
 
     def __repr__(self) -> str:
-        return f"ReadonlyContext(state={dict(self._state)!r}, agent_name={self._agent_name!r})"
+        return f"ReadonlyContext(state={self._state._values!r}, agent_name={self._agent_name!r})"
 
 
 def _check_str(name: str, value: object) -> None:
@@ -118,8 +164,7 @@ def read_context(context: object) -> RenderSource:
     """
     if isinstance(context, ReadonlyContext):
         loader = context.load_artifact if context.has_artifacts else None
-        # Rendering only reads; the plain dict behind the read-only view takes its fast path.
-        return RenderSource(context._values, context.agent_name, loader)
+        return RenderSource(context.state, context.agent_name, loader)
     invocation = getattr(context, "_invocation_context", None)
     if invocation is not None and hasattr(invocation, "session"):
         return _read_adk_context(context, invocation)
@@ -133,7 +178,7 @@ def read_state(context: object) -> Mapping[str, Any]:
     raises the same ``TypeError`` for anything that is not a context.
     """
     if isinstance(context, ReadonlyContext):
-        return context._values
+        return context.state
     invocation = getattr(context, "_invocation_context", None)
     if invocation is not None and hasattr(invocation, "session"):
         return invocation.session.state

@@ -7,7 +7,8 @@ in the same situation, so code written for ADK keeps catching what it caught bef
     ├── TemplateSyntaxError (ValueError)     a template that cannot be compiled (strict)
     ├── MissingKeyError (KeyError)           a required state key is not in the state
     ├── MissingArtifactError (KeyError)      a required artifact does not exist
-    └── ArtifactServiceError (ValueError)    a template needs artifacts, the context has none
+    ├── ArtifactServiceError (ValueError)    a template needs artifacts, the context has none
+    └── ValueFormatError (TypeError)         a state value the dialect cannot render (strict)
 
 ``args[0]`` is always the message; in the ``adk`` dialect it is google-adk's message verbatim.
 The other details are attributes (``key``, ``span``, ``line``, ``column``...). All of them
@@ -24,6 +25,7 @@ __all__ = [
     "MissingKeyError",
     "TemplateError",
     "TemplateSyntaxError",
+    "ValueFormatError",
 ]
 
 
@@ -109,3 +111,20 @@ class MissingArtifactError(MissingKeyError):
 
 class ArtifactServiceError(TemplateError, ValueError):
     """The template has an artifact placeholder and the context has no artifacts to read."""
+
+
+class ValueFormatError(TemplateError, TypeError):
+    """A state value the dialect cannot turn into text, such as a ``set`` in ``strict``
+    (which renders JSON). ``key`` names the placeholder's key and path."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str = "",
+        span: Span | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message, span=span, line=line, column=column)
+        self.key = key

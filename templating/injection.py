@@ -4,20 +4,33 @@ from __future__ import annotations
 
 from templating.compiler import compile_template
 from templating.context import read_context
+from templating.jinja import render_jinja
 
 __all__ = ["inject_session_state"]
 
 
-async def inject_session_state(template: str, context: object, *, dialect: str = "adk") -> str:
+async def inject_session_state(
+    template: str, context: object, use_jinja2: bool = False, *, dialect: str = "adk"
+) -> str:
     """Fill ``template``'s placeholders from ``context``, as google-adk does.
 
     ``context`` is a :class:`~templating.context.ReadonlyContext` or google-adk's
     ``ReadonlyContext`` / ``ToolContext`` / ``CallbackContext``. In the default ``adk``
     dialect the output and errors are byte-for-byte those of google-adk 2.13.0's
-    ``inject_session_state``; the template is compiled once and cached.
+    ``inject_session_state``; the template is compiled once and cached. ``dialect="strict"``
+    uses the literal-safe dialect (see the strict grammar).
+
+    ``use_jinja2=True`` renders with Jinja2 as google-adk's Jinja2 mode does (sandboxed,
+    ``StrictUndefined``, state as variables and as ``state``, ``await artifact(name)``),
+    compiled once and cached; it needs the ``templating[jinja]`` extra and ignores no
+    option silently: combining it with a dialect other than ``adk`` is a ``ValueError``.
     """
     if not isinstance(template, str):
         raise TypeError(f"template must be a str, got {type(template).__name__}")
+    if use_jinja2:
+        if dialect != "adk":
+            raise ValueError(f"`use_jinja2=True` renders Jinja2 syntax, got `dialect={dialect!r}` too: expected one of them")
+        return await render_jinja(template, context)
     if "{" not in template and dialect == "adk":
         read_context(context)  # reject a wrong context even when there is nothing to fill
         return template

@@ -4,13 +4,18 @@ The parser reads each brace group the lexer found and decides what it is: a plac
 for a state key or an artifact, or a literal group left as written. It follows the order
 google-adk uses: strip the braces, strip whitespace (if the dialect allows it), drop one
 trailing ``?``, check for ``artifact.``, and only then validate the name.
+
+In the ``strict`` dialect a group is ``{body}`` or ``{{body}}`` and whitespace is never
+stripped: a body with whitespace is literal, a doubled placeholder is an :class:`Escape`,
+and an invalid artifact name is a :class:`~templating.errors.TemplateSyntaxError`.
 """
 
 from __future__ import annotations
 
+from templating.errors import TemplateSyntaxError
 from templating.lexer import Token, TokenKind, tokenize
-from templating.nodes import LiteralGroup, Node, Placeholder, Template, Text
-from templating.source import Span
+from templating.nodes import Escape, LiteralGroup, Node, Placeholder, Template, Text
+from templating.source import Span, line_and_column
 from templating.syntax import ARTIFACT_PREFIX, Dialect, get_dialect
 
 __all__ = ["parse"]
@@ -20,7 +25,9 @@ def parse(text: str, *, dialect: str = "adk") -> Template:
     """Parse ``text`` into a :class:`~templating.nodes.Template` in the given dialect.
 
     The nodes cover the text exactly, in order. Raises ``TypeError`` if ``text`` is not a
-    ``str`` and ``ValueError`` for an unknown dialect.
+    ``str``, ``ValueError`` for an unknown dialect, and
+    :class:`~templating.errors.TemplateSyntaxError` (a ``ValueError``) for text the dialect
+    rejects: in ``strict``, an invalid artifact name.
     """
     if not isinstance(text, str):
         raise TypeError(f"template must be a str, got {type(text).__name__}")
@@ -33,10 +40,13 @@ def _parse_token(text: str, token: Token, rules: Dialect) -> Node:
     source = token.span.slice(text)
     if token.kind is TokenKind.TEXT:
         return Text(token.span, source)
-    return _parse_group(source, token.span, rules)
+    node = _parse_group(text, source, token.span, rules)
+    if rules.escapes and source.startswith("{{") and isinstance(node, Placeholder):
+        return Escape(token.span, source, source[1:-1])
+    return node
 
 
-def _parse_group(source: str, span: Span, rules: Dialect) -> Node:
+def _parse_group(text: str, source: str, span: Span, rules: Dialect) -> Node:
     """Read one brace group: a run of ``{``, a body without braces, a run of ``}``."""
     opening = len(source) - len(source.lstrip("{"))
     closing = len(source) - len(source.rstrip("}"))
@@ -50,7 +60,23 @@ def _parse_group(source: str, span: Span, rules: Dialect) -> Node:
     name_span = Span(name_start, name_start + len(name))
     if name.startswith(ARTIFACT_PREFIX):
         key = name[len(ARTIFACT_PREFIX) :]
+        _check_artifact_name(text, key, name_span, rules)
         return Placeholder(span, source, key, optional, True, name_span)
-    if rules.is_state_name(name):
-        return Placeholder(span, source, name, optional, False, name_span)
+    if not rules.strips_whitespace and any(character.isspace() for character in body):
+        return LiteralGroup(span, source, "whitespace")
+    read = rules.read_name(name)
+    if read is not None:
+        key, path = read
+        return Placeholder(span, source, key, optional, False, name_span, path)
     return LiteralGroup(span, source, "empty" if not name else "invalid-name")
+
+
+def _check_artifact_name(text: str, key: str, name_span: Span, rules: Dialect) -> None:
+    problem = rules.check_artifact_name(key)
+    if problem is None:
+        return
+    offset = name_span.start + len(ARTIFACT_PREFIX)
+    line, column = line_and_column(text, offset)
+    raise TemplateSyntaxError(
+        problem, code="artifact-name", span=Span(offset, name_span.end), line=line, column=column
+    )

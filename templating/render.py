@@ -7,17 +7,26 @@ carry google-adk's exact messages plus the key and its position in the template.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Mapping
 from typing import Any
 
 from templating.context import RenderSource
-from templating.errors import ArtifactServiceError, MissingArtifactError, MissingKeyError
+from templating.errors import ArtifactServiceError, MissingArtifactError, MissingKeyError, ValueFormatError
 from templating.nodes import Placeholder
 from templating.source import line_and_column
-from templating.syntax import Dialect
+from templating.syntax import Dialect, Path
 
-__all__ = ["artifact_text", "check_state", "load_artifact_value", "state_value"]
+__all__ = [
+    "artifact_text",
+    "artifact_value",
+    "check_state",
+    "follow_path",
+    "load_artifact_value",
+    "load_artifacts",
+    "state_value",
+]
 
 
 def check_state(state: object) -> None:
@@ -30,21 +39,70 @@ def state_value(
     state: Mapping[str, Any], placeholder: Placeholder, rules: Dialect, text: str, agent_name: str
 ) -> str:
     """The text a state placeholder renders to; raise :class:`MissingKeyError` if required
-    and missing."""
+    and missing (at any step of its path), and :class:`ValueFormatError` for a value the
+    dialect cannot format."""
     key = placeholder.key
     if key in state:
-        return rules.format_value(state[key])
+        value = state[key]
+        if placeholder.path:
+            value = follow_path(value, placeholder.path)
+        if value is not _MISSING:
+            try:
+                return rules.format_value(value)
+            except rules.format_errors as error:
+                raise _format_error(placeholder, text, error) from error
     if placeholder.optional:
         return ""
+    name = placeholder.expression if placeholder.path else key
     line, column = line_and_column(text, placeholder.span.start)
     raise MissingKeyError(
-        f"Context variable not found: `{key}` in agent '{agent_name}'.",
-        key=key,
+        f"Context variable not found: `{name}` in agent '{agent_name}'.",
+        key=name,
         agent_name=agent_name,
         span=placeholder.span,
         line=line,
         column=column,
     )
+
+
+#: What :func:`follow_path` returns when a step finds nothing.
+_MISSING: Any = object()
+
+
+def follow_path(value: Any, path: Path) -> Any:
+    """Follow ``path`` into ``value``: a ``str`` step is a mapping key, an ``int`` step a
+    list or tuple index. Returns a private sentinel if a step finds nothing: a missing key,
+    an index out of range, or a value of another type. Attributes are never read."""
+    for step in path:
+        if isinstance(step, str):
+            if not isinstance(value, Mapping) or step not in value:
+                return _MISSING
+        elif not isinstance(value, (list, tuple)) or step >= len(value):
+            return _MISSING
+        value = value[step]
+    return value
+
+
+def _format_error(placeholder: Placeholder, text: str, error: Exception) -> ValueFormatError:
+    name = placeholder.expression
+    line, column = line_and_column(text, placeholder.span.start)
+    return ValueFormatError(
+        f"Value of `{name}` cannot be rendered ({error}): expected a string, a number, a boolean, "
+        "`None`, a list, a dict or a pydantic model of those",
+        key=name,
+        span=placeholder.span,
+        line=line,
+        column=column,
+    )
+
+
+async def load_artifacts(source: RenderSource, names: tuple[str, ...]) -> dict[str, Any]:
+    """Load each of ``names`` once, concurrently; map each name to its artifact, ``None``
+    or the exception its load raised (re-raised later, in template order)."""
+    if source.load_artifact is None or not names:
+        return {}
+    results = await asyncio.gather(*(source.load_artifact(name) for name in names), return_exceptions=True)
+    return dict(zip(names, results))
 
 
 async def load_artifact_value(source: RenderSource, placeholder: Placeholder, text: str) -> str:
@@ -54,17 +112,26 @@ async def load_artifact_value(source: RenderSource, placeholder: Placeholder, te
     optional placeholder, as google-adk does) and :class:`MissingArtifactError` when a
     required artifact does not exist. Errors from the artifact service propagate unchanged.
     """
+    loaded = None if source.load_artifact is None else await source.load_artifact(placeholder.key)
+    return artifact_value(source, placeholder, text, loaded)
+
+
+def artifact_value(source: RenderSource, placeholder: Placeholder, text: str, loaded: Any) -> str:
+    """The text of an artifact placeholder whose artifact is ``loaded`` (``None`` if it does
+    not exist, or the exception loading it raised, which is raised again)."""
     name = placeholder.key
-    line, column = line_and_column(text, placeholder.span.start)
     if source.load_artifact is None:
+        line, column = line_and_column(text, placeholder.span.start)
         raise ArtifactServiceError(
             "Artifact service is not initialized.", span=placeholder.span, line=line, column=column
         )
-    artifact = await source.load_artifact(name)
-    if artifact is not None:
-        return artifact_text(artifact, name)
+    if isinstance(loaded, BaseException):
+        raise loaded
+    if loaded is not None:
+        return artifact_text(loaded, name)
     if placeholder.optional:
         return ""
+    line, column = line_and_column(text, placeholder.span.start)
     raise MissingArtifactError(
         f"Artifact '{name}' not found in agent '{source.agent_name}'.",
         key=name,

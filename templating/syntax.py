@@ -2,26 +2,40 @@
 
 A :class:`Dialect` says which brace groups the lexer cuts out of the text, how the parser
 reads the name inside a group, and how a value is turned into text. The ``adk`` dialect
-reproduces google-adk 2.13.0's regex engine exactly; see ``docs/grammar-adk.md``.
+reproduces google-adk 2.13.0's regex engine exactly; see ``docs/grammar-adk.md``. The
+``strict`` dialect is literal-safe, with escapes, nested paths and JSON values; see
+``docs/grammar-strict.md``.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Union
 
 __all__ = [
     "ADK",
     "ARTIFACT_PREFIX",
     "DIALECT_NAMES",
+    "STRICT",
     "Dialect",
+    "Path",
     "STATE_PREFIXES",
+    "check_artifact_name",
     "format_adk_value",
+    "format_json_value",
     "get_dialect",
     "is_adk_state_name",
+    "read_adk_name",
+    "read_strict_name",
 ]
+
+#: The steps from a state value into a nested value: ``str`` for a dict key, ``int`` for a
+#: list index.
+Path = tuple[Union[str, int], ...]
 
 #: The scope prefixes a state key may carry. ``temp:`` keys are never persisted.
 STATE_PREFIXES = ("app:", "user:", "temp:")
@@ -40,6 +54,22 @@ ARTIFACT_PREFIX = "artifact."
 ADK_GROUP_PATTERN = re.compile(r"\{(?<![\$\{\\]\{)\{*[^{}]*\}+")
 
 
+# The strict dialect's pattern. An escape `{{body}}` is tried before a placeholder `{body}`;
+# the body holds no braces. The lookbehind keeps `${x}` and `\\{x}` literal, as in adk, and
+# reads a run of `{` from its first brace only, so `{{{x}}}` is literal. Linear: each body
+# between two braces is scanned at most three times, and matches never overlap.
+STRICT_GROUP_PATTERN = re.compile(r"(?<![\$\{\\])(?:\{\{[^{}]*\}\}|\{[^{}]*\})")
+
+# The head of a strict name: an optional scope prefix, then everything up to the first path
+# step or the end. Whether the head is an identifier is checked with `str.isidentifier()`.
+_STRICT_HEAD = re.compile(r"(?:app:|user:|temp:)?([^.\[\]]+)")
+# One path step: `.key` (an identifier) or `[index]` (ASCII digits, no leading zero).
+_STRICT_STEP = re.compile(r"\.([^.\[\]]+)|\[(0|[1-9][0-9]*)\]")
+# A Windows drive (`C:/`, `c:\\`) makes an artifact name absolute.
+_DRIVE = re.compile(r"[A-Za-z]:[\\/]")
+_PATH_SEPARATORS = re.compile(r"[\\/]")
+
+
 def is_adk_state_name(name: str) -> bool:
     """Whether google-adk accepts ``name`` as a state key: an identifier, or one scope
     prefix (``app:``, ``user:``, ``temp:``) followed by an identifier.
@@ -55,11 +85,82 @@ def is_adk_state_name(name: str) -> bool:
     return False
 
 
+def read_adk_name(name: str) -> tuple[str, Path] | None:
+    """Read a state name the ``adk`` way: the key itself, never a path; ``None`` if invalid."""
+    return (name, ()) if is_adk_state_name(name) else None
+
+
+def read_strict_name(name: str) -> tuple[str, Path] | None:
+    """Read a ``strict`` state name into its state key and path; ``None`` if it is not one.
+
+    ``user:profile.name`` gives ``("user:profile", ("name",))`` and ``items[0].title`` gives
+    ``("items", (0, "title"))``. The key is an identifier after an optional scope prefix;
+    each step is ``.identifier`` or ``[index]``.
+    """
+    head = _STRICT_HEAD.match(name)
+    if head is None or not head.group(1).isidentifier():
+        return None
+    path: list[str | int] = []
+    position = head.end()
+    while position < len(name):
+        step = _STRICT_STEP.match(name, position)
+        if step is None:
+            return None
+        key, index = step.groups()
+        if key is not None and not key.isidentifier():
+            return None
+        path.append(key if key is not None else int(index))
+        position = step.end()
+    return head.group(0), tuple(path)
+
+
+def check_artifact_name(name: str) -> str | None:
+    """Say what is wrong with an artifact file name, or return ``None`` if it is valid.
+
+    A valid name is not empty and has no whitespace, no braces, no ``..`` segment and no
+    leading ``/``, ``\\`` or drive letter.
+    """
+    if not name:
+        return "Artifact name is empty: expected a file name after `artifact.`"
+    if any(character.isspace() for character in name):
+        return f"Artifact name `{name}` contains whitespace: expected a file name without whitespace"
+    if "{" in name or "}" in name:
+        return f"Artifact name `{name}` contains a brace: expected a file name without braces"
+    if name.startswith(("/", "\\")) or _DRIVE.match(name):
+        return f"Artifact name `{name}` is absolute: expected a relative file name"
+    if ".." in _PATH_SEPARATORS.split(name):
+        return f"Artifact name `{name}` has a `..` segment: expected a file name inside the artifact store"
+    return None
+
+
 def format_adk_value(value: Any) -> str:
     """Turn a state value into text as google-adk does: ``None`` is empty, others ``str()``."""
     if value is None:
         return ""
     return str(value)
+
+
+def format_json_value(value: Any) -> str:
+    """Turn a state value into text the ``strict`` way.
+
+    A ``str`` is inserted as is and ``None`` is empty; anything else is JSON as
+    ``json.dumps`` writes it with ``ensure_ascii=False`` (``true``, ``1.5``,
+    ``{"a": [1, null]}``, ``NaN``). A pydantic model is written as its JSON-mode dump.
+    Raises ``TypeError`` or ``ValueError`` for a value JSON cannot hold.
+    """
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False, default=_json_default)
+
+
+def _json_default(value: Any) -> Any:
+    pydantic = sys.modules.get("pydantic")
+    # No need to import pydantic: if it is not loaded, nothing can be one of its models.
+    if pydantic is not None and isinstance(value, pydantic.BaseModel):
+        return value.model_dump(mode="json")
+    raise TypeError(f"a `{type(value).__name__}` is not JSON serializable")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +170,13 @@ class Dialect:
     - ``group_pattern``: the brace groups the lexer cuts out of the text;
     - ``strips_whitespace``: whether whitespace around a name inside braces is ignored;
     - ``is_state_name``: whether a name (after prefix and ``?`` handling) is a state key;
-    - ``format_value``: how a state value becomes text.
+    - ``format_value``: how a state value becomes text;
+    - ``read_name``: a name's state key and path, or ``None`` if it is not a state name;
+    - ``escapes``: whether a doubled placeholder ``{{name}}`` renders as the text ``{name}``;
+    - ``check_artifact_name``: a message if an artifact name is invalid (a syntax error);
+    - ``format_errors``: what ``format_value`` raises for a value it cannot format, turned
+      into an error naming the key (none in ``adk``, where exceptions propagate as in ADK);
+    - ``concurrent_artifacts``: whether ``render_async`` loads artifacts concurrently.
     """
 
     name: str
@@ -77,6 +184,11 @@ class Dialect:
     strips_whitespace: bool
     is_state_name: Callable[[str], bool]
     format_value: Callable[[Any], str]
+    read_name: Callable[[str], tuple[str, Path] | None] = read_adk_name
+    escapes: bool = False
+    check_artifact_name: Callable[[str], str | None] = lambda name: None  # adk: anything goes
+    format_errors: tuple[type[Exception], ...] = ()
+    concurrent_artifacts: bool = False
 
 
 ADK = Dialect(
@@ -87,7 +199,20 @@ ADK = Dialect(
     format_value=format_adk_value,
 )
 
-_DIALECTS: dict[str, Dialect] = {"adk": ADK}
+STRICT = Dialect(
+    name="strict",
+    group_pattern=STRICT_GROUP_PATTERN,
+    strips_whitespace=False,
+    is_state_name=is_adk_state_name,
+    format_value=format_json_value,
+    read_name=read_strict_name,
+    escapes=True,
+    check_artifact_name=check_artifact_name,
+    format_errors=(TypeError, ValueError),
+    concurrent_artifacts=True,
+)
+
+_DIALECTS: dict[str, Dialect] = {"adk": ADK, "strict": STRICT}
 
 #: The dialect names a user may ask for.
 DIALECT_NAMES = ("adk", "strict")
@@ -101,7 +226,5 @@ def get_dialect(name: str) -> Dialect:
         return _DIALECTS[name]
     except KeyError:
         pass
-    if name in DIALECT_NAMES:
-        raise NotImplementedError(f"The `{name}` dialect is not available yet")
     expected = ", ".join(f"`{known}`" for known in DIALECT_NAMES)
     raise ValueError(f"Unknown dialect `{name}`: expected one of {expected}")

@@ -68,3 +68,54 @@ artifact_stores = st.one_of(
     st.none(),
     st.dictionaries(st.sampled_from(ARTIFACT_NAMES), st.text(alphabet="ab{}? ", max_size=5), max_size=3),
 )
+
+# Strategies for the strict dialect.
+
+_SEPARATORS = [" ", ". ", "\n", ", ", " - ", "$ ", "\\ "]
+_LITERAL_BRACES = ['{"a": "b"}', "{-}", "{}", "{?}", "{.}", '[{"k": [1, "v"]}]', "{*}", "{'x': '1'}", "{{}}", "{:}"]
+
+#: Templates in the part of the grammar where `adk` and `strict` agree: brace-free text,
+#: `{key}` / `{key?}` placeholders with plain keys, and literal brace groups whose braces
+#: touch no identifier character and no whitespace, each piece separated from the next.
+common_templates = st.lists(
+    st.one_of(
+        st.text(alphabet=st.characters(blacklist_characters="{}"), max_size=8),
+        st.builds("{{{}{}}}".format, st.sampled_from(STATE_KEYS), st.sampled_from(["", "?"])),
+        st.sampled_from(_LITERAL_BRACES),
+    ),
+    max_size=8,
+).flatmap(lambda pieces: st.sampled_from(_SEPARATORS).map(lambda separator: separator.join(pieces)))
+
+#: States whose values render the same in both dialects: text, ``None`` and integers.
+common_states = st.dictionaries(
+    st.sampled_from(STATE_KEYS),
+    st.one_of(st.text(alphabet="ab{} é", max_size=4), st.none(), st.integers(-5, 10**20)),
+    max_size=12,
+)
+
+#: Nested JSON-like values, for paths into dicts and lists.
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=4)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=3), st.dictionaries(st.sampled_from(NAMES[:6]), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+#: States with nested values over the likely keys.
+nested_states = st.dictionaries(st.sampled_from(STATE_KEYS), json_values, max_size=12)
+
+#: Strict-looking placeholders with paths, optional markers and escapes.
+strict_groups = st.builds(
+    lambda *pieces: "".join(pieces),
+    st.sampled_from(["{", "{", "{{", " {", "${"]),
+    st.sampled_from(STATE_KEYS + ["artifact.a", "artifact.f.txt"]),
+    st.lists(st.sampled_from([".a", ".b", ".name", "[0]", "[1]", "[", ".", ".0"]), max_size=3).map("".join),
+    st.sampled_from(["", "?"]),
+    st.sampled_from(["}", "}", "}}", "} "]),
+)
+
+#: Templates for the strict dialect: strict-looking groups among brace-heavy fragments.
+strict_templates = st.one_of(
+    templates, st.lists(st.one_of(strict_groups, st.sampled_from(FRAGMENTS)), max_size=10).map("".join)
+)

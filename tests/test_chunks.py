@@ -1,13 +1,15 @@
 """The fast lane of compilation: the same chunks as the full parse, and the same groups as
 google-adk's own pattern."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from templating.chunks import split_chunks
 from templating.compiler import _split
 from templating.parser import parse
-from templating.syntax import ADK, ADK_GROUP_PATTERN
+from templating.errors import TemplateSyntaxError
+from templating.syntax import ADK, ADK_GROUP_PATTERN, get_dialect
 
 from tests.strategies import templates
 
@@ -15,10 +17,17 @@ from tests.strategies import templates
 GOOGLE_ADK_PATTERN = r"(?<![\$\{\\]){+[^{}]*}+"
 
 
-@given(templates)
-def test_split_chunks_equals_the_full_parse(text):
-    statics, placeholders = split_chunks(text, ADK)
-    parsed_statics, parsed_placeholders = _split(parse(text))
+@pytest.mark.parametrize("dialect", ["adk", "strict"])
+@given(text=templates)
+def test_split_chunks_equals_the_full_parse(dialect, text):
+    try:
+        parsed_statics, parsed_placeholders = _split(parse(text, dialect=dialect))
+    except TemplateSyntaxError as error:
+        with pytest.raises(TemplateSyntaxError) as caught:
+            split_chunks(text, get_dialect(dialect))
+        assert (caught.value.args, caught.value.span) == (error.args, error.span)
+        return
+    statics, placeholders = split_chunks(text, get_dialect(dialect))
     assert statics == parsed_statics
     assert [(p.key, p.optional, p.artifact, p.path) for p in placeholders] == [
         (p.key, p.optional, p.artifact, p.path) for p in parsed_placeholders

@@ -1,12 +1,22 @@
 """Compiled templates: keys known before a run, sync rendering, caching, bad input."""
 
+import asyncio
 import pickle
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import templating
+from strategies import (
+    artifact_stores,
+    common_states,
+    common_templates,
+    nested_states,
+    states,
+    strict_templates,
+    templates,
+)
 from templating import MissingKeyError
 
 
@@ -98,6 +108,164 @@ def test_render_megabyte_template():
     text = "word {a} {\"json\": 1} " * 50_000
     output = templating.compile_template(text).render({"a": "X"})
     assert output == text.replace("{a}", "X")
+
+
+def test_render_strict_value_json_cannot_hold_names_the_key():
+    template = templating.compile_template("ok {a}\n {user:tags.set}", dialect="strict")
+    with pytest.raises(templating.ValueFormatError) as caught:
+        template.render({"a": 1, "user:tags": {"set": {1, 2}}})
+    error = caught.value
+    assert isinstance(error, TypeError)
+    assert (error.key, error.line, error.column) == ("user:tags.set", 2, 2)
+    assert error.message.startswith("Value of `user:tags.set` cannot be rendered (a `set` is not JSON serializable)")
+
+
+def test_render_strict_formatter_replaces_value_formatting():
+    def shout(value):
+        return "<none>" if value is None else str(value).upper()
+
+    template = templating.compile_template("{a} {b} {c.d}", dialect="strict", formatter=shout)
+    assert template.render({"a": "x", "b": None, "c": {"d": [1]}}) == "X <none> [1]"
+    assert templating.compile_template("{a} {b} {c.d}", dialect="strict", formatter=shout) is template
+    assert templating.compile_template("{a} {b} {c.d}", dialect="strict") is not template
+
+
+def test_render_strict_formatter_errors_name_the_key():
+    def refuse(value):
+        raise ValueError("no thanks")
+
+    with pytest.raises(templating.ValueFormatError, match=r"Value of `a` cannot be rendered \(no thanks\)"):
+        templating.compile_template("{a}", dialect="strict", formatter=refuse).render({"a": 1})
+
+
+def test_compile_template_rejects_a_formatter_that_is_not_callable():
+    with pytest.raises(TypeError, match="formatter must be callable, got str"):
+        templating.compile_template("{a}", dialect="strict", formatter="json")
+
+
+def test_compile_template_strict_keys_are_state_keys_without_paths():
+    template = templating.compile_template("{user:p.name} {user:p.age?} {items[0]?} {{z}}", dialect="strict")
+    assert template.required_keys == ("user:p",)
+    assert template.optional_keys == ("items",)
+    assert [p.path for p in template.placeholders] == [("name",), ("age",), (0,)]
+
+
+class _RecordingLoader:
+    """An artifact loader that records calls and lets every load wait for the others."""
+
+    def __init__(self, artifacts, failing=()):
+        self.artifacts = artifacts
+        self.failing = set(failing)
+        self.calls = []
+        self.in_flight = 0
+        self.most_in_flight = 0
+
+    async def load_artifact(self, filename):
+        import asyncio
+
+        self.calls.append(filename)
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        await asyncio.sleep(0.01)
+        self.in_flight -= 1
+        if filename in self.failing:
+            raise ValueError(f"cannot load {filename}")
+        return self.artifacts.get(filename)
+
+
+async def test_render_async_strict_loads_each_artifact_once_and_concurrently():
+    loader = _RecordingLoader({"a.txt": "A", "b.txt": "B", "c.txt": "C"})
+    context = templating.ReadonlyContext({"n": 1}, artifacts=loader)
+    template = templating.compile_template(
+        "{artifact.a.txt} {artifact.b.txt} {n} {artifact.a.txt} {artifact.c.txt} {artifact.gone?}", dialect="strict"
+    )
+    assert await template.render_async(context) == "A B 1 A C "
+    assert sorted(loader.calls) == ["a.txt", "b.txt", "c.txt", "gone"]
+    assert loader.most_in_flight == 4
+
+
+async def test_render_async_adk_stays_sequential_and_loads_every_placeholder():
+    loader = _RecordingLoader({"a.txt": "A", "b.txt": "B"})
+    context = templating.ReadonlyContext({}, artifacts=loader)
+    assert await templating.compile_template("{artifact.a.txt}{artifact.b.txt}{artifact.a.txt}").render_async(
+        context
+    ) == "ABA"
+    assert loader.calls == ["a.txt", "b.txt", "a.txt"]
+    assert loader.most_in_flight == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "match"),
+    [
+        ("{artifact.bad} {artifact.gone}", ValueError, "cannot load bad"),
+        ("{artifact.gone} {artifact.bad}", KeyError, "Artifact 'gone' not found in agent 'helper'."),
+        ("{missing} {artifact.bad}", KeyError, "Context variable not found: `missing` in agent 'helper'."),
+        ("{artifact.gone?} {artifact.bad} {missing}", ValueError, "cannot load bad"),
+    ],
+)
+async def test_render_async_strict_raises_the_first_error_in_template_order(text, error, match):
+    loader = _RecordingLoader({}, failing={"bad"})
+    context = templating.ReadonlyContext({}, agent_name="helper", artifacts=loader)
+    with pytest.raises(error, match=match):
+        await templating.compile_template(text, dialect="strict").render_async(context)
+
+
+async def test_render_async_strict_without_artifact_service_raises_in_template_order():
+    context = templating.ReadonlyContext({"a": 1})
+    template = templating.compile_template("{a} {artifact.f?}", dialect="strict")
+    with pytest.raises(templating.ArtifactServiceError, match="Artifact service is not initialized."):
+        await template.render_async(context)
+    with pytest.raises(MissingKeyError):
+        await templating.compile_template("{b} {artifact.f}", dialect="strict").render_async(context)
+
+
+def _identifier_character(character):
+    return ("a" + character).isidentifier()
+
+
+def _sync_outcome(text, state, dialect):
+    try:
+        return ("output", templating.compile_template(text, dialect=dialect).render(state, agent_name="agent"))
+    except MissingKeyError as error:
+        return ("KeyError", error.args[0])
+
+
+@given(text=common_templates, state=common_states)
+def test_render_strict_equals_adk_where_the_grammars_agree(text, state):
+    assert _sync_outcome(text, state, "strict") == _sync_outcome(text, state, "adk")
+
+
+@given(text=st.one_of(templates, st.text()), state=common_states)
+def test_render_strict_equals_adk_when_no_brace_touches_a_name_or_whitespace(text, state):
+    # Whitespace counts too: adk strips it, so `{ x }` is a placeholder there and literal here.
+    touching = (
+        text[index + offset]
+        for index, character in enumerate(text)
+        if character in "{}"
+        for offset in (-1, 1)
+        if 0 <= index + offset < len(text)
+    )
+    assume(not any(_identifier_character(c) or c.isspace() for c in touching))
+    assert _sync_outcome(text, state, "strict") == _sync_outcome(text, state, "adk") == ("output", text)
+
+
+@given(text=strict_templates, state=st.one_of(states, nested_states), artifacts=artifact_stores)
+def test_render_strict_raises_only_for_missing_keys_and_failing_artifacts(text, state, artifacts):
+    try:
+        template = templating.compile_template(text, dialect="strict")
+    except templating.TemplateSyntaxError:
+        return  # a compile-time error, never a render-time one
+    context = templating.ReadonlyContext(state, artifacts=artifacts)
+    try:
+        output = asyncio.run(template.render_async(context))
+    except (MissingKeyError, templating.ArtifactServiceError):
+        return
+    assert isinstance(output, str)
+
+
+@given(st.text().filter(lambda text: "{" not in text))
+def test_render_strict_template_without_brace_renders_to_itself(text):
+    assert templating.compile_template(text, dialect="strict").render({}) == text
 
 
 @given(st.dictionaries(st.sampled_from(["a", "b", "user:c"]), st.one_of(st.none(), st.integers(), st.text(max_size=3))))

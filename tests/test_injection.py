@@ -54,3 +54,24 @@ async def test_inject_rejects_non_string_template(template):
 async def test_inject_rejects_wrong_context_type_even_without_placeholders(context):
     with pytest.raises(TypeError, match="context must be a templating.ReadonlyContext"):
         await templating.inject_session_state("static text", context)
+
+
+async def test_inject_strict_dialect_with_nested_values_and_artifacts():
+    context = ReadonlyContext(
+        {"user:profile": {"name": "Ada", "langs": ["py", "go"]}}, agent_name="a", artifacts={"notes.md": "N"}
+    )
+    template = '{"user": {user:profile.name}, "first": {user:profile.langs[0]}} {{kept}} {artifact.notes.md}'
+    assert await templating.inject_session_state(template, context, dialect="strict") == (
+        '{"user": Ada, "first": py} {kept} N'
+    )
+
+
+async def test_inject_strict_dialect_through_adk_context():
+    context = await make_adk_context({"d": {"a": [1, None]}, "ok": True}, {"f.txt": "F"})
+    output = await templating.inject_session_state("{d} {ok} {d.a[0]} {artifact.f.txt}", context, dialect="strict")
+    assert output == '{"a": [1, null]} true 1 F'
+
+
+async def test_inject_strict_dialect_rejects_invalid_artifact_name_before_loading():
+    with pytest.raises(templating.TemplateSyntaxError, match="has a `..` segment"):
+        await templating.inject_session_state("{artifact.../secret}", ReadonlyContext({}), dialect="strict")

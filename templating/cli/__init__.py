@@ -1,0 +1,44 @@
+"""The ``templating`` command line.
+
+- ``templating lint [PATH ...]`` finds instruction hazards in Python, YAML and prompt files;
+- ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
+- ``templating rule TPLxxx`` explains a lint rule.
+
+Exit codes: 0 success (no findings at or above the fail level), 1 findings or a template
+that cannot be rendered, 2 usage, configuration or input/output errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from templating.cli.common import EXIT_USAGE, UsageError
+from templating.cli.lint import add_lint_command
+from templating.cli.render import add_render_command
+from templating.cli.rule import add_rule_command
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    parser = _build_parser()
+    arguments = parser.parse_args(argv)
+    try:
+        return arguments.handler(arguments)
+    except UsageError as error:
+        print(f"templating: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="templating", description="Write, check and render the instructions of LLM agents."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add_lint_command(commands)
+    add_render_command(commands)
+    add_rule_command(commands)
+    return parser

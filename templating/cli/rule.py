@@ -1,0 +1,31 @@
+"""``templating rule TPLxxx``: explain a lint rule; ``--all`` lists every rule."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from templating.cli.common import EXIT_OK, UsageError
+from templating.lint.registry import RULES, find_rule, render_rule_markdown
+
+__all__ = ["add_rule_command"]
+
+
+def add_rule_command(commands: argparse._SubParsersAction) -> None:
+    """Register the ``rule`` subcommand."""
+    rule = commands.add_parser("rule", help="explain a lint rule (a code such as TPL001, or its name)")
+    rule.add_argument("rule", nargs="?", help="the rule code or name")
+    rule.add_argument("--all", action="store_true", help="list every rule")
+    rule.set_defaults(handler=_run_rule)
+
+
+def _run_rule(arguments: argparse.Namespace) -> int:
+    if arguments.all or not arguments.rule:
+        for rule in RULES:
+            sys.stdout.write(f"{rule.code}  {rule.name:32} {rule.severity.label:8} {rule.summary}\n")
+        return EXIT_OK
+    rule = find_rule(arguments.rule)
+    if rule is None:
+        raise UsageError(f"unknown rule `{arguments.rule}` (see `templating rule --all`)")
+    sys.stdout.write(render_rule_markdown(rule))
+    return EXIT_OK

@@ -1,0 +1,232 @@
+"""The checks that look at one parsed instruction and report hazards.
+
+Each check takes the parsed :class:`~templating.nodes.Template` and a :class:`Context` and
+yields :class:`~templating.lint.hazard.Hazard` objects. Checks read the AST the compiler
+builds; they never re-implement ADK's grammar.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from templating.lint.hazard import Hazard
+from templating.lint.instruction import RUNTIME_VALUE, Instruction
+from templating.lint.suggestions import suggest_key, suggest_literal_fix
+from templating.nodes import LiteralGroup, Placeholder, Template
+
+__all__ = ["CHECKS", "Context"]
+
+_CODE_WORDS = frozenset(keyword.kwlist) | {
+    "true", "false", "null", "undefined", "this", "function", "const", "let", "var", "new", "typeof",
+}  # fmt: skip
+_FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
+_JSON_VALUE_BEFORE = re.compile(r"[\"']\s*:\s*$")
+_SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What checks may need beyond the template: the instruction and the known state keys."""
+
+    instruction: Instruction
+    known_keys: frozenset[str] | None = None
+
+
+def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL001: ``{{name}}`` in a plain string is a placeholder, not an escape."""
+    for node in _placeholders(template, context):
+        opening, closing = _brace_runs(node.source)
+        if opening > 1 and closing > 1:
+            name = node.expression + ("?" if node.optional else "")
+            yield Hazard(
+                "TPL001", node.span.start, node.span.end,
+                f"`{node.source}` is not an escape: ADK substitutes the state key `{node.key}`",
+                f"write `{{{name}}}` for the value; literal braces need an InstructionProvider",
+                f"{{{name}}}",
+            )  # fmt: skip
+
+
+def check_doubled_literal(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL002: ``{{`` that ADK leaves alone reaches the model doubled."""
+    covered = [(n.span.start, n.span.end) for n in template.placeholders]
+    for match in re.finditer(r"\{\{+", template.text):
+        if not any(start <= match.start() < end for start, end in covered):
+            yield Hazard(
+                "TPL002", match.start(), match.end(),
+                f"`{match.group()}` is not `str.format`: the model sees {len(match.group())} braces",
+                "write single braces; only f-strings and `str.format` turn `{{` into `{`",
+            )  # fmt: skip
+
+
+def check_greedy_run(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL003: a placeholder with unequal brace runs eats a structural brace."""
+    for node in _placeholders(template, context):
+        opening, closing = _brace_runs(node.source)
+        if opening != closing:
+            side, extra = ("}", closing - 1) if closing > opening else ("{", opening - 1)
+            yield Hazard(
+                "TPL003", node.span.start, node.span.end,
+                f"`{node.source}` eats {extra} `{side}`: ADK substitutes `{node.key}` and drops the brace",
+                f"separate the brace from the placeholder, for example `{{{node.expression}}} {side}`",
+            )  # fmt: skip
+
+
+def check_whitespace(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL004: whitespace or a line break between the braces and the name."""
+    for node in _placeholders(template, context):
+        opening, closing = _brace_runs(node.source)
+        body = node.source[opening : len(node.source) - closing]
+        if body == body.strip():
+            continue
+        where = "a line break" if "\n" in body else "whitespace"
+        name = node.expression + ("?" if node.optional else "")
+        yield Hazard(
+            "TPL004", node.span.start, node.span.end,
+            f"`{_short(node.source)}` has {where} inside the braces: ADK still substitutes `{node.key}`",
+            f"write `{{{name}}}` if the key is meant, or keep the braces out of the instruction",
+            "{" * opening + name + "}" * closing if "\n" not in body else None,
+        )  # fmt: skip
+
+
+def check_silent_literal(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL005: a group that looks like a placeholder but is left literal."""
+    if not context.instruction.injected:
+        return
+    for node in template.nodes:
+        if isinstance(node, LiteralGroup) and RUNTIME_VALUE not in node.source:
+            suggestion = suggest_literal_fix(node.source, context.known_keys)
+            if suggestion is not None:
+                problem, fixed = suggestion
+                yield Hazard(
+                    "TPL005", node.span.start, node.span.end,
+                    f"`{node.source}` is left literal: {problem}",
+                    f"did you mean `{fixed}`?" if fixed else "rename the key to a plain identifier",
+                )  # fmt: skip
+
+
+def check_code(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL006: a placeholder that is probably code: a keyword, a fenced block, JSON."""
+    fences = _fenced_ranges(template.text)
+    for node in _placeholders(template, context):
+        reason = _code_reason(template.text, node, fences)
+        if reason:
+            yield Hazard(
+                "TPL006", node.span.start, node.span.end,
+                f"`{_short(node.source)}` {reason}: ADK looks up the state key `{node.key}`",
+                "serve code and JSON through an InstructionProvider, which ADK does not scan",
+            )  # fmt: skip
+
+
+def check_skipped(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL007: ``${name}`` and ``\\{name}``, skipped by ADK Python, substituted elsewhere."""
+    if not context.instruction.injected:
+        return
+    for match in _SKIPPED_GROUP.finditer(template.text):
+        body, mark = match.group("body").strip(), match.group("mark")
+        start = match.start()
+        name = body.removesuffix("?")
+        if name.isidentifier() or name.startswith("artifact."):
+            yield Hazard(
+                "TPL007", start, match.end(),
+                f"ADK Python leaves `{match.group()}` literal"
+                f"{' with its backslash' if mark == chr(92) else ''}; adk-js, adk-go and adk-java substitute `{name}`",
+                f"write `{{{body}}}` to substitute everywhere, or drop the braces to keep the text",
+            )  # fmt: skip
+        elif suggest_literal_fix(match.group("group"), context.known_keys):
+            yield Hazard(
+                "TPL007", start, match.end(),
+                f"`{match.group()}` is never substituted: ADK skips a group after `{mark}`, and `{body}` is not a key",
+                "write a plain `{key}` placeholder for a top-level state key",
+            )  # fmt: skip
+
+
+def check_non_ascii(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL008: a non-ASCII placeholder name."""
+    for node in _placeholders(template, context):
+        if not node.expression.isascii():
+            yield Hazard(
+                "TPL008", node.name_span.start, node.name_span.end,
+                f"`{node.expression}` is not ASCII: ADK Python substitutes it but adk-js leaves it literal",
+                "use an ASCII identifier for keys shared across ADK ports",
+            )  # fmt: skip
+
+
+def check_static(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL009: placeholders in ``static_instruction`` are never filled."""
+    if context.instruction.injected:
+        return
+    for node in template.placeholders:
+        yield Hazard(
+            "TPL009", node.span.start, node.span.end,
+            f"`{node.source}` is in `static_instruction`, which ADK never fills: the model sees it verbatim",
+            "move the placeholder to `instruction`",
+        )  # fmt: skip
+
+
+def check_fstring_values(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL010: f-string values are scanned by ADK for placeholders at run time."""
+    if not context.instruction.injected:
+        return
+    for value in context.instruction.interpolations:
+        yield Hazard(
+            "TPL010", value.offset, value.offset + 1,
+            f"the f-string inserts `{{{value.expression}}}` at import; ADK then scans the value for placeholders",
+            "pass the value through session state and write `{key}`, or use an InstructionProvider",
+        )  # fmt: skip
+
+
+def check_undefined(template: Template, context: Context) -> Iterator[Hazard]:
+    """TPL011: a required placeholder whose key the state schema lacks."""
+    if context.known_keys is None:
+        return
+    for node in _placeholders(template, context):
+        if not node.optional and not node.artifact and node.key not in context.known_keys:
+            close = suggest_key(node.key, context.known_keys)
+            yield Hazard(
+                "TPL011", node.name_span.start, node.name_span.end,
+                f"`{node.key}` is not in the state schema: ADK raises `KeyError` when it is missing",
+                f"did you mean `{close}`?" if close else f"add `{node.key}` to the state, or write `{{{node.key}?}}`",
+            )  # fmt: skip
+
+
+def _placeholders(template: Template, context: Context) -> Iterator[Placeholder]:
+    """The placeholders ADK will fill (none in ``static_instruction``)."""
+    if context.instruction.injected:
+        yield from template.placeholders
+
+
+def _brace_runs(source: str) -> tuple[int, int]:
+    return len(source) - len(source.lstrip("{")), len(source) - len(source.rstrip("}"))
+
+
+def _short(source: str) -> str:
+    return source.replace("\n", "\\n") if len(source) <= 40 else source[:37].replace("\n", "\\n") + "..."
+
+
+def _fenced_ranges(text: str) -> list[tuple[int, int]]:
+    marks = [match.start() for match in _FENCE.finditer(text)]
+    return [(marks[i], marks[i + 1]) for i in range(0, len(marks) - 1, 2)]
+
+
+def _code_reason(text: str, node: Placeholder, fences: list[tuple[int, int]]) -> str | None:
+    if node.key in _CODE_WORDS:
+        return "names a keyword, so it is probably code"
+    for start, end in fences:
+        body = text[text.find("\n", start) + 1 : end].strip()
+        if start < node.span.start < end and body != node.source:
+            return "is inside a fenced code block"
+    line_start = text.rfind("\n", 0, node.span.start) + 1
+    if _JSON_VALUE_BEFORE.search(text[line_start : node.span.start]):
+        return "is a value in JSON-looking text"
+    return None
+
+
+#: Every check, in rule-code order.
+CHECKS: tuple[Callable[[Template, Context], Iterator[Hazard]], ...] = (
+    check_doubled_braces, check_doubled_literal, check_greedy_run, check_whitespace,
+    check_silent_literal, check_code, check_skipped, check_non_ascii, check_static,
+    check_fstring_values, check_undefined,
+)  # fmt: skip

@@ -1,0 +1,121 @@
+"""Read ``[tool.templating]`` from ``pyproject.toml`` and state schemas, into :class:`Settings`.
+
+The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
+Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
+``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file) and ``fail-level``.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from templating.lint.registry import is_known_selector, select_rules
+from templating.lint.rule import Severity
+from templating.lint.settings import Settings
+
+__all__ = ["ConfigError", "ToolConfig", "build_settings", "find_config", "load_state_keys"]
+
+
+class ConfigError(Exception):
+    """An invalid configuration, command-line selection or state file; exits with status 2."""
+
+
+class ToolConfig(BaseModel):
+    """The ``[tool.templating]`` table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    dialect: Literal["adk", "strict"] = "adk"
+    select: list[str] | None = None
+    ignore: list[str] = []
+    per_file_ignores: dict[str, list[str]] = Field(default_factory=dict, alias="per-file-ignores")
+    include: list[str] = []
+    exclude: list[str] = []
+    state: str | None = None
+    fail_level: Literal["error", "warning", "info"] = Field("warning", alias="fail-level")
+
+
+def find_config(start: Path) -> tuple[ToolConfig, Path]:
+    """The closest config above ``start`` and the folder holding it (``start``'s folder if none)."""
+    folder = start.resolve()
+    folder = folder if folder.is_dir() else folder.parent
+    for candidate in (folder, *folder.parents):
+        file = candidate / "pyproject.toml"
+        if file.is_file():
+            table = _read_table(file)
+            if table is not None:
+                return _validate(table, file), candidate
+    return ToolConfig(), folder
+
+
+def _read_table(file: Path) -> dict | None:
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{file}: cannot read the config ({error})") from None
+    return data.get("tool", {}).get("templating")
+
+
+def _validate(table: dict, file: Path) -> ToolConfig:
+    try:
+        return ToolConfig.model_validate(table)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        key = ".".join(str(part) for part in problem["loc"])
+        if problem["type"] == "extra_forbidden":
+            raise ConfigError(f"{file}: unknown key `{key}` in [tool.templating]") from None
+        raise ConfigError(f"{file}: invalid value for `{key}` in [tool.templating]: {problem['msg']}") from None
+
+
+def build_settings(
+    config: ToolConfig,
+    root: Path,
+    *,
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    state: Path | None = None,
+    dialect: str | None = None,
+    fail_level: str | None = None,
+) -> Settings:
+    """Merge the config with command-line options (which win) into :class:`Settings`."""
+    chosen = select if select is not None else config.select
+    ignored = [*config.ignore, *(ignore or [])]
+    for selector in [*(chosen or []), *ignored]:
+        if not is_known_selector(selector):
+            raise ConfigError(f"unknown rule `{selector}` (see `templating rule --all`)")
+    state_file = state if state is not None else (root / config.state if config.state else None)
+    per_file = tuple((glob, select_rules(codes, ())) for glob, codes in config.per_file_ignores.items())
+    return Settings(
+        dialect=dialect or config.dialect,
+        enabled=select_rules(chosen, ignored),
+        per_file_ignores=per_file,
+        include=tuple(config.include),
+        exclude=tuple(config.exclude),
+        known_keys=load_state_keys(state_file) if state_file else None,
+        fail_level=Severity[(fail_level or config.fail_level).upper()],
+        root=root,
+    )
+
+
+def load_state_keys(file: Path) -> frozenset[str]:
+    """The top-level keys of a sample state (a JSON object) or of a JSON Schema's ``properties``."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{file}: no such state file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ConfigError(f"{file}: cannot read the state ({error})") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{file}: the state must be a JSON object, got {type(data).__name__}")
+    if _is_schema(data):
+        return frozenset(data.get("properties", {}))
+    return frozenset(data)
+
+
+def _is_schema(data: dict) -> bool:
+    return "$schema" in data or (data.get("type") == "object" and isinstance(data.get("properties"), dict))

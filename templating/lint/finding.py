@@ -1,0 +1,40 @@
+"""A finding: a rule that fired, at a 1-based line and column of a source file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from templating.lint.rule import Severity
+
+__all__ = ["Finding", "Fix"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A safe edit: replace the finding's source range with ``content``."""
+
+    message: str
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One reported hazard. Lines and columns are 1-based; the end is exclusive."""
+
+    path: str
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    help: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    source_line: str = ""
+    fix: Fix | None = None
+
+    @property
+    def sort_key(self) -> tuple[str, int, int, str]:
+        """Findings sort by file, position, then code."""
+        return self.path, self.line, self.column, self.code

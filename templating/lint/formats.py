@@ -1,0 +1,110 @@
+"""Write findings as text: ``concise``, ``full``, ``json``, ``github`` and ``sarif``.
+
+Machine formats (``json``, ``github``, ``sarif``) are never coloured and carry no summary.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+
+from templating.lint.finding import Finding
+from templating.lint.report import to_report
+from templating.lint.sarif import to_sarif
+
+__all__ = ["FORMATS", "format_findings", "summarize"]
+
+_COLORS = {"error": "31", "warning": "33", "info": "36"}
+
+
+def format_concise(findings: Sequence[Finding], color: bool = False) -> str:
+    """One ``path:line:col: CODE message`` line per finding; ``[*]`` marks a safe fix."""
+    return "".join(f"{_where(f)}: {_code(f, color)}{' [*]' if f.fix else ''} {f.message}\n" for f in findings)
+
+
+def format_full(findings: Sequence[Finding], color: bool = False) -> str:
+    """Each finding with its source line, a caret under the offending text and a help line."""
+    blocks = []
+    for finding in findings:
+        gutter = " " * len(str(finding.line))
+        width = finding.end_column - finding.column if finding.end_line == finding.line else 1
+        caret = " " * (finding.column - 1) + "^" * max(width, 1)
+        lines = [
+            f"{_where(finding)}: {_code(finding, color)} {finding.message}",
+            f"{gutter} |",
+            f"{finding.line} | {finding.source_line}",
+            f"{gutter} | {_paint(caret, _COLORS[finding.severity.label], color)}",
+            f"{gutter} = help: {finding.help}",
+        ]
+        if finding.fix:
+            lines.append(f"{gutter} = fix: {finding.fix.message}")
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+def format_json(findings: Sequence[Finding], color: bool = False) -> str:
+    """A JSON array of diagnostics with ruff's field names."""
+    return to_report(list(findings)).model_dump_json(indent=2) + "\n"
+
+
+def format_github(findings: Sequence[Finding], color: bool = False) -> str:
+    """GitHub Actions workflow commands, one annotation per finding."""
+    lines = []
+    for f in findings:
+        level = {"error": "error", "warning": "warning", "info": "notice"}[f.severity.label]
+        properties = (
+            f"title={_escape_property(f'templating ({f.code})')},file={_escape_property(f.path)},"
+            f"line={f.line},col={f.column},endLine={f.end_line},endColumn={f.end_column}"
+        )
+        lines.append(f"::{level} {properties}::{_escape_data(f'{f.code} {f.message}')}\n")
+    return "".join(lines)
+
+
+def format_sarif(findings: Sequence[Finding], color: bool = False) -> str:
+    """A SARIF 2.1.0 log."""
+    return json.dumps(to_sarif(findings), indent=2) + "\n"
+
+
+#: Output format names and their writers.
+FORMATS: dict[str, Callable[[Sequence[Finding], bool], str]] = {
+    "concise": format_concise,
+    "full": format_full,
+    "json": format_json,
+    "github": format_github,
+    "sarif": format_sarif,
+}
+
+
+def format_findings(findings: Sequence[Finding], output_format: str, color: bool = False) -> str:
+    """Render ``findings`` in ``output_format``."""
+    return FORMATS[output_format](findings, color)
+
+
+def summarize(findings: Sequence[Finding], files: int) -> str:
+    """``Found 3 findings in 2 files (1 fixable).`` or ``All checks passed (4 files).``"""
+    if not findings:
+        return f"All checks passed ({files} file{'s' if files != 1 else ''} checked)."
+    count = len(findings)
+    fixable = sum(1 for f in findings if f.fix)
+    tail = f" [*] {fixable} with a safe fix." if fixable else ""
+    return f"Found {count} finding{'s' if count != 1 else ''} in {files} file{'s' if files != 1 else ''} checked.{tail}"
+
+
+def _where(finding: Finding) -> str:
+    return f"{finding.path}:{finding.line}:{finding.column}"
+
+
+def _code(finding: Finding, color: bool) -> str:
+    return _paint(finding.code, _COLORS[finding.severity.label], color)
+
+
+def _paint(text: str, code: str, color: bool) -> str:
+    return f"\x1b[1;{code}m{text}\x1b[0m" if color else text
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")

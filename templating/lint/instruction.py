@@ -1,0 +1,105 @@
+"""What discovery hands to the rules: an instruction's text and where each character came from.
+
+An :class:`Instruction` is the text ADK will see (after Python's escapes, f-string braces
+or YAML folding are applied) plus, for every character, its offset in the source file. A
+finding inside the text is turned into a 1-based line and column of the source file with
+:meth:`SourceFile.position`.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+__all__ = ["Instruction", "Interpolation", "RUNTIME_VALUE", "SourceFile", "plain_instruction"]
+
+#: Stands in, in an instruction's text, for a value an f-string interpolates at run time.
+RUNTIME_VALUE = "\ufffc"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A file's display name and text, with 1-based positions computed on demand."""
+
+    path: str
+    text: str
+    line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        starts.extend(index + 1 for index, char in enumerate(self.text) if char == "\n")
+        object.__setattr__(self, "line_starts", tuple(starts))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column (in characters) of ``offset``."""
+        index = bisect.bisect_right(self.line_starts, offset) - 1
+        return index + 1, offset - self.line_starts[index] + 1
+
+    def line_text(self, line: int) -> str:
+        """The text of 1-based ``line``, without its line break."""
+        start = self.line_starts[line - 1]
+        end = self.line_starts[line] - 1 if line < len(self.line_starts) else len(self.text)
+        return self.text[start:end].rstrip("\r")
+
+
+@dataclass(frozen=True, slots=True)
+class Interpolation:
+    """A value an f-string inserts at run time: where it sits in the text and its code."""
+
+    offset: int
+    expression: str
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """One instruction found in a source file.
+
+    - ``text``: what ADK sees; runtime f-string values are :data:`RUNTIME_VALUE`;
+    - ``offsets``: the source offset of each character of ``text``, plus one for its end;
+    - ``field``: ``instruction``, ``global_instruction``, ``static_instruction``,
+      ``inject_session_state`` or ``prompt-file``;
+    - ``suppressed``: codes or names silenced by ``# noqa`` (``"ALL"`` for a bare one).
+    """
+
+    source: SourceFile
+    text: str
+    offsets: tuple[int, ...]
+    field: str
+    interpolations: tuple[Interpolation, ...] = ()
+    suppressed: frozenset[str] = frozenset()
+
+    @property
+    def injected(self) -> bool:
+        """Whether ADK fills placeholders in this instruction (never in ``static_instruction``)."""
+        return self.field != "static_instruction"
+
+    def source_offset(self, offset: int) -> int:
+        """The source offset of text offset ``offset`` (its end maps past the last character)."""
+        if offset < len(self.text):
+            return self.offsets[offset]
+        return self.offsets[-1]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The source file's 1-based line and column of text offset ``offset``."""
+        return self.source.position(self.source_offset(offset))
+
+    def end_position(self, end: int) -> tuple[int, int]:
+        """The source position just after the character before text offset ``end``."""
+        if end == 0:
+            return self.position(0)
+        line, column = self.source.position(self.source_offset(end - 1))
+        return line, column + 1
+
+    def is_verbatim(self, start: int, end: int) -> bool:
+        """Whether text ``[start, end)`` is written character for character on one source line."""
+        if end <= start:
+            return False
+        first = self.source_offset(start)
+        last = self.source_offset(end - 1)
+        return last - first == end - 1 - start and self.source.text[first : last + 1] == self.text[start:end]
+
+
+def plain_instruction(source: SourceFile, field: str = "prompt-file") -> Instruction:
+    """An instruction that is the whole file, character for character (a prompt file)."""
+    offsets = tuple(range(len(source.text) + 1))
+    return Instruction(source, source.text, offsets, field)

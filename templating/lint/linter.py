@@ -1,0 +1,164 @@
+"""Lint instructions, files and folders: discovery, then the checks, then suppressions.
+
+:func:`lint_paths` is the entry point the command line uses; :func:`lint_text` lints one
+file's text (a Python module, a YAML agent config or a prompt file, chosen by suffix).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+import yaml
+
+from templating.errors import TemplateSyntaxError
+from templating.lint.checks import CHECKS, Context
+from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files
+from templating.lint.finding import Finding, Fix
+from templating.lint.hazard import Hazard
+from templating.lint.instruction import Instruction, SourceFile, plain_instruction
+from templating.lint.python_source import ModuleCache, find_python_instructions, load_module
+from templating.lint.registry import find_rule, select_rules
+from templating.lint.settings import Settings
+from templating.lint.yaml_source import find_yaml_instructions
+from templating.parser import parse
+
+__all__ = ["LintResult", "lint_instruction", "lint_paths", "lint_text"]
+
+# Rules about ADK's own grammar; the strict dialect has its own syntax errors instead.
+_ADK_ONLY = frozenset({"TPL001", "TPL002", "TPL003", "TPL004", "TPL005", "TPL006", "TPL007", "TPL008"})
+_HINTS = ("instruction", "inject_session_state")
+
+
+@dataclass(frozen=True, slots=True)
+class LintResult:
+    """The findings of one run, sorted, and how many files were read."""
+
+    findings: tuple[Finding, ...]
+    files: int
+
+
+def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
+    """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist)."""
+    files = collect_files(paths, settings)
+    cache = ModuleCache(Path.cwd())
+    findings: dict[tuple, Finding] = {}
+    for file in files:
+        for finding in _lint_file(file, settings, cache):
+            findings.setdefault((finding.sort_key, finding.message), finding)
+    return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files))
+
+
+def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> list[Finding]:
+    display = cache.display(file)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        return _unreadable(display, f"not UTF-8 text (byte {error.start})", settings)
+    except OSError as error:
+        return _unreadable(display, f"cannot read the file ({error.strerror})", settings)
+    return lint_text(text, display, settings, path=file, cache=cache)
+
+
+def lint_text(
+    text: str, display: str, settings: Settings, *, path: Path | None = None, cache: ModuleCache | None = None
+) -> list[Finding]:
+    """Lint one file's ``text``; the suffix of ``display`` picks Python, YAML or prompt text."""
+    suffix = Path(display).suffix.lower()
+    source = SourceFile(display, text)
+    try:
+        if suffix in PYTHON_SUFFIXES:
+            if not any(hint in text for hint in _HINTS):
+                return []
+            cache = ModuleCache(Path.cwd()) if cache is None else cache
+            module = load_module(path or Path(display), text, display, cache)
+            instructions = find_python_instructions(module, cache)
+        elif suffix in YAML_SUFFIXES:
+            instructions = find_yaml_instructions(source) if "instruction" in text else []
+        else:
+            instructions = [plain_instruction(source)]
+    except SyntaxError as error:
+        return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return _unreadable(display, f"invalid YAML: {getattr(error, 'problem', None) or error}", settings, line, column)
+    return [finding for instruction in instructions for finding in lint_instruction(instruction, settings)]
+
+
+def lint_instruction(instruction: Instruction, settings: Settings) -> list[Finding]:
+    """The findings for one instruction, after rule selection, per-file ignores and ``# noqa``."""
+    enabled = settings.enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
+    if not enabled:
+        return []
+    hazards = list(_hazards(instruction, settings))
+    return [_to_finding(instruction, hazard) for hazard in hazards if hazard.code in enabled]
+
+
+def _hazards(instruction: Instruction, settings: Settings) -> Iterable[Hazard]:
+    template = parse(instruction.text)
+    if settings.dialect != "adk":
+        template, error = _parse_dialect(instruction.text, settings.dialect)
+        if error is not None:
+            yield error
+    context = Context(instruction, settings.known_keys)
+    for check in CHECKS:
+        for hazard in check(template, context):
+            if settings.dialect == "adk" or hazard.code not in _ADK_ONLY:
+                yield hazard
+
+
+def _parse_dialect(text: str, dialect: str):
+    """Parse in a non-``adk`` dialect; fall back to ``adk`` while that dialect is not built."""
+    try:
+        return parse(text, dialect=dialect), None
+    except NotImplementedError:
+        return parse(text), None
+    except TemplateSyntaxError as error:
+        start = error.span.start if error.span else 0
+        end = error.span.end if error.span else start
+        hazard = Hazard("TPL012", start, end, error.message, "see the strict dialect's grammar")
+        return parse(text), hazard
+
+
+def _to_finding(instruction: Instruction, hazard: Hazard) -> Finding:
+    rule = find_rule(hazard.code)
+    assert rule is not None, hazard.code
+    line, column = instruction.position(hazard.start)
+    end_line, end_column = instruction.end_position(hazard.end)
+    fix = None
+    if hazard.replacement is not None and instruction.is_verbatim(hazard.start, hazard.end):
+        fix = Fix(f"Replace with `{hazard.replacement}`", hazard.replacement)
+    return Finding(
+        instruction.source.path, rule.code, rule.name, rule.severity, hazard.message, hazard.help,
+        line, column, end_line, end_column, instruction.source.line_text(line), fix,
+    )  # fmt: skip
+
+
+def _suppressed(instruction: Instruction) -> frozenset[str]:
+    if not instruction.suppressed:
+        return frozenset()
+    return select_rules(instruction.suppressed, ())
+
+
+def _ignored_for(path: str, settings: Settings) -> frozenset[str]:
+    ignored: set[str] = set()
+    for pattern, codes in settings.per_file_ignores:
+        if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(path):
+            ignored |= codes
+    return frozenset(ignored)
+
+
+def _unreadable(
+    display: str, message: str, settings: Settings, line: int | None = 1, column: int | None = 1
+) -> list[Finding]:
+    rule = find_rule("TPL013")
+    assert rule is not None
+    if not settings.is_enabled(rule.code):
+        return []
+    line, column = line or 1, column or 1
+    return [Finding(display, rule.code, rule.name, rule.severity, message, "fix the file so it can be read",
+                    line, column, line, column)]  # fmt: skip
+

@@ -1,0 +1,136 @@
+"""Decode Python string literals into text while remembering where each character came from.
+
+Given the source of one literal (prefix, quotes, body) and its offset in the file, produce
+the characters Python builds and the source offset of each. Escapes (``\\n``, ``\\x41``,
+``\\N{...}``, a backslash before a line break), raw strings and f-strings are handled; an
+f-string's ``{{`` becomes ``{`` and each ``{expression}`` becomes one
+:data:`~templating.lint.instruction.RUNTIME_VALUE` character.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+
+from templating.lint.instruction import RUNTIME_VALUE, Interpolation
+
+__all__ = ["DecodedText", "decode_literal"]
+
+_SIMPLE_ESCAPES = {
+    "\n": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b",
+    "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",
+}  # fmt: skip
+_HEX_LENGTHS = {"x": 2, "u": 4, "U": 8}
+_OCTAL = "01234567"
+_BRACKETS = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
+
+
+@dataclass(slots=True)
+class DecodedText:
+    """Characters with their source offsets, built up literal by literal."""
+
+    characters: list[str] = field(default_factory=list)
+    offsets: list[int] = field(default_factory=list)
+    interpolations: list[Interpolation] = field(default_factory=list)
+    is_fstring: bool = False
+
+    def add(self, text: str, offset: int) -> None:
+        """Append ``text`` (zero or more characters) written at source ``offset``."""
+        for character in text:
+            self.characters.append(character)
+            self.offsets.append(offset)
+
+    @property
+    def text(self) -> str:
+        """The decoded text so far."""
+        return "".join(self.characters)
+
+
+def decode_literal(source: str, base: int, into: DecodedText) -> bool:
+    """Decode the literal ``source`` (starting at file offset ``base``) onto ``into``.
+
+    Returns false, adding nothing, for a bytes literal.
+    """
+    prefix_length = len(source) - len(source.lstrip("rRbBuUfF"))
+    prefix = source[:prefix_length].lower()
+    if "b" in prefix:
+        return False
+    quote = source[prefix_length : prefix_length + 3]
+    if quote not in ('"""', "'''"):
+        quote = quote[0]
+    start, end = prefix_length + len(quote), len(source) - len(quote)
+    if "f" in prefix:
+        into.is_fstring = True
+        _decode_fstring_body(source, start, end, base, raw="r" in prefix, into=into)
+    else:
+        _decode_body(source, start, end, base, raw="r" in prefix, into=into)
+    return True
+
+
+def _decode_body(source: str, start: int, end: int, base: int, *, raw: bool, into: DecodedText) -> None:
+    index = start
+    while index < end:
+        if source[index] == "\\" and not raw:
+            text, length = _read_escape(source, index)
+            into.add(text, base + index)
+            index += length
+        else:
+            into.add(source[index], base + index)
+            index += 1
+
+
+def _decode_fstring_body(source: str, start: int, end: int, base: int, *, raw: bool, into: DecodedText) -> None:
+    index = start
+    while index < end:
+        character = source[index]
+        if character in "{}" and source[index + 1 : index + 2] == character:
+            into.add(character, base + index)
+            index += 2
+        elif character == "{":
+            close = _expression_end(source, index + 1, end)
+            expression = source[index + 1 : close].strip()
+            into.interpolations.append(Interpolation(len(into.characters), expression))
+            into.add(RUNTIME_VALUE, base + index)
+            index = close + 1
+        elif character == "\\" and not raw:
+            text, length = _read_escape(source, index)
+            into.add(text, base + index)
+            index += length
+        else:
+            into.add(character, base + index)
+            index += 1
+
+
+def _expression_end(source: str, index: int, end: int) -> int:
+    """The index of the ``}`` that closes an f-string replacement field starting at ``index``."""
+    depth = 0
+    while index < end:
+        character = source[index]
+        if character in "'\"":
+            closing = source.find(character, index + 1, end)
+            index = end if closing < 0 else closing + 1
+            continue
+        if character == "}" and depth == 0:
+            return index
+        depth += _BRACKETS.get(character, 0)
+        index += 1
+    return end
+
+
+def _read_escape(source: str, index: int) -> tuple[str, int]:
+    """Read the escape sequence at ``source[index]`` (a backslash): its text and length."""
+    letter = source[index + 1 : index + 2]
+    if letter in _SIMPLE_ESCAPES:
+        return _SIMPLE_ESCAPES[letter], 2
+    if letter in _HEX_LENGTHS:
+        digits = source[index + 2 : index + 2 + _HEX_LENGTHS[letter]]
+        return chr(int(digits, 16)), 2 + len(digits)
+    if letter in _OCTAL:
+        length = 1
+        while length < 3 and source[index + 1 + length : index + 2 + length] in tuple(_OCTAL):
+            length += 1
+        return chr(int(source[index + 1 : index + 1 + length], 8)), 1 + length
+    if letter == "N" and source[index + 2 : index + 3] == "{":
+        close = source.index("}", index)
+        return unicodedata.lookup(source[index + 3 : close]), close + 1 - index
+    return "\\", 1

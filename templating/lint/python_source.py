@@ -1,0 +1,219 @@
+"""Find the instructions in Python source, without importing or running it.
+
+The module is parsed with :mod:`ast` and its string literals are located with
+:mod:`tokenize`. An instruction is a ``str`` literal, an implicit concatenation or an
+f-string passed as ``instruction=``, ``global_instruction=`` or ``static_instruction=`` to
+any call, or as the first argument of ``inject_session_state``; or a module constant passed
+that way, including one imported from a sibling module of the same package
+(``from . import prompt`` ... ``prompt.ROOT``, ``from .prompts import ROOT``).
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+from templating.lint.instruction import Instruction, SourceFile
+from templating.lint.literal import DecodedText, decode_literal
+from templating.lint.modules import resolve_import
+
+__all__ = ["INSTRUCTION_FIELDS", "ModuleCache", "PythonModule", "find_python_instructions", "load_module"]
+
+#: The keyword arguments whose value is an instruction.
+INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
+_INJECT_FUNCTION = "inject_session_state"
+_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
+_STRING_TOKENS = {tokenize.STRING}
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
+@dataclass(frozen=True, slots=True)
+class PythonModule:
+    """A parsed module: its source, syntax tree, literal positions, constants and imports."""
+
+    path: Path
+    source: SourceFile
+    tree: ast.Module
+    literals: tuple[tuple[int, int], ...]
+    noqa: dict[int, frozenset[str]]
+    constants: dict[str, ast.expr]
+    imports: dict[str, tuple[Path, str | None]]
+
+
+class ModuleCache:
+    """Modules parsed so far in one run, by resolved path; paths display relative to ``root``
+    (the working folder)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self.modules: dict[Path, PythonModule | None] = {}
+
+    def display(self, path: Path) -> str:
+        """The path as findings show it: relative to the root when inside it."""
+        try:
+            return path.resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+
+def load_module(path: Path, text: str, display: str, cache: ModuleCache) -> PythonModule:
+    """Parse ``text`` as the module at ``path``; raises ``SyntaxError`` for invalid code."""
+    tree = ast.parse(text, filename=display)
+    source = SourceFile(display, text)
+    literals, noqa = _scan_tokens(text, source)
+    module = PythonModule(path, source, tree, literals, noqa, _constants(tree), _imports(tree, path))
+    cache.modules[path.resolve()] = module
+    return module
+
+
+def find_python_instructions(module: PythonModule, cache: ModuleCache) -> list[Instruction]:
+    """Every instruction ``module`` passes to an agent or to ``inject_session_state``."""
+    found = []
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Call):
+            for field, value in _instruction_arguments(node):
+                suppressed = module.noqa.get(value.lineno, frozenset()) | module.noqa.get(node.lineno, frozenset())
+                found.extend(_resolve(module, value, field, suppressed, cache, depth=0))
+    return found
+
+
+def _instruction_arguments(call: ast.Call) -> list[tuple[str, ast.expr]]:
+    arguments = [(k.arg, k.value) for k in call.keywords if k.arg in INSTRUCTION_FIELDS]
+    function = call.func
+    name = function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
+    if name == _INJECT_FUNCTION and call.args:
+        arguments.append((_INJECT_FUNCTION, call.args[0]))
+    return arguments  # type: ignore[return-value]
+
+
+def _resolve(
+    module: PythonModule, value: ast.expr, field: str, suppressed: frozenset[str], cache: ModuleCache, depth: int
+) -> list[Instruction]:
+    """Follow ``value`` to string literals, through constants and sibling-module imports."""
+    if depth > 8:
+        return []
+    if isinstance(value, ast.Constant) and isinstance(value.value, str) or isinstance(value, ast.JoinedStr):
+        instruction = _decode(module, value, field, suppressed)
+        return [instruction] if instruction else []
+    target = _lookup(module, value, cache)
+    if target is None:
+        return []
+    owner, expression = target
+    suppressed = suppressed | owner.noqa.get(expression.lineno, frozenset())
+    return _resolve(owner, expression, field, suppressed, cache, depth + 1)
+
+
+def _lookup(module: PythonModule, value: ast.expr, cache: ModuleCache) -> tuple[PythonModule, ast.expr] | None:
+    """The module and expression a name or ``module.NAME`` refers to, if it is a constant."""
+    if isinstance(value, ast.Name):
+        if value.id in module.constants:
+            return module, module.constants[value.id]
+        return _imported(module, value.id, None, cache)
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+        return _imported(module, value.value.id, value.attr, cache)
+    return None
+
+
+def _imported(module: PythonModule, name: str, attribute: str | None, cache: ModuleCache):
+    if name not in module.imports:
+        return None
+    path, symbol = module.imports[name]
+    other = _cached_module(path, cache)
+    wanted = symbol if attribute is None else attribute
+    if other is None or wanted is None:
+        return None
+    if wanted in other.constants:
+        return other, other.constants[wanted]
+    return _imported(other, wanted, None, cache) if attribute is None else None
+
+
+def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
+    key = path.resolve()
+    if key not in cache.modules:
+        cache.modules[key] = None
+        try:
+            load_module(path, path.read_text(encoding="utf-8"), cache.display(path), cache)
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+            pass
+    return cache.modules[key]
+
+
+def _decode(module: PythonModule, node: ast.expr, field: str, suppressed: frozenset[str]) -> Instruction | None:
+    start = _offset(module.source, node.lineno, node.col_offset)
+    end = _offset(module.source, node.end_lineno or node.lineno, node.end_col_offset or 0)
+    decoded = DecodedText()
+    text = module.source.text
+    for literal_start, literal_end in module.literals:
+        if start <= literal_start and literal_end <= end:
+            decode_literal(text[literal_start:literal_end], literal_start, decoded)
+    if not decoded.offsets and start == end:
+        return None
+    offsets = (*decoded.offsets, decoded.offsets[-1] + 1 if decoded.offsets else start)
+    return Instruction(
+        module.source, decoded.text, offsets, field, tuple(decoded.interpolations), suppressed
+    )
+
+
+def _offset(source: SourceFile, line: int, byte_column: int) -> int:
+    """Turn ast's 1-based line and UTF-8 byte column into a character offset."""
+    start = source.line_starts[line - 1]
+    line_text = source.text[start : start + byte_column + 1]
+    return start + len(line_text.encode("utf-8")[:byte_column].decode("utf-8", errors="ignore"))
+
+
+def _scan_tokens(text: str, source: SourceFile) -> tuple[tuple[tuple[int, int], ...], dict[int, frozenset[str]]]:
+    """The character ranges of every string literal, and the ``# noqa`` codes per line."""
+    literals: list[tuple[int, int]] = []
+    noqa: dict[int, frozenset[str]] = {}
+    fstring_starts: list[int] = []
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        start = source.line_starts[token.start[0] - 1] + token.start[1]
+        end = source.line_starts[token.end[0] - 1] + token.end[1]
+        if token.type in _STRING_TOKENS and not fstring_starts:
+            literals.append((start, end))
+        elif token.type == _FSTRING_START:
+            fstring_starts.append(start)
+        elif token.type == _FSTRING_END:
+            opening = fstring_starts.pop()
+            if not fstring_starts:
+                literals.append((opening, end))
+        elif token.type == tokenize.COMMENT and (match := _NOQA.search(token.string)):
+            noqa[token.start[0]] = _noqa_codes(match)
+    return tuple(literals), noqa
+
+
+def _noqa_codes(match: re.Match[str]) -> frozenset[str]:
+    codes = match.group("codes")
+    if not codes:
+        return frozenset({"ALL"})
+    return frozenset(code.strip().upper() for code in codes.split(","))
+
+
+def _constants(tree: ast.Module) -> dict[str, ast.expr]:
+    """Module-level ``NAME = value`` assignments (the last one wins)."""
+    constants: dict[str, ast.expr] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    constants[target.id] = statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value and isinstance(statement.target, ast.Name):
+            constants[statement.target.id] = statement.value
+    return constants
+
+
+def _imports(tree: ast.Module, path: Path) -> dict[str, tuple[Path, str | None]]:
+    """Names bound by module-level imports that resolve to files of the same package."""
+    bound: dict[str, tuple[Path, str | None]] = {}
+    for statement in tree.body:
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            for alias in statement.names:
+                target = resolve_import(path, statement, alias)
+                if target is not None:
+                    bound[alias.asname or alias.name.split(".")[0]] = target
+    return bound

@@ -1,0 +1,52 @@
+"""Look rules up by code or name, select them as the command line and config ask, document them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from templating.lint.rule import Rule
+from templating.lint.rulebook import RULES
+
+__all__ = ["RULES", "find_rule", "is_known_selector", "matches", "render_rule_markdown", "select_rules"]
+
+_BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
+
+
+def find_rule(selector: str) -> Rule | None:
+    """The rule whose code (any case) or kebab-case name is ``selector``."""
+    return _BY_KEY.get(selector.upper()) or _BY_KEY.get(selector.lower())
+
+
+def matches(rule: Rule, selector: str) -> bool:
+    """Whether ``selector`` (``ALL``, a code, a code prefix such as ``TPL00`` or a name) picks ``rule``."""
+    upper = selector.upper()
+    return upper == "ALL" or rule.code.startswith(upper) or rule.name == selector.lower()
+
+
+def select_rules(select: Iterable[str] | None, ignore: Iterable[str]) -> frozenset[str]:
+    """The codes enabled by ``select`` (default all rules) minus those ``ignore`` picks."""
+    chosen = list(select) if select is not None else ["ALL"]
+    ignored = list(ignore)
+    return frozenset(
+        rule.code
+        for rule in RULES
+        if any(matches(rule, s) for s in chosen) and not any(matches(rule, s) for s in ignored)
+    )
+
+
+def is_known_selector(selector: str) -> bool:
+    """Whether ``selector`` picks at least one rule."""
+    return any(matches(rule, selector) for rule in RULES)
+
+
+def render_rule_markdown(rule: Rule) -> str:
+    """The documentation page of ``rule`` (``docs/rules/CODE.md`` and ``templating rule CODE``)."""
+    fix = "A safe fix is offered." if rule.fixable else "No automatic fix."
+    return (
+        f"# {rule.code} `{rule.name}`\n\n"
+        f"{rule.summary}. Default severity: **{rule.severity.label}**. {fix}\n\n"
+        f"## What it does\n\n{rule.what}\n\n"
+        f"## Why is this bad?\n\n{rule.why}\n\n"
+        f"## Example\n\n```python\n{rule.example}\n```\n\n"
+        f"## Use instead\n\n```python\n{rule.use_instead}\n```\n"
+    )

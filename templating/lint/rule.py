@@ -1,0 +1,39 @@
+"""What a lint rule is: a stable code, a kebab-case name, a severity and its documentation."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+__all__ = ["Rule", "Severity"]
+
+
+class Severity(enum.IntEnum):
+    """How serious a finding is; ``--fail-level`` compares against it."""
+
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    @property
+    def label(self) -> str:
+        """The lower-case name used in output and configuration (``"warning"``)."""
+        return self.name.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A lint rule and its documentation (rendered by ``templating rule`` and the docs site).
+
+    Codes are never reused. ``fixable`` says whether findings may carry a safe fix.
+    """
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    what: str
+    why: str
+    example: str
+    use_instead: str
+    fixable: bool = False

@@ -1,0 +1,136 @@
+"""The rules, with their documentation. Codes are never reused: retire a rule, never renumber."""
+
+from __future__ import annotations
+
+from templating.lint.rule import Rule, Severity
+
+__all__ = ["RULES"]
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "TPL001", "doubled-brace-placeholder", Severity.ERROR,
+        "`{{name}}` is substituted, not escaped",
+        "Finds `{{name}}` in a plain (non-f) string: a placeholder written with doubled braces.",
+        "ADK has no brace escape: `{{name}}` is substituted exactly like `{name}` and all four braces "
+        "are eaten. If the key is missing, every model call fails with `KeyError`. Authors who expect "
+        "`str.format`-style escaping get a lookup instead of literal text.",
+        'instruction="Answer in the form {{answer}}."',
+        'instruction="Answer in the form {answer}."  # if the state key is meant\n'
+        "# or keep literal braces out of ADK's way with an InstructionProvider",
+        fixable=True,
+    ),
+    Rule(
+        "TPL002", "doubled-brace-literal", Severity.WARNING,
+        "`{{` reaches the model as two braces",
+        "Finds `{{` in a plain (non-f) string where ADK leaves the text alone, typically JSON written "
+        "with `str.format`-style escaping.",
+        "Only `str.format` and f-strings turn `{{` into `{`. In a plain string the model is shown the "
+        "doubled braces, so an example meant to be JSON is not JSON.",
+        'instruction="Reply with {{ \\"seats\\": [] }}"',
+        'instruction="Reply with { \\"seats\\": [] }"',
+    ),
+    Rule(
+        "TPL003", "greedy-brace-run", Severity.ERROR,
+        "A placeholder eats a neighbouring brace",
+        "Finds a placeholder with more braces on one side than the other, such as the `{name}}` in "
+        '`{"name": {name}}`.',
+        "ADK's pattern takes every adjacent brace into the placeholder, so the closing brace of a JSON "
+        "object or code block disappears from the prompt.",
+        'instruction=\'Reply as {"name": {name}}\'',
+        'instruction=\'Reply as {"name": "{name}" }\'',
+    ),
+    Rule(
+        "TPL004", "whitespace-in-placeholder", Severity.WARNING,
+        "Whitespace or a line break inside a placeholder",
+        "Finds placeholders with whitespace around the name: `{ name }`, or a name on its own line "
+        "between braces.",
+        "ADK strips the whitespace and substitutes the key, so `{ x }` and a code block such as "
+        "`{\\n  value\\n}` are both looked up in state. Other ADK ports strip different characters.",
+        'instruction="Hello { user_name }"',
+        'instruction="Hello {user_name}"',
+        fixable=True,
+    ),
+    Rule(
+        "TPL005", "silent-literal", Severity.WARNING,
+        "A placeholder-like group that ADK leaves literal",
+        "Finds brace groups that look like placeholders but are not valid names: a nested path "
+        "`{user.name}`, an unknown scope `{session:x}`, `{user: x}`, `{title ?}`, `{my-key}`.",
+        "ADK neither substitutes nor warns: the model receives the braces and the name verbatim, and "
+        "the value the author meant to show is missing.",
+        'instruction="Greet {user.name} ({session:locale})"',
+        'instruction="Greet {user_name} ({user:locale})"',
+    ),
+    Rule(
+        "TPL006", "placeholder-in-code", Severity.WARNING,
+        "A placeholder that is probably code",
+        "Finds placeholders named like a keyword (`{return}`, `{null}`), inside a fenced code block, "
+        "or in the value position of JSON-looking text.",
+        "ADK treats any `{identifier}` as a state key, wherever it is. Pasted code or JSON then raises "
+        "`KeyError: Context variable not found` on every model call.",
+        'instruction="Example: if (ok) { return }"',
+        "# serve text that contains code through an InstructionProvider, which ADK does not scan\n"
+        "instruction=lambda context: CODE_EXAMPLE",
+    ),
+    Rule(
+        "TPL007", "skipped-placeholder", Severity.WARNING,
+        "`${name}` or `\\{name}` differs between ADK ports",
+        "Finds `${name}` and `\\{name}`.",
+        "ADK Python skips a brace group right after `$` or `\\` (and keeps the backslash), while "
+        "adk-js, adk-go and adk-java substitute it. The same instruction renders differently per "
+        "port, and in Python the intended value never appears.",
+        'instruction="Budget: ${budget}"',
+        'instruction="Budget: $ {budget}"  # or "Budget: {budget} dollars"',
+    ),
+    Rule(
+        "TPL008", "non-ascii-placeholder", Severity.INFO,
+        "A placeholder name with non-ASCII characters",
+        "Finds placeholder names that are not plain ASCII identifiers, such as `{café}`.",
+        "ADK Python accepts any Unicode identifier without normalising it; adk-js accepts only ASCII "
+        "and leaves the group literal, and other ports differ again.",
+        'instruction="Order for {café}"',
+        'instruction="Order for {cafe}"',
+    ),
+    Rule(
+        "TPL009", "static-instruction-placeholder", Severity.WARNING,
+        "A placeholder in `static_instruction`",
+        "Finds placeholders in a `static_instruction`.",
+        "ADK never injects state into `static_instruction` (it is cached as is), so the model sees "
+        "`{name}` verbatim.",
+        'static_instruction="You serve {user_name}."',
+        'static_instruction="You are a support agent."\ninstruction="You serve {user_name}."',
+    ),
+    Rule(
+        "TPL010", "fstring-runtime-value", Severity.WARNING,
+        "An f-string inserts a value that ADK scans again",
+        "Finds values interpolated into an f-string instruction.",
+        "The value is frozen when the module is imported, and ADK then scans it for placeholders: any "
+        "`{word}` in it (JSON, user input) becomes a state lookup that can fail or leak state.",
+        'instruction=f"The profile: {profile.to_json()}"',
+        'instruction="The profile: {profile}"  # with the JSON stored in state',
+    ),
+    Rule(
+        "TPL011", "undefined-key", Severity.ERROR,
+        "A placeholder names a key the state schema does not have",
+        "With `--state` (a sample state or a JSON Schema), finds required placeholders whose key is "
+        "not declared.",
+        "A missing required key raises `KeyError` on every model call.",
+        'instruction="Hi {user_nme}"  # the state has `user_name`',
+        'instruction="Hi {user_name}"',
+    ),
+    Rule(
+        "TPL012", "strict-syntax-error", Severity.ERROR,
+        "The template is invalid in the `strict` dialect",
+        "With `dialect = \"strict\"`, reports what the strict dialect rejects.",
+        "A template the strict dialect rejects cannot be compiled for it.",
+        'instruction="Hi {user name}"',
+        'instruction="Hi {user_name}"',
+    ),
+    Rule(
+        "TPL013", "unreadable-file", Severity.ERROR,
+        "A file cannot be read or parsed",
+        "Reports files that are not UTF-8, are not valid Python or YAML, or cannot be opened.",
+        "Instructions in such a file cannot be checked.",
+        "instruction=(  # a syntax error",
+        'instruction="Hello"',
+    ),
+)  # fmt: skip

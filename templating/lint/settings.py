@@ -1,0 +1,38 @@
+"""The settings one lint run uses, after the config file and the command line are merged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from templating.lint.registry import RULES, select_rules
+from templating.lint.rule import Severity
+
+__all__ = ["Settings"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How to lint: the dialect, enabled rule codes, per-file ignores, known state keys.
+
+    ``per_file_ignores`` maps a glob (relative to ``root``) to the codes ignored there;
+    ``include`` lists globs of prompt files to lint when walking folders.
+    """
+
+    dialect: str = "adk"
+    enabled: frozenset[str] = field(default_factory=lambda: select_rules(None, ()))
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    known_keys: frozenset[str] | None = None
+    fail_level: Severity = Severity.WARNING
+    root: Path = field(default_factory=Path.cwd)
+
+    def is_enabled(self, code: str) -> bool:
+        """Whether rule ``code`` runs."""
+        return code in self.enabled
+
+    @staticmethod
+    def all_codes() -> frozenset[str]:
+        """Every rule code."""
+        return frozenset(rule.code for rule in RULES)

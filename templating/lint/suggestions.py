@@ -1,0 +1,83 @@
+"""Did-you-mean: say why a placeholder-like group is literal, and what was probably meant."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Collection
+
+from templating.syntax import ARTIFACT_PREFIX, STATE_PREFIXES, is_adk_state_name
+
+__all__ = ["suggest_key", "suggest_literal_fix"]
+
+# A name with separators someone may have meant as a key: `a.b`, `user: x`, `my-key`, `x ?`.
+_LOOKALIKE = re.compile(r"[^\W\d]\w*(?:(?:\s*:\s*|\.|-)\w+)*(?:\s*\?+)?")
+
+
+def suggest_key(key: str, known_keys: Collection[str] | None) -> str | None:
+    """The known key closest to ``key``, if one is close enough."""
+    if not known_keys:
+        return None
+    matches = difflib.get_close_matches(key, list(known_keys), n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def suggest_literal_fix(source: str, known_keys: Collection[str] | None) -> tuple[str, str | None] | None:
+    """For a literal group that looks like a placeholder: why it is literal and a corrected
+    group (or ``None`` if there is no good guess); ``None`` if it does not look like one."""
+    opening = len(source) - len(source.lstrip("{"))
+    closing = len(source) - len(source.rstrip("}"))
+    body = source[opening : len(source) - closing].strip()
+    if not body or not _LOOKALIKE.fullmatch(body):
+        return None
+    name, marks = body.rstrip("?").rstrip(), len(body) - len(body.rstrip("?"))
+    optional = "?" if marks else ""
+    diagnosis = _diagnose(name, marks, known_keys)
+    if diagnosis is None:
+        return None
+    problem, fixed = diagnosis
+    return problem, (f"{{{fixed}{optional}}}" if fixed else None)
+
+
+def _diagnose(name: str, marks: int, known_keys: Collection[str] | None) -> tuple[str, str | None] | None:
+    squeezed = re.sub(r"\s*:\s*", ":", name)
+    if is_adk_state_name(squeezed) and squeezed != name:
+        return "whitespace around `:` makes the name invalid", squeezed
+    if is_adk_state_name(name):
+        reason = "more than one `?`" if marks > 1 else "a space before `?`"
+        return f"{reason} makes the name invalid", name
+    if ":" in name:
+        return None if re.search(r"\s", name) else _diagnose_prefix(name, known_keys)
+    if "." in name:
+        return _diagnose_path(name, known_keys)
+    underscored = name.replace("-", "_")
+    return "`-` is not allowed in a key", suggest_key(underscored, known_keys) or underscored
+
+
+def _diagnose_prefix(name: str, known_keys: Collection[str] | None) -> tuple[str, str | None] | None:
+    """An unknown scope prefix written like one (``session:x``, ``usr:x``, ``User:x``)."""
+    prefix, _, rest = name.partition(":")
+    problem = f"`{prefix}:` is not a scope prefix (valid: {', '.join(f'`{p}`' for p in STATE_PREFIXES)})"
+    if prefix.lower() in ("state", "session"):
+        return problem, _fix_key(rest, known_keys)
+    close = difflib.get_close_matches(prefix.lower() + ":", STATE_PREFIXES, n=1, cutoff=0.6)
+    if not close or not rest.isidentifier():
+        return None
+    return problem, close[0] + rest
+
+
+def _diagnose_path(name: str, known_keys: Collection[str] | None) -> tuple[str, str | None]:
+    head, _, rest = name.partition(".")
+    if head.lower() + "." == ARTIFACT_PREFIX:
+        return "the artifact prefix is the lower-case `artifact.`", ARTIFACT_PREFIX + rest
+    underscored = name.replace(".", "_")
+    fixed = suggest_key(underscored, known_keys) or (head if known_keys and head in known_keys else None)
+    return "the `adk` dialect has no nested paths; store the value under its own key", fixed or (
+        underscored if underscored.isidentifier() else None
+    )
+
+
+def _fix_key(rest: str, known_keys: Collection[str] | None) -> str | None:
+    if not rest.isidentifier():
+        return None
+    return suggest_key(rest, known_keys) or rest

@@ -1,0 +1,88 @@
+"""Find the instructions in ADK Agent Config YAML files.
+
+The file is composed (not constructed) with PyYAML, so every scalar keeps its start and end
+marks. Each ``instruction``, ``global_instruction`` or ``static_instruction`` scalar, in any
+mapping of any document, is an instruction. Each character of the scalar's value is mapped
+back to the source by walking the scalar's source text alongside the value: indentation,
+line folding, quote doubling and escapes are skipped over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import yaml
+
+from templating.lint.instruction import Instruction, SourceFile
+
+__all__ = ["find_yaml_instructions"]
+
+_FIELDS = ("instruction", "global_instruction", "static_instruction")
+_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
+_ESCAPE_LENGTHS = {"x": 4, "u": 6, "U": 10}
+
+
+def find_yaml_instructions(source: SourceFile) -> list[Instruction]:
+    """Every instruction scalar in the YAML ``source``; raises ``yaml.YAMLError`` if invalid."""
+    found = []
+    for document in yaml.compose_all(source.text, Loader=yaml.SafeLoader):
+        for key, value in _instruction_scalars(document):
+            offsets = _map_scalar(source.text, value)
+            found.append(Instruction(source, value.value, offsets, key.value, (), _noqa(source, key)))
+    return found
+
+
+def _instruction_scalars(node: yaml.Node | None) -> Iterator[tuple[yaml.ScalarNode, yaml.ScalarNode]]:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value in _FIELDS and isinstance(value, yaml.ScalarNode):
+                yield key, value
+            else:
+                yield from _instruction_scalars(value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _instruction_scalars(item)
+
+
+def _noqa(source: SourceFile, key: yaml.ScalarNode) -> frozenset[str]:
+    match = _NOQA.search(source.line_text(key.start_mark.line + 1))
+    if not match:
+        return frozenset()
+    codes = match.group("codes")
+    return frozenset(c.strip().upper() for c in codes.split(",")) if codes else frozenset({"ALL"})
+
+
+def _map_scalar(text: str, node: yaml.ScalarNode) -> tuple[int, ...]:
+    """The source offset of each character of ``node.value``, plus one for its end."""
+    position, end = node.start_mark.index, node.end_mark.index
+    if node.style in ("|", ">"):
+        position = text.index("\n", position) + 1 if "\n" in text[position:end] else end
+    elif node.style in ("'", '"'):
+        position += 1
+    offsets = []
+    for character in node.value:
+        position = _find(text, position, end, character, node.style)
+        offsets.append(min(position, max(end - 1, 0)))
+        position += _length(text, position, node.style)
+    offsets.append(min(position, end))
+    return tuple(offsets)
+
+
+def _find(text: str, position: int, end: int, character: str, style: str | None) -> int:
+    """The next source offset at or after ``position`` that produces ``character``."""
+    while position < end:
+        source = text[position]
+        if source == character or (character == " " and source == "\n"):
+            return position
+        if style == '"' and source == "\\":
+            return position
+        position += 1
+    return position
+
+
+def _length(text: str, position: int, style: str | None) -> int:
+    """How many source characters produced the value character at ``position``."""
+    if style == '"' and text[position : position + 1] == "\\":
+        return _ESCAPE_LENGTHS.get(text[position + 1 : position + 2], 2)
+    return 1

@@ -1,0 +1,36 @@
+"""Finding instructions in ADK Agent Config YAML with exact positions."""
+
+import pytest
+import yaml
+
+from templating.lint.instruction import SourceFile
+from templating.lint.yaml_source import find_yaml_instructions
+
+
+def _positions(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
+    found = find_yaml_instructions(SourceFile("a.yaml", text))
+    return [(i.text, [i.position(k) for k, c in enumerate(i.text) if c == "{"]) for i in found]
+
+
+def test_yaml_source_literal_block_positions():
+    assert _positions("instruction: |\n  Hi {a}\n    and {b}\n") == [("Hi {a}\n  and {b}\n", [(2, 6), (3, 9)])]
+
+
+def test_yaml_source_folded_and_plain_multiline_positions():
+    text = "instruction: >\n  one {a}\n  two {b}\nglobal_instruction: plain {c}\n  more {d}\n"
+    assert _positions(text) == [("one {a} two {b}\n", [(2, 7), (3, 7)]), ("plain {c} more {d}", [(4, 27), (5, 8)])]
+
+
+def test_yaml_source_double_quoted_escapes_and_single_quote_doubling():
+    text = 'instruction: "a\\"b\\n {x}"\nstatic_instruction: \'it\'\'s {y}\'\n'
+    assert _positions(text) == [('a"b\n {x}', [(1, 22)]), ("it's {y}", [(2, 28)])]
+
+
+def test_yaml_source_nested_agents_and_noqa():
+    found = find_yaml_instructions(SourceFile("a.yaml", "sub_agents:\n  - instruction: x  # noqa: TPL005\n"))
+    assert [(i.text, i.suppressed) for i in found] == [("x", frozenset({"TPL005"}))]
+
+
+def test_yaml_source_invalid_yaml_raises():
+    with pytest.raises(yaml.YAMLError):
+        find_yaml_instructions(SourceFile("a.yaml", "instruction: [\n"))
