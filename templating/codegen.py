@@ -20,6 +20,8 @@ with the key and its position.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from templating.syntax import format_adk_value
@@ -123,6 +125,11 @@ def _gather_renderer(
                 return join(parts)  # every value already a str: the common case, all in C
             except TypeError:
                 pass
+            # Some numbers among the values: str() them in C unless a None or a missing
+            # key needs the Python pass (identity checks, so no value's __eq__ is called).
+            if not any(map(is_, values, repeat(None))) and not any(map(is_, values, repeat(_MISSING))):
+                parts[1::2] = list(map(str, values))
+                return join(parts)
         parts[1::2] = _format_values(values, keys, optional, format_value)
         return join(parts)
 
