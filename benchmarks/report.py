@@ -6,13 +6,18 @@ import math
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-TABLE_FILE = "performance-table.md"
+PAGE_FILE = "performance.md"
 CHART_FILE = "performance.svg"
+START, END = "<!-- benchmark table: start -->", "<!-- benchmark table: end -->"
 
 
 def write_docs(results: dict, docs: Path) -> None:
-    """Regenerate the table and the chart under ``docs``."""
-    (docs / TABLE_FILE).write_text(table_markdown(results), encoding="utf-8")
+    """Regenerate the chart, and the table between the markers of the performance page."""
+    page = (docs / PAGE_FILE).read_text(encoding="utf-8")
+    before, rest = page.split(START, 1)
+    after = rest.split(END, 1)[1]
+    page = f"{before}{START}\n{table_markdown(results)}{END}{after}"
+    (docs / PAGE_FILE).write_text(page, encoding="utf-8")
     (docs / CHART_FILE).write_text(chart_svg(results["render"].get("M", [])), encoding="utf-8")
 
 
