@@ -32,19 +32,21 @@ __all__ = [
 class TemplateError(Exception):
     """Base class of every error this library raises about a template.
 
-    ``span`` is where in the template the problem is, with ``line`` and ``column`` (1-based)
-    when they are known.
+    ``key`` is the state key or artifact name concerned, if any. ``span`` is where in the
+    template the problem is, with ``line`` and ``column`` (1-based) when they are known.
     """
 
     def __init__(
         self,
         message: str,
         *,
+        key: str = "",
         span: Span | None = None,
         line: int | None = None,
         column: int | None = None,
     ) -> None:
         super().__init__(message)
+        self.key = key
         self.span = span
         self.line = line
         self.column = column
@@ -96,8 +98,7 @@ class MissingKeyError(TemplateError, KeyError):
         line: int | None = None,
         column: int | None = None,
     ) -> None:
-        super().__init__(message, span=span, line=line, column=column)
-        self.key = key
+        super().__init__(message, key=key, span=span, line=line, column=column)
         self.agent_name = agent_name
 
     def __str__(self) -> str:
@@ -116,15 +117,3 @@ class ArtifactServiceError(TemplateError, ValueError):
 class ValueFormatError(TemplateError, TypeError):
     """A state value the dialect cannot turn into text, such as a ``set`` in ``strict``
     (which renders JSON). ``key`` names the placeholder's key and path."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        key: str = "",
-        span: Span | None = None,
-        line: int | None = None,
-        column: int | None = None,
-    ) -> None:
-        super().__init__(message, span=span, line=line, column=column)
-        self.key = key

@@ -169,7 +169,6 @@ class Dialect:
 
     - ``group_pattern``: the brace groups the lexer cuts out of the text;
     - ``strips_whitespace``: whether whitespace around a name inside braces is ignored;
-    - ``is_state_name``: whether a name (after prefix and ``?`` handling) is a state key;
     - ``format_value``: how a state value becomes text;
     - ``read_name``: a name's state key and path, or ``None`` if it is not a state name;
     - ``escapes``: whether a doubled placeholder ``{{name}}`` renders as the text ``{name}``;
@@ -182,7 +181,6 @@ class Dialect:
     name: str
     group_pattern: re.Pattern[str]
     strips_whitespace: bool
-    is_state_name: Callable[[str], bool]
     format_value: Callable[[Any], str]
     read_name: Callable[[str], tuple[str, Path] | None] = read_adk_name
     escapes: bool = False
@@ -195,7 +193,6 @@ ADK = Dialect(
     name="adk",
     group_pattern=ADK_GROUP_PATTERN,
     strips_whitespace=True,
-    is_state_name=is_adk_state_name,
     format_value=format_adk_value,
 )
 
@@ -203,7 +200,6 @@ STRICT = Dialect(
     name="strict",
     group_pattern=STRICT_GROUP_PATTERN,
     strips_whitespace=False,
-    is_state_name=is_adk_state_name,
     format_value=format_json_value,
     read_name=read_strict_name,
     escapes=True,
