@@ -54,7 +54,7 @@ def build_renderer(
         return _constant_renderer(statics[0])
     if len(keys) <= source_limit:
         source = generate_source(keys, optional, statics, format_value is format_adk_value)
-        namespace: dict[str, Any] = {"_format": format_value, "_missing": _MISSING}
+        namespace: dict[str, Any] = {"_format": format_value, "_missing": _MISSING, "_falsy": _falsy}
         exec(compile(source, "<templating render>", "exec"), namespace)  # noqa: S102 - literals only, see generate_source
         return namespace["render"]
     return _gather_renderer(statics, keys, optional, format_value)
@@ -73,8 +73,10 @@ def generate_source(
         lines.append("    get = state.get")
     parts = [repr(statics[0])]
     for index, (key, is_optional) in enumerate(zip(keys, optional)):
+        # Keys are looked up outside the f-string: before Python 3.12 an f-string's
+        # expressions cannot hold the backslashes that repr() may write.
         lines.append(f"    v{index} = {_lookup(key, is_optional, adk_values)}")
-        parts.append(_formatted(f"v{index}", is_optional, adk_values))
+        parts.append(_adk_formatted(f"v{index}") if adk_values else _formatted(f"v{index}", is_optional))
         parts.append(repr(statics[index + 1]))
     # Adjacent literals, plain and f-, are one string to the compiler: one BUILD_STRING.
     lines.append("    return (" + " ".join(parts) + ")")
@@ -88,12 +90,21 @@ def _lookup(key: str, is_optional: bool, adk_values: bool) -> str:
     return f"get({key!r})" if adk_values else f"get({key!r}, _missing)"
 
 
-def _formatted(name: str, is_optional: bool, adk_values: bool) -> str:
-    if adk_values:
-        return f"f\"{{'' if {name} is None else {name}!s}}\""
+def _adk_formatted(name: str) -> str:
+    # A true value is formatted as it is (its str()); only a false one (None, 0, '', False,
+    # an empty container) pays for a call, which maps None to ''.
+    return f'f"{{{name} or _falsy({name})}}"'
+
+
+def _formatted(name: str, is_optional: bool) -> str:
     if is_optional:
         return f"f\"{{'' if {name} is _missing else _format({name})}}\""
     return f'f"{{_format({name})}}"'
+
+
+def _falsy(value: Any) -> str:
+    """google-adk's text for a false value: ``''`` for ``None``, ``str()`` for the rest."""
+    return "" if value is None else str(value)
 
 
 def _constant_renderer(static: str) -> Renderer:
