@@ -13,7 +13,7 @@ the placeholders of a full parse made on first use; so the AST is not kept unles
 from __future__ import annotations
 
 import dataclasses
-import functools
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -48,18 +48,33 @@ def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | 
     dialect, and :class:`~templating.errors.TemplateSyntaxError` for a template the
     dialect rejects.
     """
+    try:
+        # The hot path of an instruction rendered on every model call: one dict lookup.
+        return _CACHE[text, dialect, formatter]
+    except (KeyError, TypeError):  # TypeError: an unhashable argument, rejected below
+        pass
     if not isinstance(text, str):
         raise TypeError(f"template must be a str, got {type(text).__name__}")
     if not isinstance(dialect, str):
         raise TypeError(f"dialect must be a str, got {type(dialect).__name__}")
     if formatter is not None and not callable(formatter):
         raise TypeError(f"formatter must be callable, got {type(formatter).__name__}")
-    return _compile_cached(text, dialect, formatter)
+    compiled = CompiledTemplate._from_chunks(text, _rules_with(get_dialect(dialect), formatter))
+    _remember(text, dialect, formatter, compiled)
+    return compiled
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
-def _compile_cached(text: str, dialect: str, formatter: Formatter | None) -> CompiledTemplate:
-    return CompiledTemplate._from_chunks(text, _rules_with(get_dialect(dialect), formatter))
+#: Compiled templates by text, dialect and formatter, oldest first.
+_CACHE: dict[tuple[str, str, Formatter | None], CompiledTemplate] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _remember(text: str, dialect: str, formatter: Formatter | None, compiled: CompiledTemplate) -> None:
+    """Keep ``compiled``, dropping the oldest entries beyond :data:`CACHE_SIZE`."""
+    with _CACHE_LOCK:
+        _CACHE[text, dialect, formatter] = compiled
+        while len(_CACHE) > CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]
 
 
 def _rules_with(rules: Dialect, formatter: Formatter | None) -> Dialect:

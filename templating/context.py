@@ -177,11 +177,13 @@ def read_state(context: object) -> Mapping[str, Any]:
     Cheaper than :func:`read_context` (google-adk's context attributes are slow to read);
     raises the same ``TypeError`` for anything that is not a context.
     """
+    try:
+        # google-adk's contexts first: they are what framework code passes on every call.
+        return context._invocation_context.session.state  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
     if isinstance(context, ReadonlyContext):
         return context.state
-    invocation = getattr(context, "_invocation_context", None)
-    if invocation is not None and hasattr(invocation, "session"):
-        return invocation.session.state
     raise _wrong_context(context)
 
 

@@ -280,3 +280,24 @@ def test_compiled_template_keeps_no_ast_until_asked():
     template = templating.compile_template("Hi {lazy_ast_name}, {x?}")
     assert template._placeholders is None
     assert [p.span for p in template.placeholders] == [templating.Span(3, 18), templating.Span(20, 24)]
+
+
+def test_compile_template_cache_is_bounded_and_drops_the_oldest(monkeypatch):
+    from templating import compiler
+
+    monkeypatch.setattr(compiler, "CACHE_SIZE", 3)
+    monkeypatch.setattr(compiler, "_CACHE", {})
+    first = templating.compile_template("{bounded_0}")
+    for index in range(1, 5):
+        templating.compile_template(f"{{bounded_{index}}}")
+    assert len(compiler._CACHE) == 3
+    assert templating.compile_template("{bounded_4}") is templating.compile_template("{bounded_4}")
+    assert templating.compile_template("{bounded_0}") is not first
+
+
+def test_compile_template_keys_the_cache_by_dialect_and_formatter():
+    adk = templating.compile_template("{keyed}")
+    strict = templating.compile_template("{keyed}", dialect="strict")
+    formatted = templating.compile_template("{keyed}", formatter=repr)
+    assert len({id(adk), id(strict), id(formatted)}) == 3
+    assert formatted.render({"keyed": "x"}) == "'x'"
