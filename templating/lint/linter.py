@@ -136,7 +136,8 @@ def _to_finding(instruction: Instruction, hazard: Hazard) -> Finding:
     end_line, end_column = instruction.end_position(hazard.end)
     fix = None
     if hazard.replacement is not None and instruction.is_verbatim(hazard.start, hazard.end):
-        fix = Fix(f"Replace with `{hazard.replacement}`", hazard.replacement)
+        start, end = instruction.source_offset(hazard.start), instruction.source_offset(hazard.end - 1) + 1
+        fix = Fix(f"Replace with `{hazard.replacement}`", hazard.replacement, start, end)
     return Finding(
         instruction.source.path, rule.code, rule.name, rule.severity, hazard.message, hazard.help,
         line, column, end_line, end_column, instruction.source.line_text(line), fix,
