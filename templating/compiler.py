@@ -3,6 +3,11 @@
 A :class:`CompiledTemplate` holds N+1 static strings around N placeholders, so rendering
 only looks values up and joins. :func:`compile_template` caches compiled templates by text
 and dialect, so an instruction rendered on every model call is parsed once.
+
+Compiling goes through :func:`~templating.chunks.split_chunks` (no AST) and builds a fast
+render function for a plain ``dict`` state (:mod:`templating.codegen`). Everything else (a
+missing key, artifacts, nested paths, other mappings) takes the generic path, which reads
+the placeholders of a full parse made on first use; so the AST is not kept unless needed.
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from templating.context import RenderSource, read_context
+from templating.chunks import split_chunks
+from templating.codegen import Renderer, build_renderer
+from templating.context import RenderSource, read_context, read_state
 from templating.nodes import Escape, Placeholder, Template, Text
 from templating.parser import parse
 from templating.render import artifact_value, check_state, load_artifact_value, load_artifacts, state_value
-from templating.syntax import get_dialect
+from templating.syntax import Dialect, get_dialect
 
 __all__ = ["CompiledTemplate", "compile_template"]
 
@@ -52,7 +59,11 @@ def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _compile_cached(text: str, dialect: str, formatter: Formatter | None) -> CompiledTemplate:
-    return CompiledTemplate(parse(text, dialect=dialect), formatter=formatter)
+    return CompiledTemplate._from_chunks(text, _rules_with(get_dialect(dialect), formatter))
+
+
+def _rules_with(rules: Dialect, formatter: Formatter | None) -> Dialect:
+    return rules if formatter is None else dataclasses.replace(rules, format_value=formatter)
 
 
 class CompiledTemplate:
@@ -65,28 +76,59 @@ class CompiledTemplate:
     __slots__ = (
         "text",
         "dialect",
-        "placeholders",
         "required_keys",
         "optional_keys",
         "artifact_names",
         "_statics",
+        "_placeholders",
         "_rules",
+        "_fast",
     )
 
     def __init__(self, template: Template, *, formatter: Formatter | None = None) -> None:
-        self.text: str = template.text
-        self.dialect: str = template.dialect
-        self._rules = get_dialect(template.dialect)
-        if formatter is not None:
-            self._rules = dataclasses.replace(self._rules, format_value=formatter)
-        self._statics, self.placeholders = _split(template)
-        state_placeholders = [p for p in self.placeholders if not p.artifact]
+        statics, placeholders = _split(template)
+        rules = _rules_with(get_dialect(template.dialect), formatter)
+        self._setup(template.text, rules, statics, placeholders)
+        self._statics, self._placeholders = statics, placeholders
+
+    @classmethod
+    def _from_chunks(cls, text: str, rules: Dialect) -> CompiledTemplate:
+        """Compile without building the AST; it is parsed later only if needed."""
+        compiled = cls.__new__(cls)
+        statics, placeholders = split_chunks(text, rules)
+        compiled._setup(text, rules, statics, placeholders)
+        compiled._statics = compiled._placeholders = None
+        return compiled
+
+    def _setup(
+        self, text: str, rules: Dialect, statics: tuple[str, ...], placeholders: tuple[Placeholder, ...]
+    ) -> None:
+        self.text: str = text
+        self.dialect: str = rules.name
+        self._rules = rules
+        state_placeholders = [p for p in placeholders if not p.artifact]
         required = _distinct(p.key for p in state_placeholders if not p.optional)
         self.required_keys: tuple[str, ...] = required
         self.optional_keys: tuple[str, ...] = _distinct(
             p.key for p in state_placeholders if p.optional and p.key not in required
         )
-        self.artifact_names: tuple[str, ...] = _distinct(p.key for p in self.placeholders if p.artifact)
+        self.artifact_names: tuple[str, ...] = _distinct(p.key for p in placeholders if p.artifact)
+        self._fast: Renderer | None = None
+        if all(not p.artifact and not p.path for p in placeholders):
+            keys = tuple(p.key for p in placeholders)
+            optional = tuple(p.optional for p in placeholders)
+            self._fast = build_renderer(statics, keys, optional, rules.format_value)
+
+    @property
+    def placeholders(self) -> tuple[Placeholder, ...]:
+        """The placeholders in template order, with their spans in the template."""
+        return self._parts()[1]
+
+    def _parts(self) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
+        """The static strings and placeholders of the generic path, parsed on first use."""
+        if self._placeholders is None:
+            self._statics, self._placeholders = _split(parse(self.text, dialect=self.dialect))
+        return self._statics, self._placeholders
 
     def render(self, state: Mapping[str, Any], *, agent_name: str = "") -> str:
         """Render against ``state``; for templates without artifact placeholders.
@@ -95,6 +137,15 @@ class CompiledTemplate:
         (in template order) that ``state`` lacks, and ``TypeError`` if the template has
         artifact placeholders (use :meth:`render_async`).
         """
+        fast = self._fast
+        if fast is not None and type(state) is dict:
+            try:
+                return fast(state)
+            except Exception:  # noqa: BLE001 - the generic path below raises the exact error
+                pass
+        return self._render_generic(state, agent_name)
+
+    def _render_generic(self, state: Mapping[str, Any], agent_name: str) -> str:
         check_state(state)
         if self.artifact_names:
             raise TypeError(
@@ -102,7 +153,7 @@ class CompiledTemplate:
                 "use `await template.render_async(context)`"
             )
         rules, text = self._rules, self.text
-        values = [state_value(state, p, rules, text, agent_name) for p in self.placeholders]
+        values = [state_value(state, p, rules, text, agent_name) for p in self._parts()[1]]
         return self._join(values)
 
     async def render_async(self, context: object) -> str:
@@ -113,6 +164,9 @@ class CompiledTemplate:
         concurrently before anything is rendered. Either way the first failing placeholder
         in template order is the error raised.
         """
+        rendered = self._render_fast(context)
+        if rendered is not None:
+            return rendered
         source = read_context(context)
         if self._rules.concurrent_artifacts:
             return await self._render_concurrently(source)
@@ -136,12 +190,26 @@ class CompiledTemplate:
         ]
         return self._join(values)
 
+    def _render_fast(self, context: object) -> str | None:
+        """Render a context's plain ``dict`` state on the fast path; ``None`` if that is not
+        possible or fails (the generic path then renders or raises the exact error)."""
+        fast = self._fast
+        if fast is None:
+            return None
+        state = read_state(context)
+        if type(state) is not dict:
+            return None
+        try:
+            return fast(state)
+        except Exception:  # noqa: BLE001 - the generic path raises the exact error
+            return None
+
     async def __call__(self, context: object) -> str:
         """Render against ``context``: what google-adk calls an InstructionProvider does."""
         return await self.render_async(context)
 
     def _join(self, values: list[str]) -> str:
-        statics = self._statics
+        statics = self._parts()[0]
         if not values:
             return statics[0]
         parts = [statics[0]]

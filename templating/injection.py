@@ -34,4 +34,9 @@ async def inject_session_state(
     if "{" not in template and dialect == "adk":
         read_context(context)  # reject a wrong context even when there is nothing to fill
         return template
-    return await compile_template(template, dialect=dialect).render_async(context)
+    compiled = compile_template(template, dialect=dialect)
+    # Rendered here without a second coroutine: most calls take the fast path.
+    rendered = compiled._render_fast(context)
+    if rendered is not None:
+        return rendered
+    return await compiled.render_async(context)

@@ -266,3 +266,17 @@ def test_render_strict_raises_only_for_missing_keys_and_failing_artifacts(text, 
 @given(st.text().filter(lambda text: "{" not in text))
 def test_render_strict_template_without_brace_renders_to_itself(text):
     assert templating.compile_template(text, dialect="strict").render({}) == text
+
+
+@given(st.dictionaries(st.sampled_from(["a", "b", "user:c"]), st.one_of(st.none(), st.integers(), st.text(max_size=3))))
+def test_render_fast_path_equals_generic_path(state):
+    from types import MappingProxyType
+
+    template = templating.compile_template("{a?} and {b?} then {user:c?} {\"json\": 1} {a?}")
+    assert template.render(state) == template.render(MappingProxyType(state))
+
+
+def test_compiled_template_keeps_no_ast_until_asked():
+    template = templating.compile_template("Hi {lazy_ast_name}, {x?}")
+    assert template._placeholders is None
+    assert [p.span for p in template.placeholders] == [templating.Span(3, 18), templating.Span(20, 24)]

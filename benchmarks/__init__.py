@@ -1,0 +1,1 @@
+"""Benchmarks run by hand (``python benchmarks/render.py``, ``python benchmarks/lint.py``)."""

@@ -1,0 +1,75 @@
+"""Stage 2, fast lane: cut a template straight into static chunks and placeholders.
+
+:func:`~templating.parser.parse` builds the full lossless AST, with a token, a span and a
+node for every piece of text: right for tools, too slow for a megabyte instruction that is
+only to be rendered. :func:`split_chunks` lets the dialect's group pattern split the text in
+C, reads each *distinct* brace group once with the parser's own group reader (so the two
+cannot disagree on what a group is), and returns only what rendering needs: the N+1 static
+strings around N placeholders.
+
+The placeholders it returns are shared between equal groups and their spans are relative
+to the group, not the template: they say what to look up, not where. Positions for error
+messages come from a full :func:`~templating.parser.parse`, done only when one is needed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from templating.errors import TemplateSyntaxError
+from templating.lexer import Token, TokenKind
+from templating.nodes import Escape, Node, Placeholder
+from templating.parser import _parse_token, parse
+from templating.source import Span
+from templating.syntax import Dialect
+
+__all__ = ["split_chunks"]
+
+# One capturing copy of each dialect's group pattern, so `re.split` keeps the groups.
+_CAPTURING: dict[str, re.Pattern[str]] = {}
+
+
+def split_chunks(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
+    """Return the static strings around ``text``'s placeholders, and the placeholders.
+
+    There is always one more static string than placeholders. A text without any brace
+    group is returned as its own single static string (the same object). Raises what
+    :func:`~templating.parser.parse` raises for a text the dialect rejects.
+    """
+    try:
+        return _split(text, rules)
+    except TemplateSyntaxError:
+        parse(text, dialect=rules.name)  # raises the error with its position in the template
+        raise
+
+
+def _split(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
+    pieces = _capturing_pattern(rules).split(text)
+    if len(pieces) == 1:
+        return (text,), ()
+    statics: list[str] = []
+    placeholders: list[Placeholder] = []
+    pending = [pieces[0]]
+    groups: dict[str, Node] = {}
+    for index in range(1, len(pieces), 2):
+        source = pieces[index]
+        node = groups.get(source)
+        if node is None:
+            node = groups[source] = _parse_token(source, Token(TokenKind.GROUP, Span(0, len(source))), rules)
+        if type(node) is Placeholder:
+            statics.append("".join(pending))
+            placeholders.append(node)
+            pending = [pieces[index + 1]]
+        else:
+            pending.append(node.text if type(node) is Escape else source)
+            pending.append(pieces[index + 1])
+    statics.append("".join(pending))
+    return tuple(statics), tuple(placeholders)
+
+
+def _capturing_pattern(rules: Dialect) -> re.Pattern[str]:
+    pattern = _CAPTURING.get(rules.name)
+    if pattern is None or pattern.pattern[1:-1] != rules.group_pattern.pattern:
+        pattern = re.compile(f"({rules.group_pattern.pattern})", rules.group_pattern.flags)
+        _CAPTURING[rules.name] = pattern
+    return pattern

@@ -1,0 +1,161 @@
+"""Fast render functions built once per compiled template, for a plain ``dict`` state.
+
+:func:`build_renderer` turns the N+1 static strings and the N keys of a template whose
+placeholders all read state into a function ``render(state) -> str``:
+
+- no placeholder: a function returning the one static string;
+- up to :data:`SOURCE_LIMIT` placeholders: generated Python source, one local lookup per
+  placeholder and a single f-string joining everything, which CPython builds in one step;
+- more: a gather that looks every key up with ``map`` in C and joins a prebuilt list,
+  because compiling source for thousands of placeholders costs more than many renders.
+
+Generated source never contains template text as code: every static string and key is
+embedded with :func:`repr`, so it is a string literal whatever it holds.
+
+A fast function only covers the happy path. It raises on a missing required key (``KeyError``)
+or a failing value, and the caller then takes the generic path, which raises the exact error
+with the key and its position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import repeat
+from operator import is_
+from typing import Any
+
+from templating.syntax import format_adk_value
+
+__all__ = ["SOURCE_LIMIT", "Renderer", "build_renderer", "generate_source"]
+
+#: Above this many placeholders a template renders through the gather, not generated source.
+SOURCE_LIMIT = 100
+
+#: A fast render function: a plain ``dict`` state in, the rendered text out.
+Renderer = Callable[[dict[str, Any]], str]
+
+# Stands for a missing optional key when the dialect formats values itself.
+_MISSING = object()
+
+
+def build_renderer(
+    statics: tuple[str, ...],
+    keys: tuple[str, ...],
+    optional: tuple[bool, ...],
+    format_value: Callable[[Any], str],
+    *,
+    source_limit: int = SOURCE_LIMIT,
+) -> Renderer:
+    """Return the fastest render function for these chunks (see the module docstring).
+
+    Templates with more than ``source_limit`` placeholders get the gather.
+    """
+    if not keys:
+        return _constant_renderer(statics[0])
+    if len(keys) <= source_limit:
+        source = generate_source(keys, optional, statics, format_value is format_adk_value)
+        namespace: dict[str, Any] = {"_format": format_value, "_missing": _MISSING, "_falsy": _falsy}
+        exec(compile(source, "<templating render>", "exec"), namespace)  # noqa: S102 - literals only, see generate_source
+        return namespace["render"]
+    return _gather_renderer(statics, keys, optional, format_value)
+
+
+def generate_source(
+    keys: tuple[str, ...], optional: tuple[bool, ...], statics: tuple[str, ...], adk_values: bool
+) -> str:
+    """The Python source of ``render(state)``: a lookup per key, then one f-string.
+
+    With ``adk_values`` a value is formatted inline as google-adk does (``None`` is empty,
+    anything else ``str()``); otherwise the dialect's ``_format`` is called.
+    """
+    lines = ["def render(state):"]
+    if any(optional):
+        lines.append("    get = state.get")
+    parts = [repr(statics[0])]
+    for index, (key, is_optional) in enumerate(zip(keys, optional)):
+        # Keys are looked up outside the f-string: before Python 3.12 an f-string's
+        # expressions cannot hold the backslashes that repr() may write.
+        lines.append(f"    v{index} = {_lookup(key, is_optional, adk_values)}")
+        parts.append(_adk_formatted(f"v{index}") if adk_values else _formatted(f"v{index}", is_optional))
+        parts.append(repr(statics[index + 1]))
+    # Adjacent literals, plain and f-, are one string to the compiler: one BUILD_STRING.
+    lines.append("    return (" + " ".join(parts) + ")")
+    return "\n".join(lines) + "\n"
+
+
+def _lookup(key: str, is_optional: bool, adk_values: bool) -> str:
+    if not is_optional:
+        return f"state[{key!r}]"
+    # For google-adk a missing optional key and a None value both render as ''.
+    return f"get({key!r})" if adk_values else f"get({key!r}, _missing)"
+
+
+def _adk_formatted(name: str) -> str:
+    # A true value is formatted as it is (its str()); only a false one (None, 0, '', False,
+    # an empty container) pays for a call, which maps None to ''.
+    return f'f"{{{name} or _falsy({name})}}"'
+
+
+def _formatted(name: str, is_optional: bool) -> str:
+    if is_optional:
+        return f"f\"{{'' if {name} is _missing else _format({name})}}\""
+    return f'f"{{_format({name})}}"'
+
+
+def _falsy(value: Any) -> str:
+    """google-adk's text for a false value: ``''`` for ``None``, ``str()`` for the rest."""
+    return "" if value is None else str(value)
+
+
+def _constant_renderer(static: str) -> Renderer:
+    def render(state: dict[str, Any]) -> str:
+        return static
+
+    return render
+
+
+def _gather_renderer(
+    statics: tuple[str, ...],
+    keys: tuple[str, ...],
+    optional: tuple[bool, ...],
+    format_value: Callable[[Any], str],
+) -> Renderer:
+    adk_values = format_value is format_adk_value
+    # google-adk renders a missing optional key like a None value, so None can stand for it.
+    defaults = tuple(None if is_optional and adk_values else _MISSING for is_optional in optional)
+    skeleton: list[Any] = [None] * (2 * len(keys) + 1)
+    skeleton[0::2] = statics
+    join = "".join
+
+    def render(state: dict[str, Any]) -> str:
+        values = list(map(state.get, keys, defaults))
+        parts = skeleton.copy()
+        if adk_values:
+            parts[1::2] = values
+            try:
+                return join(parts)  # every value already a str: the common case, all in C
+            except TypeError:
+                pass
+            # Some numbers among the values: str() them in C unless a None or a missing
+            # key needs the Python pass (identity checks, so no value's __eq__ is called).
+            if not any(map(is_, values, repeat(None))) and not any(map(is_, values, repeat(_MISSING))):
+                parts[1::2] = list(map(str, values))
+                return join(parts)
+        parts[1::2] = _format_values(values, keys, optional, format_value)
+        return join(parts)
+
+    return render
+
+
+def _format_values(
+    values: list[Any], keys: tuple[str, ...], optional: tuple[bool, ...], format_value: Callable[[Any], str]
+) -> list[str]:
+    texts = []
+    for key, value, is_optional in zip(keys, values, optional):
+        if value is not _MISSING:
+            texts.append(format_value(value))
+        elif is_optional:
+            texts.append("")
+        else:
+            raise KeyError(key)
+    return texts

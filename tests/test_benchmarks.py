@@ -1,0 +1,21 @@
+"""The benchmark scripts still run: their quick modes on tiny inputs, timings not checked."""
+
+from benchmarks import lint, render, workloads
+
+
+def test_benchmark_render_quick_mode_runs_and_every_engine_agrees(capsys):
+    results = render.main(["--quick"])
+    assert set(results["render"]) == {"S", "M", "300 fields"}
+    assert "x join" in capsys.readouterr().out
+
+
+def test_benchmark_workload_medium_has_twenty_placeholders_some_optional():
+    medium = workloads.medium()
+    assert len(medium.fields) == 20
+    assert any(field.optional and field.key not in medium.state for field in medium.fields)
+
+
+def test_benchmark_lint_runs_on_a_small_tree(capsys):
+    results = lint.main(["--files", "20", "--rounds", "1"])
+    assert set(results) == {"templating lint", "ruff check"}
+    assert "files" in capsys.readouterr().out

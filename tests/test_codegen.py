@@ -1,0 +1,59 @@
+"""Fast render functions: generated source and gather agree with a plain join, and no
+template text or key can become code."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from templating import codegen
+from templating.syntax import format_adk_value
+
+values = st.one_of(st.text(max_size=5), st.none(), st.integers(), st.booleans())
+
+
+def _reference(statics, keys, optional, state, format_value):
+    parts = [statics[0]]
+    for key, is_optional, static in zip(keys, optional, statics[1:]):
+        if key in state:
+            parts.append(format_value(state[key]))
+        elif is_optional:
+            parts.append("")
+        else:
+            raise KeyError(key)
+        parts.append(static)
+    return "".join(parts)
+
+
+@st.composite
+def chunked_templates(draw, max_keys=8):
+    keys = tuple(draw(st.lists(st.text(max_size=6), max_size=max_keys)))
+    statics = tuple(draw(st.lists(st.text(max_size=10), min_size=len(keys) + 1, max_size=len(keys) + 1)))
+    optional = tuple(draw(st.lists(st.booleans(), min_size=len(keys), max_size=len(keys))))
+    state = draw(st.dictionaries(st.sampled_from(keys) if keys else st.just("k"), values))
+    return statics, keys, optional, state
+
+
+def _outcome(render, *args):
+    try:
+        return render(*args)
+    except KeyError as error:
+        return KeyError, error.args
+
+
+@pytest.mark.parametrize("format_value", [format_adk_value, repr], ids=["adk", "custom"])
+@pytest.mark.parametrize("limit", [0, codegen.SOURCE_LIMIT], ids=["gather", "source"])
+@given(chunks=chunked_templates())
+def test_build_renderer_equals_a_plain_join_for_any_text_and_keys(limit, format_value, chunks):
+    statics, keys, optional, state = chunks
+    render = codegen.build_renderer(statics, keys, optional, format_value, source_limit=limit)
+    expected = _outcome(_reference, statics, keys, optional, state, format_value)
+    assert _outcome(render, state) == expected
+
+
+def test_generate_source_embeds_text_and_keys_as_literals_only():
+    hostile = "'''\"\"\" + __import__('os').system('x') + {v0} \\\n"
+    source = codegen.generate_source((hostile,), (False,), (hostile, hostile), True)
+    namespace = {}
+    exec(compile(source, "<test>", "exec"), namespace)
+    assert namespace["render"]({hostile: "V"}) == hostile + "V" + hostile
+    assert "__import__" not in source.replace(repr(hostile), "")
