@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
-from templating.lint.fixes import FileFix, format_diff, plan_fixes, write_fix
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
+from templating.lint.fixes import FileFix, format_diff, plan_fixes, write_fix
 from templating.lint.formats import FORMATS, format_findings, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
