@@ -2,7 +2,8 @@
 
 ``-`` reads standard input (``--stdin-filename`` names it and picks the parser). The output
 format defaults to ``full`` on a terminal and ``concise`` otherwise (or
-``$TEMPLATING_OUTPUT_FORMAT``).
+``$TEMPLATING_OUTPUT_FORMAT``). ``--fix`` applies the safe fixes and reports what remains;
+``--diff`` prints them as a unified diff instead.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
+from templating.lint.fixes import FileFix, format_diff, plan_fixes, write_fix
 from templating.lint.formats import FORMATS, format_findings, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
@@ -32,6 +34,8 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
     lint.add_argument("--state", type=Path, help="a sample state (JSON object) or JSON Schema of the state")
     lint.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
     lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
+    lint.add_argument("--fix", action="store_true", help="apply the safe fixes ([*]) to the files")
+    lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
     lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     lint.add_argument("--stdin-filename", help="the name of the file read from stdin (its suffix picks the parser)")
     lint.add_argument("--config", type=Path, help="the pyproject.toml to read (default: the closest one)")
@@ -42,17 +46,52 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
 
 def _run_lint(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
+    if (arguments.fix or arguments.diff) and any(str(path) == "-" for path in paths):
+        raise UsageError("--fix and --diff need files: standard input cannot be fixed in place")
     try:
         settings = _settings(arguments, paths)
         result = _lint(paths, settings, arguments.stdin_filename)
+        if arguments.diff:
+            return _print_diff(plan_fixes(result.findings))
+        fixed = _fix(paths, settings, result) if arguments.fix else 0
+        if fixed:
+            result = _lint(paths, settings, arguments.stdin_filename)
     except (ConfigError, FileNotFoundError) as error:
         raise UsageError(str(error)) from None
     output_format = arguments.output_format or _default_format()
     sys.stdout.write(format_findings(result.findings, output_format, _use_color(arguments.color)))
-    if output_format in ("concise", "full"):
+    if arguments.fix:
+        print(f"Fixed {fixed} finding{'s' if fixed != 1 else ''} ({len(result.findings)} remaining).", file=sys.stderr)
+    elif output_format in ("concise", "full"):
         print(summarize(result.findings, result.files), file=sys.stderr)
     failing = [f for f in result.findings if f.severity >= settings.fail_level]
     return EXIT_FAILURE if failing and not arguments.exit_zero else EXIT_OK
+
+
+# A fix can reveal another (a fixed group next to a fixable one); a few rounds settle it.
+_FIX_ROUNDS = 4
+
+
+def _fix(paths: list[Path], settings: Settings, result: LintResult) -> int:
+    """Apply safe fixes, re-linting between rounds; return how many were applied."""
+    total = 0
+    for _ in range(_FIX_ROUNDS):
+        files = plan_fixes(result.findings)
+        if not files:
+            break
+        for file in files:
+            write_fix(file)
+        total += sum(file.applied for file in files)
+        result = lint_paths(paths, settings)
+    return total
+
+
+def _print_diff(files: list[FileFix]) -> int:
+    for file in files:
+        sys.stdout.write(format_diff(file))
+    count = sum(file.applied for file in files)
+    print(f"Would fix {count} finding{'s' if count != 1 else ''}.", file=sys.stderr)
+    return EXIT_FAILURE if count else EXIT_OK
 
 
 def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:

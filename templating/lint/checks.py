@@ -2,26 +2,32 @@
 
 Each check takes the parsed :class:`~templating.nodes.Template` and a :class:`Context` and
 yields :class:`~templating.lint.hazard.Hazard` objects. Checks read the AST the compiler
-builds; they never re-implement ADK's grammar.
+builds, in the template's dialect; they never re-implement a grammar. Which rules run in
+which dialect is the rulebook's business; a check only words its message for the dialect.
 """
 
 from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from templating.lint.hazard import Hazard
 from templating.lint.instruction import RUNTIME_VALUE, Instruction
+from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
-from templating.nodes import LiteralGroup, Placeholder, Template
+from templating.nodes import Escape, LiteralGroup, Placeholder, Template
+from templating.syntax import ARTIFACT_PREFIX, get_dialect
 
 __all__ = ["CHECKS", "Context"]
 
 _CODE_WORDS = frozenset(keyword.kwlist) | {
     "true", "false", "null", "undefined", "this", "function", "const", "let", "var", "new", "typeof",
 }  # fmt: skip
+_CODE_HELP = "serve code and JSON through an InstructionProvider, which ADK does not scan"
+_STRICT_CODE_HELP = "for the text `{{{name}}}` write `{{{{{name}}}}}`; braces with a space inside also stay as written"
 _FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
 _JSON_VALUE_BEFORE = re.compile(r"[\"']\s*:\s*$")
 _SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
@@ -29,10 +35,12 @@ _SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What checks may need beyond the template: the instruction and the known state keys."""
+    """What checks may need beyond the template: the instruction, the known state keys and
+    the sample state or JSON Schema they came from."""
 
     instruction: Instruction
     known_keys: frozenset[str] | None = None
+    state: Mapping[str, Any] | None = None
 
 
 def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazard]:
@@ -51,7 +59,7 @@ def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazar
 
 def check_doubled_literal(template: Template, context: Context) -> Iterator[Hazard]:
     """TPL002: ``{{`` that ADK leaves alone reaches the model doubled."""
-    covered = [(n.span.start, n.span.end) for n in template.placeholders]
+    covered = [(n.span.start, n.span.end) for n in template.nodes if isinstance(n, (Placeholder, Escape))]
     for match in re.finditer(r"\{\{+", template.text):
         if not any(start <= match.start() < end for start, end in covered):
             yield Hazard(
@@ -96,8 +104,9 @@ def check_silent_literal(template: Template, context: Context) -> Iterator[Hazar
     if not context.instruction.injected:
         return
     for node in template.nodes:
-        if isinstance(node, LiteralGroup) and RUNTIME_VALUE not in node.source:
-            suggestion = suggest_literal_fix(node.source, context.known_keys)
+        # In `strict`, whitespace inside braces is how literal braces are written: not a slip.
+        if isinstance(node, LiteralGroup) and RUNTIME_VALUE not in node.source and node.reason != "whitespace":
+            suggestion = suggest_literal_fix(node.source, context.known_keys, template.dialect)
             if suggestion is not None:
                 problem, fixed = suggestion
                 yield Hazard(
@@ -111,12 +120,12 @@ def check_code(template: Template, context: Context) -> Iterator[Hazard]:
     """TPL006: a placeholder that is probably code: a keyword, a fenced block, JSON."""
     fences = _fenced_ranges(template.text)
     for node in _placeholders(template, context):
-        reason = _code_reason(template.text, node, fences)
+        reason = _code_reason(template.text, node, fences, json_values=template.dialect == "adk")
         if reason:
             yield Hazard(
                 "TPL006", node.span.start, node.span.end,
-                f"`{_short(node.source)}` {reason}: ADK looks up the state key `{node.key}`",
-                "serve code and JSON through an InstructionProvider, which ADK does not scan",
+                f"`{_short(node.source)}` {reason}: {_reader(template)} looks up the state key `{node.key}`",
+                _CODE_HELP if template.dialect == "adk" else _STRICT_CODE_HELP.format(name=node.expression),
             )  # fmt: skip
 
 
@@ -124,21 +133,24 @@ def check_skipped(template: Template, context: Context) -> Iterator[Hazard]:
     """TPL007: ``${name}`` and ``\\{name}``, skipped by ADK Python, substituted elsewhere."""
     if not context.instruction.injected:
         return
+    read_name = get_dialect(template.dialect).read_name
+    who = "ADK Python leaves" if template.dialect == "adk" else "the strict dialect, like ADK Python, leaves"
     for match in _SKIPPED_GROUP.finditer(template.text):
         body, mark = match.group("body").strip(), match.group("mark")
         start = match.start()
         name = body.removesuffix("?")
-        if name.isidentifier() or name.startswith("artifact."):
+        if read_name(name) is not None or name.startswith(ARTIFACT_PREFIX):
             yield Hazard(
                 "TPL007", start, match.end(),
-                f"ADK Python leaves `{match.group()}` literal"
+                f"{who} `{match.group()}` literal"
                 f"{' with its backslash' if mark == chr(92) else ''}; adk-js, adk-go and adk-java substitute `{name}`",
                 f"write `{{{body}}}` to substitute everywhere, or drop the braces to keep the text",
             )  # fmt: skip
-        elif suggest_literal_fix(match.group("group"), context.known_keys):
+        elif suggest_literal_fix(match.group("group"), context.known_keys, template.dialect):
             yield Hazard(
                 "TPL007", start, match.end(),
-                f"`{match.group()}` is never substituted: ADK skips a group after `{mark}`, and `{body}` is not a key",
+                f"`{match.group()}` is never substituted: {_reader(template)} skips a group after `{mark}`, "
+                f"and `{body}` is not a key",
                 "write a plain `{key}` placeholder for a top-level state key",
             )  # fmt: skip
 
@@ -149,7 +161,8 @@ def check_non_ascii(template: Template, context: Context) -> Iterator[Hazard]:
         if not node.expression.isascii():
             yield Hazard(
                 "TPL008", node.name_span.start, node.name_span.end,
-                f"`{node.expression}` is not ASCII: ADK Python substitutes it but adk-js leaves it literal",
+                f"`{node.expression}` is not ASCII: {_reader(template, python=True)} substitutes it "
+                "but adk-js leaves it literal",
                 "use an ASCII identifier for keys shared across ADK ports",
             )  # fmt: skip
 
@@ -173,23 +186,46 @@ def check_fstring_values(template: Template, context: Context) -> Iterator[Hazar
     for value in context.instruction.interpolations:
         yield Hazard(
             "TPL010", value.offset, value.offset + 1,
-            f"the f-string inserts `{{{value.expression}}}` at import; ADK then scans the value for placeholders",
+            f"the f-string inserts `{{{value.expression}}}` at import; {_reader(template)} then scans the value "
+            "for placeholders",
             "pass the value through session state and write `{key}`, or use an InstructionProvider",
         )  # fmt: skip
 
 
 def check_undefined(template: Template, context: Context) -> Iterator[Hazard]:
-    """TPL011: a required placeholder whose key the state schema lacks."""
+    """TPL011: a required placeholder whose key (or, in ``strict``, path) the state lacks."""
     if context.known_keys is None:
         return
     for node in _placeholders(template, context):
-        if not node.optional and not node.artifact and node.key not in context.known_keys:
+        if node.optional or node.artifact:
+            continue
+        if node.key not in context.known_keys:
             close = suggest_key(node.key, context.known_keys)
+            error = "`KeyError`" if template.dialect == "adk" else "`MissingKeyError`"
             yield Hazard(
-                "TPL011", node.name_span.start, node.name_span.end,
-                f"`{node.key}` is not in the state schema: ADK raises `KeyError` when it is missing",
+                "TPL011", node.name_span.start, node.name_span.start + len(node.key),
+                f"`{node.key}` is not in the state schema: {_reader(template)} raises {error} when it is missing",
                 f"did you mean `{close}`?" if close else f"add `{node.key}` to the state, or write `{{{node.key}?}}`",
             )  # fmt: skip
+        elif node.path and context.state is not None:
+            yield from _check_path(node, context.state)
+
+
+def _check_path(node: Placeholder, state: Mapping[str, Any]) -> Iterator[Hazard]:
+    """TPL011 for a ``strict`` path whose step the sample state or schema shows is missing."""
+    missing = find_missing_step(state, node.key, node.path)
+    if missing is None:
+        return
+    index, present = missing
+    step = node.path[index]
+    prefix = node.key + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in node.path[:index])
+    close = suggest_key(str(step), present)
+    where = f"`{prefix}` has no key `{step}`" if present else f"`{prefix}` holds no mapping with `{step}`"
+    yield Hazard(
+        "TPL011", node.name_span.start, node.name_span.end,
+        f"`{node.expression}` is not in the state schema: {where}, so rendering raises `MissingKeyError`",
+        f"did you mean `{prefix}.{close}`?" if close else f"add it to the state, or write `{{{node.expression}?}}`",
+    )  # fmt: skip
 
 
 def _placeholders(template: Template, context: Context) -> Iterator[Placeholder]:
@@ -211,15 +247,23 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
     return [(marks[i], marks[i + 1]) for i in range(0, len(marks) - 1, 2)]
 
 
-def _code_reason(text: str, node: Placeholder, fences: list[tuple[int, int]]) -> str | None:
+def _reader(template: Template, python: bool = False) -> str:
+    """Who reads the template, for messages: ADK's own injection or the strict dialect."""
+    if template.dialect == "adk":
+        return "ADK Python" if python else "ADK"
+    return f"the {template.dialect} dialect"
+
+
+def _code_reason(text: str, node: Placeholder, fences: list[tuple[int, int]], json_values: bool) -> str | None:
     if node.key in _CODE_WORDS:
         return "names a keyword, so it is probably code"
     for start, end in fences:
         body = text[text.find("\n", start) + 1 : end].strip()
         if start < node.span.start < end and body != node.source:
             return "is inside a fenced code block"
+    # `{"name": {name}}` is how `strict` fills JSON, so only `adk` reports JSON values.
     line_start = text.rfind("\n", 0, node.span.start) + 1
-    if _JSON_VALUE_BEFORE.search(text[line_start : node.span.start]):
+    if json_values and _JSON_VALUE_BEFORE.search(text[line_start : node.span.start]):
         return "is a value in JSON-looking text"
     return None
 

@@ -17,8 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from templating.lint.registry import is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
+from templating.lint.state_shape import state_keys
 
-__all__ = ["ConfigError", "ToolConfig", "build_settings", "find_config", "load_state_keys"]
+__all__ = ["ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys"]
 
 
 class ConfigError(Exception):
@@ -90,13 +91,15 @@ def build_settings(
             raise ConfigError(f"unknown rule `{selector}` (see `templating rule --all`)")
     state_file = state if state is not None else (root / config.state if config.state else None)
     per_file = tuple((glob, select_rules(codes, ())) for glob, codes in config.per_file_ignores.items())
+    state_data = load_state(state_file) if state_file else None
     return Settings(
         dialect=dialect or config.dialect,
         enabled=select_rules(chosen, ignored),
         per_file_ignores=per_file,
         include=tuple(config.include),
         exclude=tuple(config.exclude),
-        known_keys=load_state_keys(state_file) if state_file else None,
+        known_keys=state_keys(state_data) if state_data is not None else None,
+        state=state_data,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
         root=root,
     )
@@ -104,6 +107,11 @@ def build_settings(
 
 def load_state_keys(file: Path) -> frozenset[str]:
     """The top-level keys of a sample state (a JSON object) or of a JSON Schema's ``properties``."""
+    return state_keys(load_state(file))
+
+
+def load_state(file: Path) -> dict:
+    """A sample state (a JSON object) or a JSON Schema, as read from ``file``."""
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -112,10 +120,4 @@ def load_state_keys(file: Path) -> frozenset[str]:
         raise ConfigError(f"{file}: cannot read the state ({error})") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{file}: the state must be a JSON object, got {type(data).__name__}")
-    if _is_schema(data):
-        return frozenset(data.get("properties", {}))
-    return frozenset(data)
-
-
-def _is_schema(data: dict) -> bool:
-    return "$schema" in data or (data.get("type") == "object" and isinstance(data.get("properties"), dict))
+    return data

@@ -11,10 +11,16 @@ __all__ = ["Finding", "Fix"]
 
 @dataclass(frozen=True, slots=True)
 class Fix:
-    """A safe edit: replace the finding's source range with ``content``."""
+    """A safe edit: replace the finding's source range with ``content``.
+
+    ``start`` and ``end`` are the range's offsets in the source file's text (as the linter
+    read it, a line break counting as one character).
+    """
 
     message: str
     content: str
+    start: int = 0
+    end: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,16 +20,18 @@ from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard
 from templating.lint.instruction import Instruction, SourceFile, plain_instruction
 from templating.lint.python_source import ModuleCache, find_python_instructions, load_module
-from templating.lint.registry import find_rule, select_rules
+from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
 from templating.lint.yaml_source import find_yaml_instructions
+from templating.nodes import Template
 from templating.parser import parse
 
 __all__ = ["LintResult", "lint_instruction", "lint_paths", "lint_text"]
 
-# Rules about ADK's own grammar; the strict dialect has its own syntax errors instead.
-_ADK_ONLY = frozenset({"TPL001", "TPL002", "TPL003", "TPL004", "TPL005", "TPL006", "TPL007", "TPL008"})
 _HINTS = ("instruction", "inject_session_state")
+# The help line of a TPL012 finding, by the syntax error's code.
+_SYNTAX_HELP = {"artifact-name": "write a relative file name without whitespace, braces or `..` segments"}
+_GRAMMAR_HELP = "see docs/grammar-strict.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +92,8 @@ def lint_text(
 
 def lint_instruction(instruction: Instruction, settings: Settings) -> list[Finding]:
     """The findings for one instruction, after rule selection, per-file ignores and ``# noqa``."""
-    enabled = settings.enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
+    enabled = settings.enabled & rules_for_dialect(settings.dialect)
+    enabled = enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
     if not enabled:
         return []
     hazards = list(_hazards(instruction, settings))
@@ -98,29 +101,32 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
 
 
 def _hazards(instruction: Instruction, settings: Settings) -> Iterable[Hazard]:
-    template = parse(instruction.text)
-    if settings.dialect != "adk":
-        template, error = _parse_dialect(instruction.text, settings.dialect)
-        if error is not None:
-            yield error
-    context = Context(instruction, settings.known_keys)
+    template, errors = _parse_checked(instruction.text, settings.dialect)
+    yield from errors
+    context = Context(instruction, settings.known_keys, settings.state)
     for check in CHECKS:
-        for hazard in check(template, context):
-            if settings.dialect == "adk" or hazard.code not in _ADK_ONLY:
-                yield hazard
+        yield from check(template, context)
 
 
-def _parse_dialect(text: str, dialect: str):
-    """Parse in a non-``adk`` dialect; fall back to ``adk`` while that dialect is not built."""
-    try:
-        return parse(text, dialect=dialect), None
-    except NotImplementedError:
-        return parse(text), None
-    except TemplateSyntaxError as error:
-        start = error.span.start if error.span else 0
-        end = error.span.end if error.span else start
-        hazard = Hazard("TPL012", start, end, error.message, "see the strict dialect's grammar")
-        return parse(text), hazard
+def _parse_checked(text: str, dialect: str) -> tuple[Template, list[Hazard]]:
+    """Parse ``text`` in ``dialect``; each syntax error becomes a TPL012 hazard.
+
+    The brace opening the offending group is masked with a space (same length, so offsets
+    hold) and the text parsed again: the rest of the template is still checked, and every
+    syntax error is reported, not only the first. Each round removes one brace.
+    """
+    errors: list[Hazard] = []
+    while True:
+        try:
+            return parse(text, dialect=dialect), errors
+        except TemplateSyntaxError as error:
+            start = error.span.start if error.span else 0
+            end = error.span.end if error.span else start
+            errors.append(Hazard("TPL012", start, end, error.message, _SYNTAX_HELP.get(error.code, _GRAMMAR_HELP)))
+            opening = text.rfind("{", 0, start + 1)
+            if opening < 0:
+                raise  # a syntax error always sits inside a brace group
+            text = text[:opening] + " " + text[opening + 1 :]
 
 
 def _to_finding(instruction: Instruction, hazard: Hazard) -> Finding:
@@ -130,7 +136,8 @@ def _to_finding(instruction: Instruction, hazard: Hazard) -> Finding:
     end_line, end_column = instruction.end_position(hazard.end)
     fix = None
     if hazard.replacement is not None and instruction.is_verbatim(hazard.start, hazard.end):
-        fix = Fix(f"Replace with `{hazard.replacement}`", hazard.replacement)
+        start, end = instruction.source_offset(hazard.start), instruction.source_offset(hazard.end - 1) + 1
+        fix = Fix(f"Replace with `{hazard.replacement}`", hazard.replacement, start, end)
     return Finding(
         instruction.source.path, rule.code, rule.name, rule.severity, hazard.message, hazard.help,
         line, column, end_line, end_column, instruction.source.line_text(line), fix,

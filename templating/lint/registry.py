@@ -7,7 +7,9 @@ from collections.abc import Iterable
 from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES
 
-__all__ = ["RULES", "find_rule", "is_known_selector", "matches", "render_rule_markdown", "select_rules"]
+__all__ = [
+    "RULES", "find_rule", "is_known_selector", "matches", "render_rule_markdown", "rules_for_dialect", "select_rules",
+]  # fmt: skip
 
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
@@ -34,6 +36,11 @@ def select_rules(select: Iterable[str] | None, ignore: Iterable[str]) -> frozens
     )
 
 
+def rules_for_dialect(dialect: str) -> frozenset[str]:
+    """The codes of the rules that apply to templates written in ``dialect``."""
+    return frozenset(rule.code for rule in RULES if dialect in rule.dialects)
+
+
 def is_known_selector(selector: str) -> bool:
     """Whether ``selector`` picks at least one rule."""
     return any(matches(rule, selector) for rule in RULES)
@@ -48,5 +55,12 @@ def render_rule_markdown(rule: Rule) -> str:
         f"## What it does\n\n{rule.what}\n\n"
         f"## Why is this bad?\n\n{rule.why}\n\n"
         f"## Example\n\n```python\n{rule.example}\n```\n\n"
-        f"## Use instead\n\n```python\n{rule.use_instead}\n```\n"
+        f"## Use instead\n\n```python\n{rule.use_instead}\n```\n\n"
+        f"## Dialects\n\n{_dialects_sentence(rule)}\n"
     )
+
+
+def _dialects_sentence(rule: Rule) -> str:
+    names = " and ".join(f"`{name}`" for name in rule.dialects)
+    sentence = f"Applies to {names}." if len(rule.dialects) > 1 else f"Applies to {names} only."
+    return f"{sentence} {rule.dialect_note}".rstrip()

@@ -26,6 +26,8 @@ class Rule:
     """A lint rule and its documentation (rendered by ``templating rule`` and the docs site).
 
     Codes are never reused. ``fixable`` says whether findings may carry a safe fix.
+    ``dialects`` names the dialects the rule runs in, and ``dialect_note`` says how it reads
+    (or why it skips) the ``strict`` dialect.
     """
 
     code: str
@@ -37,3 +39,5 @@ class Rule:
     example: str
     use_instead: str
     fixable: bool = False
+    dialects: tuple[str, ...] = ("adk", "strict")
+    dialect_note: str = ""

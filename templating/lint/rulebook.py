@@ -17,7 +17,10 @@ RULES: tuple[Rule, ...] = (
         'instruction="Answer in the form {{answer}}."',
         'instruction="Answer in the form {answer}."  # if the state key is meant\n'
         "# or keep literal braces out of ADK's way with an InstructionProvider",
-        fixable=True,
+        fixable=True, dialects=("adk",), dialect_note=(
+            "In `strict`, `{{name}}` is an escape that renders the text `{name}`, which is what "
+            "the author meant, so there is nothing to report."
+        ),
     ),
     Rule(
         "TPL002", "doubled-brace-literal", Severity.WARNING,
@@ -28,6 +31,11 @@ RULES: tuple[Rule, ...] = (
         "doubled braces, so an example meant to be JSON is not JSON.",
         'instruction="Reply with {{ \\"seats\\": [] }}"',
         'instruction="Reply with { \\"seats\\": [] }"',
+    dialect_note=(
+            "In `strict`, an escape `{{name}}` renders `{name}` and is not reported; any other `{{` "
+            "(`{{ \"a\": 1 }}`, `{{name}`, `{{{x}}}`) is kept as written, so the model still sees "
+            "doubled braces, and is reported."
+        ),
     ),
     Rule(
         "TPL003", "greedy-brace-run", Severity.ERROR,
@@ -38,6 +46,9 @@ RULES: tuple[Rule, ...] = (
         "object or code block disappears from the prompt.",
         'instruction=\'Reply as {"name": {name}}\'',
         'instruction=\'Reply as {"name": "{name}" }\'',
+    dialects=("adk",), dialect_note=(
+            "In `strict`, brace runs are never eaten: `{name}}` is the value followed by `}`."
+        ),
     ),
     Rule(
         "TPL004", "whitespace-in-placeholder", Severity.WARNING,
@@ -48,7 +59,13 @@ RULES: tuple[Rule, ...] = (
         "`{\\n  value\\n}` are both looked up in state. Other ADK ports strip different characters.",
         'instruction="Hello { user_name }"',
         'instruction="Hello {user_name}"',
-        fixable=True,
+        fixable=True, dialects=("adk",), dialect_note=(
+            "In `strict`, whitespace inside braces makes the group literal text by design: it is "
+            "how `async ({ page }) =>` and `{ \"a\": 1 }` stay safe. Reporting it would flag exactly "
+            "the code and JSON `strict` promises to keep, so the rule does not run. To find the `adk` "
+            "placeholders that become text when a template moves to `strict`, run "
+            "`templating lint --dialect adk --select TPL004` (with `--fix`) before switching."
+        ),
     ),
     Rule(
         "TPL005", "silent-literal", Severity.WARNING,
@@ -59,6 +76,12 @@ RULES: tuple[Rule, ...] = (
         "the value the author meant to show is missing.",
         'instruction="Greet {user.name} ({session:locale})"',
         'instruction="Greet {user_name} ({user:locale})"',
+    dialect_note=(
+            "In `strict`, nested paths (`{user.name}`) are placeholders and are not reported, and "
+            "neither are groups with whitespace (literal by design, see TPL004). An unknown scope "
+            "(`{session:x}`), `-` in a key and malformed paths (`{items[0}`, `{items.0}`, `{a..b}`) "
+            "are reported with a corrected spelling checked against the strict grammar."
+        ),
     ),
     Rule(
         "TPL006", "placeholder-in-code", Severity.WARNING,
@@ -70,6 +93,11 @@ RULES: tuple[Rule, ...] = (
         'instruction="Example: if (ok) { return }"',
         "# serve text that contains code through an InstructionProvider, which ADK does not scan\n"
         "instruction=lambda context: CODE_EXAMPLE",
+    dialect_note=(
+            "In `strict`, keywords and fenced code blocks are reported, but a placeholder in the value "
+            "position of JSON is not: `{\"name\": {name}}` is how `strict` fills JSON, since it never "
+            "eats the closing brace."
+        ),
     ),
     Rule(
         "TPL007", "skipped-placeholder", Severity.WARNING,
@@ -80,6 +108,10 @@ RULES: tuple[Rule, ...] = (
         "port, and in Python the intended value never appears.",
         'instruction="Budget: ${budget}"',
         'instruction="Budget: $ {budget}"  # or "Budget: {budget} dollars"',
+    dialect_note=(
+            "`strict` leaves `${name}` and `\\{name}` as written, as ADK Python does, so the portability "
+            "hazard is the same; names are read with the strict rules, so `${user.name}` is reported."
+        ),
     ),
     Rule(
         "TPL008", "non-ascii-placeholder", Severity.INFO,
@@ -89,6 +121,10 @@ RULES: tuple[Rule, ...] = (
         "and leaves the group literal, and other ports differ again.",
         'instruction="Order for {café}"',
         'instruction="Order for {cafe}"',
+    dialect_note=(
+            "`strict` reads names like ADK Python (`str.isidentifier()`, no normalisation), so the "
+            "rule applies unchanged, to every step of a path."
+        ),
     ),
     Rule(
         "TPL009", "static-instruction-placeholder", Severity.WARNING,
@@ -98,6 +134,7 @@ RULES: tuple[Rule, ...] = (
         "`{name}` verbatim.",
         'static_instruction="You serve {user_name}."',
         'static_instruction="You are a support agent."\ninstruction="You serve {user_name}."',
+    dialect_note="ADK never fills `static_instruction`, whatever the dialect.",
     ),
     Rule(
         "TPL010", "fstring-runtime-value", Severity.WARNING,
@@ -107,23 +144,35 @@ RULES: tuple[Rule, ...] = (
         "`{word}` in it (JSON, user input) becomes a state lookup that can fail or leak state.",
         'instruction=f"The profile: {profile.to_json()}"',
         'instruction="The profile: {profile}"  # with the JSON stored in state',
+    dialect_note="In `strict`, too, the inserted value becomes template text and is scanned.",
     ),
     Rule(
         "TPL011", "undefined-key", Severity.ERROR,
         "A placeholder names a key the state schema does not have",
         "With `--state` (a sample state or a JSON Schema), finds required placeholders whose key is "
-        "not declared.",
-        "A missing required key raises `KeyError` on every model call.",
+        "not declared, and in `strict` paths whose steps the state shows cannot exist.",
+        "A missing required key raises `KeyError` (`MissingKeyError` in `strict`) on every model call.",
         'instruction="Hi {user_nme}"  # the state has `user_name`',
         'instruction="Hi {user_name}"',
+    dialect_note=(
+            "In `strict`, the root key of a path is checked (`user:profile` in `{user:profile.name}`); "
+            "with a sample state, or a JSON Schema with nested `properties`, each step of the path is "
+            "checked too. A sample list stands for every length: only the shape of its first item is "
+            "checked, never the index."
+        ),
     ),
     Rule(
         "TPL012", "strict-syntax-error", Severity.ERROR,
         "The template is invalid in the `strict` dialect",
-        "With `dialect = \"strict\"`, reports what the strict dialect rejects.",
-        "A template the strict dialect rejects cannot be compiled for it.",
-        'instruction="Hi {user name}"',
-        'instruction="Hi {user_name}"',
+        "With `dialect = \"strict\"`, reports what the strict dialect rejects: an artifact name "
+        "that is empty, absolute, has whitespace or braces, or a `..` segment.",
+        "`compile_template` raises `TemplateSyntaxError` for such a template, so the agent fails "
+        "before any model call. Other brace groups never fail: they are literal text.",
+        'instruction="Notes: {artifact.../secrets.txt}"',
+        'instruction="Notes: {artifact.notes/today.txt}"',
+    dialects=("strict",), dialect_note=(
+            "`adk` has no syntax errors: every brace group it cannot read is literal text."
+        ),
     ),
     Rule(
         "TPL013", "unreadable-file", Severity.ERROR,

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from templating.lint.registry import RULES, select_rules
 from templating.lint.rule import Severity
@@ -16,7 +18,8 @@ class Settings:
     """How to lint: the dialect, enabled rule codes, per-file ignores, known state keys.
 
     ``per_file_ignores`` maps a glob (relative to ``root``) to the codes ignored there;
-    ``include`` lists globs of prompt files to lint when walking folders.
+    ``include`` lists globs of prompt files to lint when walking folders. ``state`` is the
+    sample state or JSON Schema ``known_keys`` came from, for checking ``strict`` paths.
     """
 
     dialect: str = "adk"
@@ -25,6 +28,7 @@ class Settings:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     known_keys: frozenset[str] | None = None
+    state: Mapping[str, Any] | None = field(default=None, compare=False)
     fail_level: Severity = Severity.WARNING
     root: Path = field(default_factory=Path.cwd)
 

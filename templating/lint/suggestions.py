@@ -1,17 +1,31 @@
-"""Did-you-mean: say why a placeholder-like group is literal, and what was probably meant."""
+"""Did-you-mean: say why a placeholder-like group is literal, and what was probably meant.
+
+The diagnosis depends on the dialect: ``adk`` names are a key after an optional scope, while
+``strict`` names may also be a path into the value (``user:profile.name``, ``items[0]``).
+"""
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
-from templating.syntax import ARTIFACT_PREFIX, STATE_PREFIXES, is_adk_state_name
+from templating.syntax import ARTIFACT_PREFIX, STATE_PREFIXES, is_adk_state_name, read_strict_name
 
 __all__ = ["suggest_key", "suggest_literal_fix"]
 
 # A name with separators someone may have meant as a key: `a.b`, `user: x`, `my-key`, `x ?`.
 _LOOKALIKE = re.compile(r"[^\W\d]\w*(?:(?:\s*:\s*|\.|-)\w+)*(?:\s*\?+)?")
+# The same in `strict`, where paths may also hold (possibly broken) list indexes: `items[0`.
+_STRICT_LOOKALIKE = re.compile(r"[^\W\d]\w*(?::\w+)?(?:\.+\w*|\[\w*\]?|-\w+)*\?*")
+# Repairs of likely path typos, tried in order: `a.0` -> `a[0]`, `a..b` -> `a.b`, `a.` -> `a`,
+# `a[0` -> `a[0]`.
+_PATH_REPAIRS = (
+    (re.compile(r"\.([0-9]+)"), r"[\1]"),
+    (re.compile(r"\.{2,}"), "."),
+    (re.compile(r"\.$"), ""),
+    (re.compile(r"\[([0-9]+)(?!\])"), r"[\1]"),
+)
 
 
 def suggest_key(key: str, known_keys: Collection[str] | None) -> str | None:
@@ -22,46 +36,62 @@ def suggest_key(key: str, known_keys: Collection[str] | None) -> str | None:
     return matches[0] if matches else None
 
 
-def suggest_literal_fix(source: str, known_keys: Collection[str] | None) -> tuple[str, str | None] | None:
+def suggest_literal_fix(
+    source: str, known_keys: Collection[str] | None, dialect: str = "adk"
+) -> tuple[str, str | None] | None:
     """For a literal group that looks like a placeholder: why it is literal and a corrected
     group (or ``None`` if there is no good guess); ``None`` if it does not look like one."""
     opening = len(source) - len(source.lstrip("{"))
     closing = len(source) - len(source.rstrip("}"))
     body = source[opening : len(source) - closing].strip()
-    if not body or not _LOOKALIKE.fullmatch(body):
+    lookalike = _STRICT_LOOKALIKE if dialect == "strict" else _LOOKALIKE
+    if not body or not lookalike.fullmatch(body):
         return None
     name, marks = body.rstrip("?").rstrip(), len(body) - len(body.rstrip("?"))
     optional = "?" if marks else ""
-    diagnosis = _diagnose(name, marks, known_keys)
+    diagnosis = _diagnose(name, marks, known_keys, dialect)
     if diagnosis is None:
         return None
     problem, fixed = diagnosis
     return problem, (f"{{{fixed}{optional}}}" if fixed else None)
 
 
-def _diagnose(name: str, marks: int, known_keys: Collection[str] | None) -> tuple[str, str | None] | None:
+def _is_name(dialect: str) -> Callable[[str], bool]:
+    if dialect == "strict":
+        return lambda name: read_strict_name(name) is not None
+    return is_adk_state_name
+
+
+def _diagnose(
+    name: str, marks: int, known_keys: Collection[str] | None, dialect: str
+) -> tuple[str, str | None] | None:
+    is_name = _is_name(dialect)
     squeezed = re.sub(r"\s*:\s*", ":", name)
-    if is_adk_state_name(squeezed) and squeezed != name:
+    if is_name(squeezed) and squeezed != name:
         return "whitespace around `:` makes the name invalid", squeezed
-    if is_adk_state_name(name):
+    if is_name(name):
         reason = "more than one `?`" if marks > 1 else "a space before `?`"
         return f"{reason} makes the name invalid", name
     if ":" in name:
-        return None if re.search(r"\s", name) else _diagnose_prefix(name, known_keys)
+        return None if re.search(r"\s", name) else _diagnose_prefix(name, known_keys, is_name)
+    if dialect == "strict" and ("." in name or "[" in name):
+        return _diagnose_strict_path(name)
     if "." in name:
         return _diagnose_path(name, known_keys)
     underscored = name.replace("-", "_")
     return "`-` is not allowed in a key", suggest_key(underscored, known_keys) or underscored
 
 
-def _diagnose_prefix(name: str, known_keys: Collection[str] | None) -> tuple[str, str | None] | None:
+def _diagnose_prefix(
+    name: str, known_keys: Collection[str] | None, is_name: Callable[[str], bool]
+) -> tuple[str, str | None] | None:
     """An unknown scope prefix written like one (``session:x``, ``usr:x``, ``User:x``)."""
     prefix, _, rest = name.partition(":")
     problem = f"`{prefix}:` is not a scope prefix (valid: {', '.join(f'`{p}`' for p in STATE_PREFIXES)})"
     if prefix.lower() in ("state", "session"):
-        return problem, _fix_key(rest, known_keys)
+        return problem, _fix_key(rest, known_keys, is_name)
     close = difflib.get_close_matches(prefix.lower() + ":", STATE_PREFIXES, n=1, cutoff=0.6)
-    if not close or not rest.isidentifier():
+    if not close or not is_name(close[0] + rest):
         return None
     return problem, close[0] + rest
 
@@ -77,7 +107,18 @@ def _diagnose_path(name: str, known_keys: Collection[str] | None) -> tuple[str, 
     )
 
 
-def _fix_key(rest: str, known_keys: Collection[str] | None) -> str | None:
-    if not rest.isidentifier():
+def _diagnose_strict_path(name: str) -> tuple[str, str | None]:
+    """A malformed ``strict`` path: ``items[0``, ``a.0``, ``a..b``, ``a.``, ``a.first-name``."""
+    repaired = name.replace("-", "_")
+    for pattern, replacement in _PATH_REPAIRS:
+        repaired = pattern.sub(replacement, repaired)
+    problem = "the path is malformed (steps are `.key` and `[index]`)"
+    if "-" in name:
+        problem = "`-` is not allowed in a key"
+    return problem, repaired if read_strict_name(repaired) is not None else None
+
+
+def _fix_key(rest: str, known_keys: Collection[str] | None, is_name: Callable[[str], bool]) -> str | None:
+    if not is_name(rest):
         return None
     return suggest_key(rest, known_keys) or rest

@@ -1,0 +1,122 @@
+"""Apply the safe fixes findings carry to the files they came from (``templating lint --fix``).
+
+A :class:`~templating.lint.finding.Fix` replaces a range of source characters. The linter
+only offers one where the template text maps one-to-one onto source characters on one line
+(always in prompt files; in Python and YAML literals only where no escape, quote doubling or
+folding sits in the range), so replacing source characters changes the template exactly.
+
+Files are never corrupted: the text is read as UTF-8 bytes with its own line breaks kept,
+edited, checked (a Python file must still parse, a YAML file still load), and written through
+a temporary file in the same folder that then replaces the original.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import difflib
+import os
+import re
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES
+from templating.lint.finding import Finding, Fix
+
+__all__ = ["FileFix", "apply_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix"]
+
+
+@dataclass(frozen=True, slots=True)
+class FileFix:
+    """One file before and after its fixes, and how many fixes were applied."""
+
+    path: Path
+    before: str
+    after: str
+    applied: int
+
+
+def plan_fixes(findings: Sequence[Finding]) -> list[FileFix]:
+    """The fixed text of every file with a fixable finding (nothing is written)."""
+    by_file: dict[str, list[Fix]] = {}
+    for finding in findings:
+        if finding.fix is not None:
+            by_file.setdefault(finding.path, []).append(finding.fix)
+    planned = [fix_file(Path(path), fixes) for path, fixes in by_file.items()]
+    return [file for file in planned if file is not None and file.applied]
+
+
+def fix_file(path: Path, fixes: Sequence[Fix]) -> FileFix | None:
+    """``path`` with ``fixes`` applied, or ``None`` if it cannot be read or would break."""
+    try:
+        before = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    after, applied = apply_fixes(before, fixes)
+    if applied and not _still_valid(path, after):
+        return None
+    return FileFix(path, before, after, applied)
+
+
+def apply_fixes(text: str, fixes: Sequence[Fix]) -> tuple[str, int]:
+    """Apply non-overlapping ``fixes`` to ``text``; return the new text and how many applied.
+
+    Fix offsets count a line break as one character, as the linter reads files; ``text``
+    keeps its own line breaks (``\\r\\n`` included), which are mapped back here.
+    """
+    to_raw = _raw_offsets(text)
+    chosen: list[Fix] = []
+    for fix in sorted(fixes, key=lambda f: (f.start, f.end)):
+        if fix.end > fix.start and (not chosen or fix.start >= chosen[-1].end):
+            chosen.append(fix)
+    for fix in reversed(chosen):
+        start, end = to_raw(fix.start), to_raw(fix.end)
+        text = text[:start] + fix.content + text[end:]
+    return text, len(chosen)
+
+
+def _raw_offsets(text: str):
+    """Map an offset in ``text`` with ``\\r\\n`` read as one character to an offset in ``text``."""
+    collapsed = [match.start() - index for index, match in enumerate(re.finditer("\r\n", text))]
+    return lambda offset: offset + bisect.bisect_left(collapsed, offset)
+
+
+def _still_valid(path: Path, text: str) -> bool:
+    suffix = path.suffix.lower()
+    try:
+        if suffix in PYTHON_SUFFIXES:
+            ast.parse(text)
+        elif suffix in YAML_SUFFIXES:
+            list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except (SyntaxError, ValueError, yaml.YAMLError):
+        return False
+    return True
+
+
+def write_fix(file: FileFix) -> None:
+    """Write the fixed text atomically: a temporary file in the same folder replaces the file."""
+    mode = file.path.stat().st_mode
+    handle, temporary = tempfile.mkstemp(dir=file.path.parent, prefix=f".{file.path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(file.after.encode("utf-8"))
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, file.path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def format_diff(file: FileFix) -> str:
+    """A unified diff from the file as it is to the file as fixed."""
+    name = file.path.as_posix()
+    lines = difflib.unified_diff(
+        file.before.splitlines(keepends=True), file.after.splitlines(keepends=True), f"a/{name}", f"b/{name}"
+    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)

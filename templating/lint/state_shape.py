@@ -1,0 +1,85 @@
+"""What a sample state or a JSON Schema says about nested values, for ``strict`` paths.
+
+A ``strict`` placeholder such as ``{user:profile.name}`` reads the key ``user:profile`` and
+then the step ``name``. :func:`find_missing_step` walks the steps through the file given as
+``--state``: a sample state (the values themselves) or a JSON Schema (``properties``,
+``items`` and local ``$ref``). When the file cannot tell, the path is taken to exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from templating.syntax import Path
+
+__all__ = ["find_missing_step", "is_schema", "state_keys"]
+
+_SCALAR_TYPES = frozenset({"string", "number", "integer", "boolean", "null"})
+
+
+def is_schema(data: Mapping[str, Any]) -> bool:
+    """Whether ``data`` is a JSON Schema rather than a sample state."""
+    return "$schema" in data or (data.get("type") == "object" and isinstance(data.get("properties"), dict))
+
+
+def state_keys(data: Mapping[str, Any]) -> frozenset[str]:
+    """The top-level keys: the schema's ``properties``, or the sample's own keys."""
+    return frozenset(data.get("properties", {})) if is_schema(data) else frozenset(data)
+
+
+def find_missing_step(state: Mapping[str, Any], key: str, path: Path) -> tuple[int, tuple[str, ...]] | None:
+    """The index of the first step of ``path`` (under the present ``key``) that cannot exist,
+    with the keys that do exist at that point; ``None`` if the whole path may exist."""
+    if is_schema(state):
+        return _walk_schema(state, state["properties"][key], path)
+    return _walk_sample(state[key], path)
+
+
+def _walk_sample(value: Any, path: Path) -> tuple[int, tuple[str, ...]] | None:
+    for index, step in enumerate(path):
+        if value is None:
+            return None  # a null sample says nothing about the shape
+        if isinstance(step, str):
+            if not isinstance(value, dict) or step not in value:
+                return index, tuple(value) if isinstance(value, dict) else ()
+            value = value[step]
+        elif isinstance(value, list):
+            if not value:
+                return None
+            # Sample lists vary in length: the first item stands for every item.
+            value = value[step] if step < len(value) else value[0]
+        else:
+            return index, ()
+    return None
+
+
+def _walk_schema(root: Mapping[str, Any], node: Any, path: Path) -> tuple[int, tuple[str, ...]] | None:
+    for index, step in enumerate(path):
+        node = _resolve(root, node)
+        if not isinstance(node, dict):
+            return None
+        if node.get("type") in _SCALAR_TYPES:
+            return index, ()
+        if isinstance(step, int):
+            node = node.get("items")
+            continue
+        properties = node.get("properties")
+        if not isinstance(properties, dict) or node.get("additionalProperties", False) is not False:
+            return None
+        if step not in properties:
+            return index, tuple(properties)
+        node = properties[step]
+    return None
+
+
+def _resolve(root: Mapping[str, Any], node: Any) -> Any:
+    """Follow local ``$ref`` pointers (``#/$defs/Profile``) a few levels deep."""
+    for _ in range(8):
+        if not isinstance(node, dict) or not str(node.get("$ref", "")).startswith("#/"):
+            return node
+        target: Any = root
+        for part in node["$ref"][2:].split("/"):
+            target = target.get(part) if isinstance(target, dict) else None
+        node = target
+    return node

@@ -1,0 +1,97 @@
+"""``templating lint --fix`` and ``--diff``: safe fixes applied exactly, files never corrupted."""
+
+import ast
+import io
+import sys
+
+from templating.cli import main
+from templating.lint.finding import Fix
+from templating.lint.fixes import apply_fixes, fix_file
+
+AGENT = (
+    'from google.adk.agents import LlmAgent\n'
+    '\n'
+    'a = LlmAgent(instruction="Say \\"{{answer}}\\" in { mood }.\\n")\n'
+    'b = LlmAgent(instruction="Keep {{na\\x6de}} as is")\n'
+)  # fmt: skip
+
+
+def _run(capsys, *argv):
+    code = main(["lint", *argv, "--isolated", "--output-format", "concise"])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _instructions(source: str) -> list[str]:
+    tree = ast.parse(source)
+    return [k.value.value for node in ast.walk(tree) if isinstance(node, ast.Call) for k in node.keywords]
+
+
+def test_fixes_apply_skips_overlaps_and_keeps_crlf():
+    text = "Hi {{a}}\r\nand { b }\r\n"
+    fixes = [Fix("", "{a}", 3, 8), Fix("", "{x}", 4, 6), Fix("", "{b}", 13, 18)]
+    assert apply_fixes(text, fixes) == ("Hi {a}\r\nand {b}\r\n", 2)
+
+
+def test_fixes_prompt_file_fixed_in_place_with_its_line_breaks(tmp_path, capsys):
+    prompt = tmp_path / "p.prompt"
+    prompt.write_bytes("Hi {{name}} and { x }\r\nBye {{y}} — ok\r\n".encode())
+    code, out, err = _run(capsys, str(prompt), "--fix")
+    assert (code, out, err) == (0, "", "Fixed 3 findings (0 remaining).\n")
+    assert prompt.read_bytes() == "Hi {name} and {x}\r\nBye {y} — ok\r\n".encode()
+    assert [p.name for p in tmp_path.iterdir()] == ["p.prompt"]  # no temporary file left behind
+
+
+def test_fixes_python_literal_changes_exactly_and_still_parses(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "agent.py").write_text(AGENT, encoding="utf-8")
+    (tmp_path / "agent.py").chmod(0o640)
+    code, out, err = _run(capsys, "agent.py", "--fix")
+    fixed = (tmp_path / "agent.py").read_text(encoding="utf-8")
+    assert _instructions(fixed) == ['Say "{answer}" in {mood}.\n', "Keep {{name}} as is"]
+    assert fixed == AGENT.replace("{{answer}}", "{answer}").replace("{ mood }", "{mood}")
+    assert (tmp_path / "agent.py").stat().st_mode & 0o777 == 0o640
+    # The escape inside `{{na\x6de}}` means source and template differ there: reported, not fixed.
+    assert out == "agent.py:4:32: TPL001 `{{name}}` is not an escape: ADK substitutes the state key `name`\n"
+    assert (code, err) == (1, "Fixed 2 findings (1 remaining).\n")
+
+
+def test_fixes_yaml_scalar_fixed_only_where_verbatim(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    config = 'name: a\ninstruction: "Say \\"{{answer}}\\" {{an\\u0073wer}}"\n'
+    (tmp_path / "a.yaml").write_text(config, encoding="utf-8")
+    _, out, err = _run(capsys, "a.yaml", "--fix")
+    assert (tmp_path / "a.yaml").read_text(encoding="utf-8") == 'name: a\ninstruction: "Say \\"{answer}\\" {{an\\u0073wer}}"\n'
+    assert out.startswith("a.yaml:2:32: TPL001 `{{answer}}` is not an escape")
+    assert err == "Fixed 1 finding (1 remaining).\n"
+
+
+def test_fixes_diff_prints_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p.prompt").write_text("Hi {{name}}\nBye", encoding="utf-8")
+    code, out, err = _run(capsys, "p.prompt", "--diff")
+    assert (tmp_path / "p.prompt").read_text(encoding="utf-8") == "Hi {{name}}\nBye"
+    assert out == (
+        "--- a/p.prompt\n+++ b/p.prompt\n@@ -1,2 +1,2 @@\n-Hi {{name}}\n+Hi {name}\n Bye\n"
+        "\\ No newline at end of file\n"
+    )
+    assert (code, err) == (1, "Would fix 1 finding.\n")
+
+
+def test_fixes_strict_dialect_has_nothing_to_fix_in_an_escape(tmp_path, capsys):
+    prompt = tmp_path / "p.prompt"
+    prompt.write_text("Show {{name}} and { name }", encoding="utf-8")
+    assert _run(capsys, str(prompt), "--fix", "--dialect", "strict") == (0, "", "Fixed 0 findings (0 remaining).\n")
+    assert prompt.read_text(encoding="utf-8") == "Show {{name}} and { name }"
+
+
+def test_fixes_never_write_a_python_file_that_would_not_parse(tmp_path):
+    module = tmp_path / "agent.py"
+    module.write_text('x = "{{a}}"\n', encoding="utf-8")
+    assert fix_file(module, [Fix("", '"', 5, 10)]) is None
+
+
+def test_fixes_refuse_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Hi {{x}}"))
+    assert main(["lint", "-", "--fix"]) == 2
+    assert "--fix and --diff need files" in capsys.readouterr().err
