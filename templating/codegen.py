@@ -20,8 +20,7 @@ with the key and its position.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import repeat
-from operator import is_
+from operator import itemgetter
 from typing import Any
 
 from templating.syntax import format_adk_value
@@ -34,8 +33,12 @@ SOURCE_LIMIT = 100
 #: A fast render function: a plain ``dict`` state in, the rendered text out.
 Renderer = Callable[[dict[str, Any]], str]
 
-# Stands for a missing optional key when the dialect formats values itself.
-_MISSING = object()
+class _Missing:
+    """The type of :data:`_MISSING`, so that a set of value types can tell it apart."""
+
+
+# Stands for a missing key when the dialect formats values itself.
+_MISSING = _Missing()
 
 
 def build_renderer(
@@ -121,30 +124,46 @@ def _gather_renderer(
     format_value: Callable[[Any], str],
 ) -> Renderer:
     adk_values = format_value is format_adk_value
-    # google-adk renders a missing optional key like a None value, so None can stand for it.
-    defaults = tuple(None if is_optional and adk_values else _MISSING for is_optional in optional)
+    gather = _gatherer(keys, optional, adk_values)
     skeleton: list[Any] = [None] * (2 * len(keys) + 1)
     skeleton[0::2] = statics
     join = "".join
 
     def render(state: dict[str, Any]) -> str:
-        values = list(map(state.get, keys, defaults))
+        values = gather(state)
         parts = skeleton.copy()
         if adk_values:
-            parts[1::2] = values
-            try:
-                return join(parts)  # every value already a str: the common case, all in C
-            except TypeError:
-                pass
-            # Some numbers among the values: str() them in C unless a None or a missing
-            # key needs the Python pass (identity checks, so no value's __eq__ is called).
-            if not any(map(is_, values, repeat(None))) and not any(map(is_, values, repeat(_MISSING))):
-                parts[1::2] = list(map(str, values))
+            # The set of the values' exact types, built in C, says which pass is exact
+            # without touching a value (L, 10,000 values: about 2x join, where trying a
+            # join that fails on the first int and then testing identities cost 5x join).
+            types = set(map(type, values))
+            if types <= _FORMAT_IS_STR:
+                parts[1::2] = map(format, values)  # returns a str as it is: 3x cheaper than str()
+                return join(parts)
+            if _NoneType not in types and _Missing not in types:
+                parts[1::2] = map(str, values)
                 return join(parts)
         parts[1::2] = _format_values(values, keys, optional, format_value)
         return join(parts)
 
     return render
+
+
+#: Exact types whose ``format(value, "")`` is ``str(value)`` (built-ins: no override).
+_FORMAT_IS_STR = frozenset({str, int, float, bool})
+_NoneType = type(None)
+
+
+def _gatherer(keys: tuple[str, ...], optional: tuple[bool, ...], adk_values: bool) -> Callable[[dict[str, Any]], Any]:
+    """A function looking every key up in C: the values in order, :data:`_MISSING` (or,
+    for google-adk, ``None``) for an absent optional key; ``KeyError`` for a required one."""
+    if len(keys) > 1 and not any(optional):
+        # A KeyError names the first missing key, as `state[key]` would; twice as fast
+        # as mapping `state.get` (measured on L).
+        return itemgetter(*keys)
+    # google-adk renders a missing optional key like a None value, so None can stand for it.
+    defaults = tuple(None if is_optional and adk_values else _MISSING for is_optional in optional)
+    return lambda state: list(map(state.get, keys, defaults))
 
 
 def _format_values(
