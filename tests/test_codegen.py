@@ -57,3 +57,19 @@ def test_generate_source_embeds_text_and_keys_as_literals_only():
     exec(compile(source, "<test>", "exec"), namespace)
     assert namespace["render"]({hostile: "V"}) == hostile + "V" + hostile
     assert "__import__" not in source.replace(repr(hostile), "")
+
+
+class _OwnFormat:
+    """A value whose format() differs from its str(): google-adk calls str()."""
+
+    def __format__(self, spec):
+        return "format"
+
+    def __str__(self):
+        return "str"
+
+
+@pytest.mark.parametrize("limit", [0, codegen.SOURCE_LIMIT], ids=["gather", "source"])
+def test_build_renderer_uses_str_not_format(limit):
+    render = codegen.build_renderer(("<", "|", ">"), ("a", "a"), (False, True), format_adk_value, source_limit=limit)
+    assert render({"a": _OwnFormat()}) == "<str|str>"
