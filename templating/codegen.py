@@ -6,8 +6,9 @@ placeholders all read state into a function ``render(state) -> str``:
 - no placeholder: a function returning the one static string;
 - up to :data:`SOURCE_LIMIT` placeholders: generated Python source, one local lookup per
   placeholder and a single f-string joining everything, which CPython builds in one step;
-- more: a gather that looks every key up with ``map`` in C and joins a prebuilt list,
-  because compiling source for thousands of placeholders costs more than many renders.
+- more: a gather that looks every distinct key up in C (``itemgetter`` or ``map``), turns
+  the values into text in C when their types allow it, and joins a prebuilt list, because
+  compiling source for thousands of placeholders costs more than many renders.
 
 Generated source never contains template text as code: every static string and key is
 embedded with :func:`repr`, so it is a string literal whatever it holds.
