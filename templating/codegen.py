@@ -31,6 +31,12 @@ __all__ = ["SOURCE_LIMIT", "Renderer", "build_renderer", "generate_source"]
 #: Above this many placeholders a template renders through the gather, not generated source.
 SOURCE_LIMIT = 100
 
+#: Placeholders per f-string in generated source. CPython 3.11 builds an f-string of more
+#: than 30 pieces through a list and ``''.join``; groups of 14 placeholders (29 pieces) are
+#: each one BUILD_STRING, joined once: M (20 placeholders) 4.9x -> 4.7x join, a template
+#: of 100 placeholders 4.8x -> 4.5x (interleaved medians).
+GROUP_SIZE = 14
+
 #: A fast render function: a plain ``dict`` state in, the rendered text out.
 Renderer = Callable[[dict[str, Any]], str]
 
@@ -67,7 +73,7 @@ def build_renderer(
 def generate_source(
     keys: tuple[str, ...], optional: tuple[bool, ...], statics: tuple[str, ...], adk_values: bool
 ) -> str:
-    """The Python source of ``render(state)``: a lookup per key, then one f-string.
+    """The Python source of ``render(state)``: a lookup per key, then f-strings.
 
     With ``adk_values`` a value is formatted inline as google-adk does (``None`` is empty,
     anything else ``str()``); otherwise the dialect's ``_format`` is called.
@@ -75,15 +81,21 @@ def generate_source(
     lines = ["def render(state):"]
     if any(optional):
         lines.append("    get = state.get")
-    parts = [repr(statics[0])]
+    groups = [[repr(statics[0])]]
     for index, (key, is_optional) in enumerate(zip(keys, optional)):
         # Keys are looked up outside the f-string: before Python 3.12 an f-string's
         # expressions cannot hold the backslashes that repr() may write.
         lines.append(f"    v{index} = {_lookup(key, is_optional, adk_values)}")
-        parts.append(_adk_formatted(f"v{index}") if adk_values else _formatted(f"v{index}", is_optional))
-        parts.append(repr(statics[index + 1]))
+        if index and index % GROUP_SIZE == 0:
+            groups.append([])
+        groups[-1].append(_adk_formatted(f"v{index}") if adk_values else _formatted(f"v{index}", is_optional))
+        groups[-1].append(repr(statics[index + 1]))
     # Adjacent literals, plain and f-, are one string to the compiler: one BUILD_STRING.
-    lines.append("    return (" + " ".join(parts) + ")")
+    strings = ["(" + " ".join(group) + ")" for group in groups]
+    if len(strings) == 1:
+        lines.append(f"    return {strings[0]}")
+    else:
+        lines.append("    return ''.join((" + ", ".join(strings) + "))")
     return "\n".join(lines) + "\n"
 
 
