@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pathspec
-import yaml
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
@@ -22,7 +21,6 @@ from templating.lint.instruction import Instruction, SourceFile, plain_instructi
 from templating.lint.python_source import ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
-from templating.lint.yaml_source import find_yaml_instructions
 from templating.nodes import Template
 from templating.parser import parse
 
@@ -78,15 +76,31 @@ def lint_text(
             module = load_module(path or Path(display), text, display, cache)
             instructions = find_python_instructions(module, cache)
         elif suffix in YAML_SUFFIXES:
-            instructions = find_yaml_instructions(source) if "instruction" in text else []
+            return _lint_yaml(source, settings) if "instruction" in text else []
         else:
             instructions = [plain_instruction(source)]
     except SyntaxError as error:
         return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
+    return _lint_all(instructions, settings)
+
+
+def _lint_yaml(source: SourceFile, settings: Settings) -> list[Finding]:
+    # Imported here so that a tree without YAML instructions never loads PyYAML.
+    import yaml
+
+    from templating.lint.yaml_source import find_yaml_instructions
+
+    try:
+        instructions = find_yaml_instructions(source)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return _unreadable(display, f"invalid YAML: {getattr(error, 'problem', None) or error}", settings, line, column)
+        message = f"invalid YAML: {getattr(error, 'problem', None) or error}"
+        return _unreadable(source.path, message, settings, line, column)
+    return _lint_all(instructions, settings)
+
+
+def _lint_all(instructions: Iterable[Instruction], settings: Settings) -> list[Finding]:
     return [finding for instruction in instructions for finding in lint_instruction(instruction, settings)]
 
 
