@@ -6,15 +6,15 @@ file's text (a Python module, a YAML agent config or a prompt file, chosen by su
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
-from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files
+from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard
 from templating.lint.instruction import Instruction, SourceFile, plain_instruction
@@ -23,6 +23,9 @@ from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
 from templating.nodes import Template
 from templating.parser import parse
+
+if TYPE_CHECKING:
+    import pathspec
 
 __all__ = ["LintResult", "lint_instruction", "lint_paths", "lint_text"]
 
@@ -167,9 +170,15 @@ def _suppressed(instruction: Instruction) -> frozenset[str]:
 def _ignored_for(path: str, settings: Settings) -> frozenset[str]:
     ignored: set[str] = set()
     for pattern, codes in settings.per_file_ignores:
-        if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(path):
+        spec = _glob(pattern)
+        if spec is not None and spec.match_file(path):
             ignored |= codes
     return frozenset(ignored)
+
+
+@functools.lru_cache(maxsize=256)
+def _glob(pattern: str) -> pathspec.PathSpec | None:
+    return compile_globs([pattern])
 
 
 def _unreadable(

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import re
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
+from templating.lint.files import real_path, relative
 from templating.lint.instruction import Instruction, SourceFile
 from templating.lint.literal import DecodedText, decode_literal
 from templating.lint.modules import resolve_import
@@ -50,15 +52,18 @@ class ModuleCache:
     (the working folder)."""
 
     def __init__(self, root: Path) -> None:
-        self.root = root.resolve()
-        self.modules: dict[Path, PythonModule | None] = {}
+        self.root = os.path.realpath(root)
+        self.modules: dict[str, PythonModule | None] = {}
+        self._folders: dict[str, str] = {}
+
+    def key(self, path: Path) -> str:
+        """The resolved path modules are cached by (each folder is resolved once per run)."""
+        return real_path(os.fspath(path), self._folders)
 
     def display(self, path: Path) -> str:
         """The path as findings show it: relative to the root when inside it."""
-        try:
-            return path.resolve().relative_to(self.root).as_posix()
-        except ValueError:
-            return path.as_posix()
+        shown = relative(self.key(path), self.root)
+        return shown if shown is not None else path.as_posix()
 
 
 def load_module(path: Path, text: str, display: str, cache: ModuleCache) -> PythonModule:
@@ -67,7 +72,7 @@ def load_module(path: Path, text: str, display: str, cache: ModuleCache) -> Pyth
     source = SourceFile(display, text)
     literals, noqa = _scan_tokens(text, source)
     module = PythonModule(path, source, tree, literals, noqa, _constants(tree), _imports(tree, path))
-    cache.modules[path.resolve()] = module
+    cache.modules[cache.key(path)] = module
     return module
 
 
@@ -133,7 +138,7 @@ def _imported(module: PythonModule, name: str, attribute: str | None, cache: Mod
 
 
 def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
-    key = path.resolve()
+    key = cache.key(path)
     if key not in cache.modules:
         cache.modules[key] = None
         try:
