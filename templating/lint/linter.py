@@ -70,7 +70,6 @@ def lint_text(
 ) -> list[Finding]:
     """Lint one file's ``text``; the suffix of ``display`` picks Python, YAML or prompt text."""
     suffix = Path(display).suffix.lower()
-    source = SourceFile(display, text)
     try:
         if suffix in PYTHON_SUFFIXES:
             if not any(hint in text for hint in _HINTS):
@@ -79,9 +78,9 @@ def lint_text(
             module = load_module(path or Path(display), text, display, cache)
             instructions = find_python_instructions(module, cache)
         elif suffix in YAML_SUFFIXES:
-            return _lint_yaml(source, settings) if "instruction" in text else []
+            return _lint_yaml(SourceFile(display, text), settings) if "instruction" in text else []
         else:
-            instructions = [plain_instruction(source)]
+            instructions = [plain_instruction(SourceFile(display, text))]
     except SyntaxError as error:
         return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
     return _lint_all(instructions, settings)
