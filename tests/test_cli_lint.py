@@ -96,3 +96,31 @@ def test_cli_lint_subprocess_github_format():
     )  # fmt: skip
     assert completed.returncode == 1
     assert completed.stdout.startswith("::warning title=templating (TPL005),file=welcome.prompt,line=2,col=13,")
+
+
+_IMPORTS_AFTER_LINT = """
+import sys
+from templating.cli import main
+code = main(["lint", "--isolated", *sys.argv[1:]])
+print(code, sorted({name.split(".")[0] for name in sys.modules} & {"pathspec", "pydantic", "yaml"}))
+"""
+
+
+def _modules_after_lint(tmp_path, *arguments):
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    completed = subprocess.run(
+        [sys.executable, "-c", _IMPORTS_AFTER_LINT, *arguments],
+        cwd=tmp_path, env=environment, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return completed.stdout.splitlines()[-1]
+
+
+def test_cli_lint_prompt_and_python_files_do_not_import_pathspec_pydantic_or_yaml(tmp_path):
+    (tmp_path / "welcome.prompt").write_text("Hello {user:name}\n")
+    (tmp_path / "agent.py").write_text('Agent(instruction="Hi {name}")\n')
+    assert _modules_after_lint(tmp_path, "welcome.prompt", "agent.py") == "0 []"
+
+
+def test_cli_lint_json_output_and_yaml_files_import_what_they_need(tmp_path):
+    (tmp_path / "agent.yaml").write_text("instruction: Hi {name}\n")
+    assert _modules_after_lint(tmp_path, "agent.yaml", "--output-format", "json") == "0 ['pydantic', 'yaml']"

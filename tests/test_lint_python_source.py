@@ -63,3 +63,10 @@ def test_python_source_noqa_on_keyword_or_assignment_line(tmp_path):
     source = 'A = "x"  # noqa: TPL001\nb = Agent(instruction=A)\nc = Agent(instruction="y")  # noqa\n'
     found = _instructions(source, tmp_path)
     assert [i.suppressed for i in found] == [frozenset({"TPL001"}), frozenset({"ALL"})]
+
+
+def test_python_source_positions_with_crlf_and_backslash_continuation(tmp_path):
+    source = 'a = Agent(instruction="p" \\\r\n    f"t {z!r:>{w}} {{u}}")\r\n'
+    (instruction,) = _instructions(source, tmp_path)
+    assert instruction.text.startswith("pt ")
+    assert instruction.position(1) == (2, 7)

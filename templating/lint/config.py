@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from templating.lint.registry import is_known_selector, select_rules
 from templating.lint.rule import Severity
@@ -26,19 +24,18 @@ class ConfigError(Exception):
     """An invalid configuration, command-line selection or state file; exits with status 2."""
 
 
-class ToolConfig(BaseModel):
-    """The ``[tool.templating]`` table."""
+@dataclass(frozen=True, slots=True)
+class ToolConfig:
+    """The ``[tool.templating]`` table, validated (see :class:`~templating.lint.config_table.ToolTable`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-    dialect: Literal["adk", "strict"] = "adk"
+    dialect: str = "adk"
     select: list[str] | None = None
-    ignore: list[str] = []
-    per_file_ignores: dict[str, list[str]] = Field(default_factory=dict, alias="per-file-ignores")
-    include: list[str] = []
-    exclude: list[str] = []
+    ignore: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    include: list[str] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=list)
     state: str | None = None
-    fail_level: Literal["error", "warning", "info"] = Field("warning", alias="fail-level")
+    fail_level: str = "warning"
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -63,8 +60,13 @@ def _read_table(file: Path) -> dict | None:
 
 
 def _validate(table: dict, file: Path) -> ToolConfig:
+    # Imported here so that a run without a [tool.templating] table never loads pydantic.
+    from pydantic import ValidationError
+
+    from templating.lint.config_table import ToolTable
+
     try:
-        return ToolConfig.model_validate(table)
+        return ToolConfig(**ToolTable.model_validate(table).model_dump())
     except ValidationError as error:
         problem = error.errors()[0]
         key = ".".join(str(part) for part in problem["loc"])

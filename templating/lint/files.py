@@ -2,6 +2,10 @@
 
 Python and YAML files are always linted; prompt files (``.prompt``, ``.txt``, ``.md``) are
 linted when named on the command line or matched by the ``include`` globs of the config.
+
+Paths are handled as strings while walking: each folder is resolved once, and a file's real
+path is its folder's plus its name (a symbolic link is resolved on its own). Globs are
+matched on paths relative to the config's folder or to a ``.gitignore``'s folder.
 """
 
 from __future__ import annotations
@@ -11,12 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pathspec
-
 if TYPE_CHECKING:
+    import pathspec
+
     from templating.lint.settings import Settings
 
-__all__ = ["PROMPT_SUFFIXES", "PYTHON_SUFFIXES", "YAML_SUFFIXES", "collect_files"]
+__all__ = ["PROMPT_SUFFIXES", "PYTHON_SUFFIXES", "YAML_SUFFIXES", "collect_files", "compile_globs", "real_path", "relative"]
 
 PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
 YAML_SUFFIXES = frozenset({".yaml", ".yml"})
@@ -25,76 +29,131 @@ _SKIPPED_FOLDERS = frozenset(
     {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".nox", "site-packages", ".mypy_cache"}
 )
 
+_Ignores = list[tuple[str, "pathspec.PathSpec"]]
+
 
 def collect_files(paths: Sequence[Path], settings: Settings) -> list[Path]:
     """The files to lint, in a stable order; raises ``FileNotFoundError`` for a missing path."""
-    include = pathspec.GitIgnoreSpec.from_lines(settings.include)
-    exclude = pathspec.GitIgnoreSpec.from_lines(settings.exclude)
+    walk = _Walk(os.path.realpath(settings.root), compile_globs(settings.include), compile_globs(settings.exclude))
     found: dict[Path, None] = {}
     for path in paths:
         if path.is_file():
             found[path] = None
         elif path.is_dir():
-            found.update(dict.fromkeys(_walk(path, settings.root, include, exclude)))
+            files: list[Path] = []
+            real = os.path.realpath(path)
+            walk.folder(os.fspath(path), real, _ancestor_ignores(real), files)
+            found.update(dict.fromkeys(files))
         else:
             raise FileNotFoundError(f"{path}: no such file or folder")
     return list(found)
 
 
-def _walk(folder: Path, root: Path, include: pathspec.PathSpec, exclude: pathspec.PathSpec) -> list[Path]:
-    inherited = {folder: _ancestor_ignores(folder)}
-    files = []
-    for current, folders, names in os.walk(folder):
-        here = Path(current)
-        ignores = [*inherited.pop(here), *_ignore_file(here)]
-        folders[:] = sorted(f for f in folders if f not in _SKIPPED_FOLDERS and not _ignored(here / f, ignores, True))
-        inherited.update({here / f: ignores for f in folders})
-        for name in sorted(names):
-            file = here / name
-            if not _ignored(file, ignores, False) and _wanted(file, root, include, exclude):
-                files.append(file)
-    return files
+def compile_globs(lines: Sequence[str]) -> pathspec.PathSpec | None:
+    """A ``.gitignore``-style spec of ``lines``, or ``None`` when there are none."""
+    if not lines:
+        return None
+    # Imported here so that a tree without globs or .gitignore files never loads pathspec.
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
-def _wanted(file: Path, root: Path, include: pathspec.PathSpec, exclude: pathspec.PathSpec) -> bool:
-    relative = _relative(file, root)
-    if relative is not None and exclude.match_file(relative):
+def real_path(path: str, folders: dict[str, str]) -> str:
+    """``os.path.realpath(path)``, resolving each folder once (``folders`` remembers them)."""
+    folder, name = os.path.split(path)
+    if name in ("", ".", "..") or os.path.islink(path):
+        return os.path.realpath(path)
+    real = folders.get(folder)
+    if real is None:
+        real = folders[folder] = os.path.realpath(folder)
+    return os.path.join(real, name)
+
+
+def relative(real: str, base: str) -> str | None:
+    """``real`` relative to ``base`` (both resolved) with ``/`` separators; ``None`` if outside."""
+    if real == base:
+        return "."
+    prefix = base if base.endswith(os.sep) else base + os.sep
+    if not real.startswith(prefix):
+        return None
+    return real[len(prefix) :].replace(os.sep, "/")
+
+
+class _Walk:
+    """Walks folders in sorted order, depth first, skipping ignored and unwanted files."""
+
+    def __init__(self, root: str, include: pathspec.PathSpec | None, exclude: pathspec.PathSpec | None) -> None:
+        self.root, self.include, self.exclude = root, include, exclude
+
+    def folder(self, folder: str, real: str, ignores: _Ignores, files: list[Path]) -> None:
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError:
+            return  # as os.walk does: an unreadable folder is skipped
+        ignores = [*ignores, *_ignore_file(real, entries)]
+        subfolders = []
+        for entry in entries:
+            child = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(real, entry.name)
+            if _is_folder(entry):
+                if not entry.is_symlink() and entry.name not in _SKIPPED_FOLDERS and not _ignored(child, ignores, True):
+                    subfolders.append((entry.path, child))
+            elif not _ignored(child, ignores, False) and self.wanted(child, entry.name):
+                files.append(Path(entry.path))
+        for path, child in subfolders:
+            self.folder(path, child, ignores, files)
+
+    def wanted(self, real: str, name: str) -> bool:
+        path = relative(real, self.root)
+        if path is not None and self.exclude is not None and self.exclude.match_file(path):
+            return False
+        suffix = _suffix(name)
+        if suffix in PYTHON_SUFFIXES or suffix in YAML_SUFFIXES:
+            return True
+        return path is not None and self.include is not None and self.include.match_file(path)
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
         return False
-    suffix = file.suffix.lower()
-    if suffix in PYTHON_SUFFIXES or suffix in YAML_SUFFIXES:
-        return True
-    return relative is not None and include.match_file(relative)
 
 
-def _ancestor_ignores(folder: Path) -> list[tuple[Path, pathspec.PathSpec]]:
-    """The ``.gitignore`` files above ``folder``, up to the repository root."""
-    ignores: list[tuple[Path, pathspec.PathSpec]] = []
-    for parent in folder.resolve().parents:
-        ignores = [*_ignore_file(parent), *ignores]
+def _suffix(name: str) -> str:
+    """The suffix as :attr:`pathlib.PurePath.suffix` has it, lower-cased."""
+    dot = name.rfind(".")
+    return name[dot:].lower() if 0 < dot < len(name) - 1 else ""
+
+
+def _ancestor_ignores(real: str) -> _Ignores:
+    """The ``.gitignore`` files above the resolved folder ``real``, up to the repository root."""
+    ignores: _Ignores = []
+    for parent in Path(real).parents:
+        ignores = [*_read_ignore_file(str(parent), parent / ".gitignore"), *ignores]
         if (parent / ".git").exists():
             break
     return ignores
 
 
-def _ignore_file(folder: Path) -> list[tuple[Path, pathspec.PathSpec]]:
-    file = folder / ".gitignore"
+def _ignore_file(real: str, entries: list[os.DirEntry]) -> _Ignores:
+    for entry in entries:
+        if entry.name == ".gitignore":
+            return _read_ignore_file(real, Path(entry.path))
+    return []
+
+
+def _read_ignore_file(real: str, file: Path) -> _Ignores:
     if not file.is_file():
         return []
-    lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
-    return [(folder.resolve(), pathspec.GitIgnoreSpec.from_lines(lines))]
+    spec = compile_globs(file.read_text(encoding="utf-8", errors="replace").splitlines())
+    return [(real, spec)] if spec is not None else []
 
 
-def _ignored(path: Path, ignores: list[tuple[Path, pathspec.PathSpec]], is_folder: bool) -> bool:
-    resolved = path.resolve()
+def _ignored(real: str, ignores: _Ignores, is_folder: bool) -> bool:
     for base, spec in ignores:
-        relative = _relative(resolved, base)
-        if relative is not None and spec.match_file(relative + ("/" if is_folder else "")):
+        path = relative(real, base)
+        if path is not None and spec.match_file(path + ("/" if is_folder else "")):
             return True
     return False
-
-
-def _relative(path: Path, base: Path) -> str | None:
-    try:
-        return path.resolve().relative_to(base.resolve()).as_posix()
-    except ValueError:
-        return None

@@ -22,8 +22,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES
 from templating.lint.finding import Finding, Fix
 
@@ -87,12 +85,23 @@ def _raw_offsets(text: str):
 
 def _still_valid(path: Path, text: str) -> bool:
     suffix = path.suffix.lower()
+    if suffix in YAML_SUFFIXES:
+        return _is_valid_yaml(text)
     try:
         if suffix in PYTHON_SUFFIXES:
             ast.parse(text)
-        elif suffix in YAML_SUFFIXES:
-            list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except (SyntaxError, ValueError, yaml.YAMLError):
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def _is_valid_yaml(text: str) -> bool:
+    # Imported here so that fixing Python files never loads PyYAML.
+    import yaml
+
+    try:
+        list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except (ValueError, yaml.YAMLError):
         return False
     return True
 

@@ -9,7 +9,6 @@ import json
 from collections.abc import Callable, Sequence
 
 from templating.lint.finding import Finding
-from templating.lint.report import to_report
 from templating.lint.sarif import to_sarif
 
 __all__ = ["FORMATS", "format_findings", "summarize"]
@@ -44,6 +43,9 @@ def format_full(findings: Sequence[Finding], color: bool = False) -> str:
 
 def format_json(findings: Sequence[Finding], color: bool = False) -> str:
     """A JSON array of diagnostics with ruff's field names."""
+    # Imported here so that the other formats never load pydantic.
+    from templating.lint.report import to_report
+
     return to_report(list(findings)).model_dump_json(indent=2) + "\n"
 
 

@@ -9,6 +9,7 @@ finding inside the text is turned into a 1-based line and column of the source f
 from __future__ import annotations
 
 import bisect
+import itertools
 from dataclasses import dataclass, field
 
 __all__ = ["Instruction", "Interpolation", "RUNTIME_VALUE", "SourceFile", "plain_instruction"]
@@ -26,9 +27,8 @@ class SourceFile:
     line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        starts = [0]
-        starts.extend(index + 1 for index, char in enumerate(self.text) if char == "\n")
-        object.__setattr__(self, "line_starts", tuple(starts))
+        lengths = (len(line) + 1 for line in self.text.split("\n")[:-1])
+        object.__setattr__(self, "line_starts", tuple(itertools.accumulate(lengths, initial=0)))
 
     def position(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column (in characters) of ``offset``."""

@@ -6,25 +6,26 @@ file's text (a Python module, a YAML agent config or a prompt file, chosen by su
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import pathspec
-import yaml
+from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
-from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files
+from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard
 from templating.lint.instruction import Instruction, SourceFile, plain_instruction
 from templating.lint.python_source import ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
-from templating.lint.yaml_source import find_yaml_instructions
 from templating.nodes import Template
 from templating.parser import parse
+
+if TYPE_CHECKING:
+    import pathspec
 
 __all__ = ["LintResult", "lint_instruction", "lint_paths", "lint_text"]
 
@@ -69,7 +70,6 @@ def lint_text(
 ) -> list[Finding]:
     """Lint one file's ``text``; the suffix of ``display`` picks Python, YAML or prompt text."""
     suffix = Path(display).suffix.lower()
-    source = SourceFile(display, text)
     try:
         if suffix in PYTHON_SUFFIXES:
             if not any(hint in text for hint in _HINTS):
@@ -78,15 +78,31 @@ def lint_text(
             module = load_module(path or Path(display), text, display, cache)
             instructions = find_python_instructions(module, cache)
         elif suffix in YAML_SUFFIXES:
-            instructions = find_yaml_instructions(source) if "instruction" in text else []
+            return _lint_yaml(SourceFile(display, text), settings) if "instruction" in text else []
         else:
-            instructions = [plain_instruction(source)]
+            instructions = [plain_instruction(SourceFile(display, text))]
     except SyntaxError as error:
         return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
+    return _lint_all(instructions, settings)
+
+
+def _lint_yaml(source: SourceFile, settings: Settings) -> list[Finding]:
+    # Imported here so that a tree without YAML instructions never loads PyYAML.
+    import yaml
+
+    from templating.lint.yaml_source import find_yaml_instructions
+
+    try:
+        instructions = find_yaml_instructions(source)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return _unreadable(display, f"invalid YAML: {getattr(error, 'problem', None) or error}", settings, line, column)
+        message = f"invalid YAML: {getattr(error, 'problem', None) or error}"
+        return _unreadable(source.path, message, settings, line, column)
+    return _lint_all(instructions, settings)
+
+
+def _lint_all(instructions: Iterable[Instruction], settings: Settings) -> list[Finding]:
     return [finding for instruction in instructions for finding in lint_instruction(instruction, settings)]
 
 
@@ -153,9 +169,15 @@ def _suppressed(instruction: Instruction) -> frozenset[str]:
 def _ignored_for(path: str, settings: Settings) -> frozenset[str]:
     ignored: set[str] = set()
     for pattern, codes in settings.per_file_ignores:
-        if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(path):
+        spec = _glob(pattern)
+        if spec is not None and spec.match_file(path):
             ignored |= codes
     return frozenset(ignored)
+
+
+@functools.lru_cache(maxsize=256)
+def _glob(pattern: str) -> pathspec.PathSpec | None:
+    return compile_globs([pattern])
 
 
 def _unreadable(

@@ -1,7 +1,8 @@
 """Find the instructions in Python source, without importing or running it.
 
-The module is parsed with :mod:`ast` and its string literals are located with
-:mod:`tokenize`. An instruction is a ``str`` literal, an implicit concatenation or an
+The module is parsed with :mod:`ast`; the string literals of an instruction are located by
+running :mod:`tokenize` over that expression's source only, and comments are tokenized only
+in a module that has a ``noqa`` in it. An instruction is a ``str`` literal, an implicit concatenation or an
 f-string passed as ``instruction=``, ``global_instruction=`` or ``static_instruction=`` to
 any call, or as the first argument of ``inject_session_state``; or a module constant passed
 that way, including one imported from a sibling module of the same package
@@ -12,11 +13,14 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import re
 import tokenize
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
+from templating.lint.files import real_path, relative
 from templating.lint.instruction import Instruction, SourceFile
 from templating.lint.literal import DecodedText, decode_literal
 from templating.lint.modules import resolve_import
@@ -32,17 +36,29 @@ _FSTRING_START = getattr(tokenize, "FSTRING_START", None)
 _FSTRING_END = getattr(tokenize, "FSTRING_END", None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PythonModule:
-    """A parsed module: its source, syntax tree, literal positions, constants and imports."""
+    """A parsed module: its source and syntax tree; its ``# noqa`` comments, constants and
+    imports are worked out when first asked for (most modules are never asked)."""
 
     path: Path
     source: SourceFile
     tree: ast.Module
-    literals: tuple[tuple[int, int], ...]
-    noqa: dict[int, frozenset[str]]
-    constants: dict[str, ast.expr]
-    imports: dict[str, tuple[Path, str | None]]
+
+    @cached_property
+    def noqa(self) -> dict[int, frozenset[str]]:
+        """The ``# noqa`` codes per 1-based line."""
+        return _noqa_comments(self.source.text)
+
+    @cached_property
+    def constants(self) -> dict[str, ast.expr]:
+        """Module-level ``NAME = value`` assignments (the last one wins)."""
+        return _constants(self.tree)
+
+    @cached_property
+    def imports(self) -> dict[str, tuple[Path, str | None]]:
+        """Names bound by module-level imports that resolve to files of the same package."""
+        return _imports(self.tree, self.path)
 
 
 class ModuleCache:
@@ -50,24 +66,25 @@ class ModuleCache:
     (the working folder)."""
 
     def __init__(self, root: Path) -> None:
-        self.root = root.resolve()
-        self.modules: dict[Path, PythonModule | None] = {}
+        self.root = os.path.realpath(root)
+        self.modules: dict[str, PythonModule | None] = {}
+        self._folders: dict[str, str] = {}
+
+    def key(self, path: Path) -> str:
+        """The resolved path modules are cached by (each folder is resolved once per run)."""
+        return real_path(os.fspath(path), self._folders)
 
     def display(self, path: Path) -> str:
         """The path as findings show it: relative to the root when inside it."""
-        try:
-            return path.resolve().relative_to(self.root).as_posix()
-        except ValueError:
-            return path.as_posix()
+        shown = relative(self.key(path), self.root)
+        return shown if shown is not None else path.as_posix()
 
 
 def load_module(path: Path, text: str, display: str, cache: ModuleCache) -> PythonModule:
     """Parse ``text`` as the module at ``path``; raises ``SyntaxError`` for invalid code."""
     tree = ast.parse(text, filename=display)
-    source = SourceFile(display, text)
-    literals, noqa = _scan_tokens(text, source)
-    module = PythonModule(path, source, tree, literals, noqa, _constants(tree), _imports(tree, path))
-    cache.modules[path.resolve()] = module
+    module = PythonModule(path, SourceFile(display, text), tree)
+    cache.modules[cache.key(path)] = module
     return module
 
 
@@ -133,7 +150,7 @@ def _imported(module: PythonModule, name: str, attribute: str | None, cache: Mod
 
 
 def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
-    key = path.resolve()
+    key = cache.key(path)
     if key not in cache.modules:
         cache.modules[key] = None
         try:
@@ -148,9 +165,8 @@ def _decode(module: PythonModule, node: ast.expr, field: str, suppressed: frozen
     end = _offset(module.source, node.end_lineno or node.lineno, node.end_col_offset or 0)
     decoded = DecodedText()
     text = module.source.text
-    for literal_start, literal_end in module.literals:
-        if start <= literal_start and literal_end <= end:
-            decode_literal(text[literal_start:literal_end], literal_start, decoded)
+    for literal_start, literal_end in _literals(text, start, end):
+        decode_literal(text[literal_start:literal_end], literal_start, decoded)
     if not decoded.offsets and start == end:
         return None
     offsets = (*decoded.offsets, decoded.offsets[-1] + 1 if decoded.offsets else start)
@@ -166,25 +182,39 @@ def _offset(source: SourceFile, line: int, byte_column: int) -> int:
     return start + len(line_text.encode("utf-8")[:byte_column].decode("utf-8", errors="ignore"))
 
 
-def _scan_tokens(text: str, source: SourceFile) -> tuple[tuple[tuple[int, int], ...], dict[int, frozenset[str]]]:
-    """The character ranges of every string literal, and the ``# noqa`` codes per line."""
+def _literals(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The character ranges of the string literals of the expression at ``text[start:end]``.
+
+    Only the expression is tokenized, wrapped in parentheses so that its line breaks are not
+    statements; the ranges are offsets in ``text``.
+    """
+    segment = SourceFile("", "(" + text[start:end] + ")\n")
+    shift = start - 1  # the added "(" sits at segment offset 0
     literals: list[tuple[int, int]] = []
-    noqa: dict[int, frozenset[str]] = {}
     fstring_starts: list[int] = []
-    for token in tokenize.generate_tokens(io.StringIO(text).readline):
-        start = source.line_starts[token.start[0] - 1] + token.start[1]
-        end = source.line_starts[token.end[0] - 1] + token.end[1]
+    for token in tokenize.generate_tokens(io.StringIO(segment.text).readline):
+        token_start = segment.line_starts[token.start[0] - 1] + token.start[1] + shift
+        token_end = segment.line_starts[token.end[0] - 1] + token.end[1] + shift
         if token.type in _STRING_TOKENS and not fstring_starts:
-            literals.append((start, end))
+            literals.append((token_start, token_end))
         elif token.type == _FSTRING_START:
-            fstring_starts.append(start)
+            fstring_starts.append(token_start)
         elif token.type == _FSTRING_END:
             opening = fstring_starts.pop()
             if not fstring_starts:
-                literals.append((opening, end))
-        elif token.type == tokenize.COMMENT and (match := _NOQA.search(token.string)):
+                literals.append((opening, token_end))
+    return literals
+
+
+def _noqa_comments(text: str) -> dict[int, frozenset[str]]:
+    """The ``# noqa`` codes per line; the module is tokenized only if ``noqa`` occurs in it."""
+    noqa: dict[int, frozenset[str]] = {}
+    if _NOQA.search(text) is None:
+        return noqa
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT and (match := _NOQA.search(token.string)):
             noqa[token.start[0]] = _noqa_codes(match)
-    return tuple(literals), noqa
+    return noqa
 
 
 def _noqa_codes(match: re.Match[str]) -> frozenset[str]:

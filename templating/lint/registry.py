@@ -8,8 +8,11 @@ from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES
 
 __all__ = [
-    "RULES", "find_rule", "is_known_selector", "matches", "render_rule_markdown", "rules_for_dialect", "select_rules",
+    "RULES", "RULE_DOCS", "find_rule", "is_known_selector", "matches", "render_rule_markdown", "rules_for_dialect", "select_rules",
 ]  # fmt: skip
+
+#: Where each rule's page lives, relative to the repository.
+RULE_DOCS = "docs/rules/{code}.md"
 
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 

@@ -10,11 +10,9 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, RootModel
 
 from templating.lint.finding import Finding
+from templating.lint.registry import RULE_DOCS
 
 __all__ = ["Diagnostic", "Edit", "FixModel", "Location", "Report", "report_schema", "to_report"]
-
-#: Where each rule's page lives, relative to the repository.
-RULE_DOCS = "docs/rules/{code}.md"
 
 
 class _Model(BaseModel):

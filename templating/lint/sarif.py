@@ -7,8 +7,7 @@ from collections.abc import Sequence
 
 from templating import __version__
 from templating.lint.finding import Finding
-from templating.lint.registry import RULES
-from templating.lint.report import RULE_DOCS
+from templating.lint.registry import RULE_DOCS, RULES
 
 __all__ = ["SARIF_SCHEMA", "to_sarif"]
 
