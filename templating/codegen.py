@@ -5,7 +5,8 @@ placeholders all read state into a function ``render(state) -> str``:
 
 - no placeholder: a function returning the one static string;
 - up to :data:`SOURCE_LIMIT` placeholders: generated Python source, one local lookup per
-  placeholder and a single f-string joining everything, which CPython builds in one step;
+  placeholder and f-strings of up to :data:`GROUP_SIZE` placeholders, which CPython builds
+  in one step each, joined once;
 - more: a gather that looks every distinct key up in C (``itemgetter`` or ``map``), turns
   the values into text in C when their types allow it, and joins a prebuilt list, because
   compiling source for thousands of placeholders costs more than many renders.

@@ -43,7 +43,7 @@ class ReadonlyState(Mapping[str, Any]):
     building the context is seen by later reads: the snapshot is of the top level.
     """
 
-    __slots__ = ("_values", "_immutable")
+    __slots__ = ("_immutable", "_values")
 
     def __init__(self, state: Mapping[str, Any]) -> None:
         self._values = dict(state)
