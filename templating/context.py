@@ -43,10 +43,14 @@ class ReadonlyState(Mapping[str, Any]):
     building the context is seen by later reads: the snapshot is of the top level.
     """
 
-    __slots__ = ("_values",)
+    __slots__ = ("_immutable", "_values")
 
     def __init__(self, state: Mapping[str, Any]) -> None:
         self._values = dict(state)
+        # Whether every value is immutable, so that no read can ever copy: rendering may
+        # then read the snapshot dict itself and take the fast path of a plain dict
+        # (inject_session_state on M: 34x -> 8x join). Checked once, in C.
+        self._immutable = set(map(type, self._values.values())) <= _IMMUTABLE_TYPES
 
     def __getitem__(self, key: str) -> Any:
         value = self._values[key]
@@ -175,7 +179,10 @@ def read_state(context: object) -> Mapping[str, Any]:
     """Return only the state of a context, for rendering that needs nothing else.
 
     Cheaper than :func:`read_context` (google-adk's context attributes are slow to read);
-    raises the same ``TypeError`` for anything that is not a context.
+    raises the same ``TypeError`` for anything that is not a context. For a
+    :class:`ReadonlyContext` whose values are all immutable, this is the snapshot dict
+    itself (reading it gives what the read-only mapping gives): for rendering only, never
+    to be handed to user code.
     """
     try:
         # google-adk's contexts first: they are what framework code passes on every call.
@@ -183,7 +190,8 @@ def read_state(context: object) -> Mapping[str, Any]:
     except AttributeError:
         pass
     if isinstance(context, ReadonlyContext):
-        return context.state
+        state = context._state
+        return state._values if state._immutable else state
     raise _wrong_context(context)
 
 

@@ -57,3 +57,30 @@ def test_generate_source_embeds_text_and_keys_as_literals_only():
     exec(compile(source, "<test>", "exec"), namespace)
     assert namespace["render"]({hostile: "V"}) == hostile + "V" + hostile
     assert "__import__" not in source.replace(repr(hostile), "")
+
+
+class _OwnFormat:
+    """A value whose format() differs from its str(): google-adk calls str()."""
+
+    def __format__(self, spec):
+        return "format"
+
+    def __str__(self):
+        return "str"
+
+
+@pytest.mark.parametrize("limit", [0, codegen.SOURCE_LIMIT], ids=["gather", "source"])
+def test_build_renderer_uses_str_not_format(limit):
+    render = codegen.build_renderer(("<", "|", ">"), ("a", "a"), (False, True), format_adk_value, source_limit=limit)
+    assert render({"a": _OwnFormat()}) == "<str|str>"
+
+
+@pytest.mark.parametrize("count", [codegen.GROUP_SIZE, codegen.GROUP_SIZE + 1, 3 * codegen.GROUP_SIZE + 2])
+def test_generated_source_in_several_f_strings_renders_every_placeholder(count):
+    keys = tuple(f"k{index}" for index in range(count))
+    statics = tuple(f"<{index}>" for index in range(count + 1))
+    optional = tuple(index % 3 == 0 for index in range(count))
+    # Optional keys missing, the others alternately an int and None.
+    state = {key: index if index % 2 else None for index, key in enumerate(keys) if index % 3}
+    render = codegen.build_renderer(statics, keys, optional, format_adk_value)
+    assert render(state) == _reference(statics, keys, optional, state, format_adk_value)

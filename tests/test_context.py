@@ -75,3 +75,22 @@ async def test_context_renders_nested_values_as_adk_does():
     context = ReadonlyContext(nested_state())
     rendered = await compile_template("{items} {profile}").render_async(context)
     assert rendered == "[1, {'n': 1}] {'tags': ['a']}"
+
+
+async def test_context_rendering_still_copies_when_one_value_is_a_container():
+    class Uncopyable:
+        def __deepcopy__(self, memo):
+            raise RuntimeError("no copies")
+
+    context = ReadonlyContext({"name": "Ada", "handle": Uncopyable()})
+    with pytest.raises(TypeError, match="`handle`"):
+        await compile_template("{name} {handle}").render_async(context)
+
+
+async def test_context_of_immutable_values_renders_as_the_read_only_mapping_does():
+    state = {"name": "Ada", "count": 3, "ratio": 0.5, "flag": False, "nothing": None, "raw": b"x"}
+    context = ReadonlyContext(state)
+    template = compile_template("{name} {count} {ratio} {flag} {nothing} {raw} {missing?}")
+    assert await template.render_async(context) == "Ada 3 0.5 False  b'x' "
+    state["name"] = "changed"  # the context keeps its snapshot
+    assert await template.render_async(context) == "Ada 3 0.5 False  b'x' "
