@@ -7,7 +7,6 @@ carry google-adk's exact messages plus the key and its position in the template.
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -101,6 +100,8 @@ async def load_artifacts(source: RenderSource, names: tuple[str, ...]) -> dict[s
     or the exception its load raised (re-raised later, in template order)."""
     if source.load_artifact is None or not names:
         return {}
+    import asyncio  # here, not at the top: `import templating` stays cheap for the linter
+
     results = await asyncio.gather(*(source.load_artifact(name) for name in names), return_exceptions=True)
     return dict(zip(names, results))
 

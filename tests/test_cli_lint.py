@@ -102,7 +102,7 @@ _IMPORTS_AFTER_LINT = """
 import sys
 from templating.cli import main
 code = main(["lint", "--isolated", *sys.argv[1:]])
-print(code, sorted({name.split(".")[0] for name in sys.modules} & {"pathspec", "pydantic", "yaml"}))
+print(code, sorted({name.split(".")[0] for name in sys.modules} & {"asyncio", "pathspec", "pydantic", "yaml"}))
 """
 
 
@@ -115,7 +115,7 @@ def _modules_after_lint(tmp_path, *arguments):
     return completed.stdout.splitlines()[-1]
 
 
-def test_cli_lint_prompt_and_python_files_do_not_import_pathspec_pydantic_or_yaml(tmp_path):
+def test_cli_lint_prompt_and_python_files_do_not_import_asyncio_pathspec_pydantic_or_yaml(tmp_path):
     (tmp_path / "welcome.prompt").write_text("Hello {user:name}\n")
     (tmp_path / "agent.py").write_text('Agent(instruction="Hi {name}")\n')
     assert _modules_after_lint(tmp_path, "welcome.prompt", "agent.py") == "0 []"

@@ -6,7 +6,6 @@ With ``--explain``, standard error lists which span of the output came from whic
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from pathlib import Path
@@ -37,6 +36,8 @@ def add_render_command(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_render(arguments: argparse.Namespace) -> int:
+    import asyncio  # here, not at the top: every `templating lint` run imports this module
+
     text = read_text(arguments.file)
     state = _read_state(arguments.state) if arguments.state else {}
     try:
