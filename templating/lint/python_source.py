@@ -137,16 +137,25 @@ def _lookup(module: PythonModule, value: ast.expr, cache: ModuleCache) -> tuple[
 
 
 def _imported(module: PythonModule, name: str, attribute: str | None, cache: ModuleCache):
-    if name not in module.imports:
-        return None
-    path, symbol = module.imports[name]
-    other = _cached_module(path, cache)
-    wanted = symbol if attribute is None else attribute
-    if other is None or wanted is None:
-        return None
-    if wanted in other.constants:
-        return other, other.constants[wanted]
-    return _imported(other, wanted, None, cache) if attribute is None else None
+    """Follow ``name`` (and ``.attribute``) through sibling-module imports to a constant.
+
+    Modules that import a name from each other form a cycle that never reaches a constant:
+    each (module, name) pair is visited once, and a cycle leaves the name unresolved.
+    """
+    visited: set[tuple[Path, str]] = set()
+    while name in module.imports and (module.path, name) not in visited:
+        visited.add((module.path, name))
+        path, symbol = module.imports[name]
+        other = _cached_module(path, cache)
+        wanted = symbol if attribute is None else attribute
+        if other is None or wanted is None:
+            return None
+        if wanted in other.constants:
+            return other, other.constants[wanted]
+        if attribute is not None:
+            return None
+        module, name = other, wanted
+    return None
 
 
 def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
