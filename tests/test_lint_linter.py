@@ -73,3 +73,23 @@ def test_linter_unreadable_python_is_a_finding():
 
 def test_linter_python_without_instructions_is_skipped_fast():
     assert lint_text("def broken(:\n", "other.py", Settings()) == []
+
+
+@pytest.mark.parametrize(
+    ("display", "text"),
+    [
+        ("chain.py", 'P = "{{x}}"' + ' + "a"' * 20000 + "\nAgent(instruction=P)\n"),
+        ("nested.yaml", "instruction: " + "[" * 5000 + "]" * 5000 + "\n"),
+    ],
+)
+def test_linter_too_deeply_nested_file_is_a_finding(display, text):
+    (finding,) = lint_text(text, display, Settings())
+    assert (finding.path, finding.code, finding.line, finding.column) == (display, "TPL013", 1, 1)
+    assert finding.message == "cannot parse the file: it nests too deeply"
+
+
+def test_linter_deeply_nested_sibling_module_is_left_unresolved(tmp_path):
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "prompts.py").write_text('P = "{{x}}"' + ' + "a"' * 20000 + "\n")
+    source = "from .prompts import P\nAgent(instruction=P)\n"
+    assert lint_text(source, "agent.py", Settings(), path=tmp_path / "agent.py") == []

@@ -90,7 +90,7 @@ def _still_valid(path: Path, text: str) -> bool:
     try:
         if suffix in PYTHON_SUFFIXES:
             ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True
 
@@ -101,7 +101,7 @@ def _is_valid_yaml(text: str) -> bool:
 
     try:
         list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except (ValueError, yaml.YAMLError):
+    except (ValueError, yaml.YAMLError, RecursionError, MemoryError):
         return False
     return True
 

@@ -33,6 +33,10 @@ _HINTS = ("instruction", "inject_session_state")
 # The help line of a TPL012 finding, by the syntax error's code.
 _SYNTAX_HELP = {"artifact-name": "write a relative file name without whitespace, braces or `..` segments"}
 _GRAMMAR_HELP = "see docs/grammar-strict.md"
+# Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
+# enough (a `+` chain of 20,000 strings, thousands of brackets) exhausts the stack or memory:
+# that is the file's problem, reported as unparseable like any other.
+_EXHAUSTED = {RecursionError: "it nests too deeply", MemoryError: "it is too large"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,8 @@ def lint_text(
             instructions = [plain_instruction(SourceFile(display, text))]
     except SyntaxError as error:
         return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
+    except (RecursionError, MemoryError) as error:
+        return _unreadable(display, f"cannot parse the file: {_EXHAUSTED[type(error)]}", settings)
     return _lint_all(instructions, settings)
 
 

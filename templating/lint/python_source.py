@@ -164,8 +164,8 @@ def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
         cache.modules[key] = None
         try:
             load_module(path, path.read_text(encoding="utf-8"), cache.display(path), cache)
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-            pass
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
+            pass  # a sibling that cannot be read or parsed leaves its names unresolved
     return cache.modules[key]
 
 
