@@ -53,3 +53,12 @@ def test_yaml_source_walk_visits_each_aliased_node_once():
 def test_yaml_source_billion_laughs_finds_the_instruction():
     found = find_yaml_instructions(SourceFile("a.yaml", _laughs()))
     assert [(i.text, i.position(3)) for i in found] == [("Hi {k}", (10, 17))]
+
+
+def test_yaml_source_double_quoted_escaped_line_break_produces_nothing():
+    text = 'instruction: "ab\\\n  {{x}} cd\\\r\n\t{y}"\n'
+    assert _positions(text) == [("ab{{x}} cd{y}", [(2, 3), (2, 4), (3, 2)])]
+
+
+def test_yaml_source_double_quoted_folded_line_break_is_a_space():
+    assert _positions('instruction: "ab\n  {{x}} cd"\n') == [("ab {{x}} cd", [(2, 3), (2, 4)])]

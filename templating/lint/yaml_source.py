@@ -90,7 +90,22 @@ def _find(text: str, position: int, end: int, character: str, style: str | None)
         if source == character or (character == " " and source == "\n"):
             return position
         if style == '"' and source == "\\":
-            return position
+            if text[position + 1 : position + 2] not in ("\n", "\r"):
+                return position
+            position = _skip_escaped_line_break(text, position)
+            continue
+        position += 1
+    return position
+
+
+def _skip_escaped_line_break(text: str, position: int) -> int:
+    """The offset after a ``\\`` at ``position`` that ends a line in a double-quoted scalar.
+
+    YAML joins the lines without a character: the backslash, the line break and the next
+    line's leading spaces and tabs all produce nothing.
+    """
+    position += 3 if text[position + 1 : position + 3] == "\r\n" else 2
+    while text[position : position + 1] in (" ", "\t"):
         position += 1
     return position
 
