@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
+from templating.lint.encoding import read_source
 from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard
@@ -61,12 +62,18 @@ def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
 def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> list[Finding]:
     display = cache.display(file)
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_source(file)
     except UnicodeDecodeError as error:
-        return _unreadable(display, f"not UTF-8 text (byte {error.start})", settings)
+        return _unreadable(display, f"not {_encoding_name(error.encoding)} text (byte {error.start})", settings)
+    except SyntaxError as error:  # a Python coding line naming an unknown encoding
+        return _unreadable(display, f"invalid Python: {error.msg}", settings)
     except OSError as error:
         return _unreadable(display, f"cannot read the file ({error.strerror})", settings)
     return lint_text(text, display, settings, path=file, cache=cache)
+
+
+def _encoding_name(encoding: str) -> str:
+    return "UTF-8" if encoding in ("utf-8", "utf-8-sig") else encoding
 
 
 def lint_text(

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from templating.lint.encoding import read_source
 from templating.lint.files import real_path, relative
 from templating.lint.instruction import Instruction, SourceFile
 from templating.lint.literal import DecodedText, decode_literal
@@ -163,7 +164,7 @@ def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
     if key not in cache.modules:
         cache.modules[key] = None
         try:
-            load_module(path, path.read_text(encoding="utf-8"), cache.display(path), cache)
+            load_module(path, read_source(path), cache.display(path), cache)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
             pass  # a sibling that cannot be read or parsed leaves its names unresolved
     return cache.modules[key]
