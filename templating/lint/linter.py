@@ -17,7 +17,7 @@ from templating.lint.checks import CHECKS, Context
 from templating.lint.encoding import read_source
 from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.lint.finding import Finding, Fix
-from templating.lint.hazard import Hazard
+from templating.lint.hazard import Hazard, shorten
 from templating.lint.instruction import Instruction, SourceFile, plain_instruction
 from templating.lint.python_source import ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
@@ -166,7 +166,7 @@ def _to_finding(instruction: Instruction, hazard: Hazard) -> Finding:
     fix = None
     if hazard.replacement is not None and instruction.is_verbatim(hazard.start, hazard.end):
         start, end = instruction.source_offset(hazard.start), instruction.source_offset(hazard.end - 1) + 1
-        fix = Fix(f"Replace with `{hazard.replacement}`", hazard.replacement, start, end)
+        fix = Fix(f"Replace with `{shorten(hazard.replacement)}`", hazard.replacement, start, end)
     return Finding(
         instruction.source.path, rule.code, rule.name, rule.severity, hazard.message, hazard.help,
         line, column, end_line, end_column, instruction.source.line_text(line), fix,
