@@ -123,7 +123,7 @@ def compile_costs(workload: wl.Workload, rounds: int) -> dict[str, float]:
     rules = get_dialect("adk")
     context = adk_context(workload.state)
     rows = [
-        ("templating compile", lambda: CompiledTemplate._from_chunks(text, rules), False),
+        ("templating compile", lambda: CompiledTemplate(text, rules), False),
         ("templating parse (full AST)", lambda: templating.parse(text), False),
         ("Jinja2 from_string", lambda: jinja2.Environment().from_string(wl.to_jinja(workload, "s")), False),
         ("one google-adk render", lambda: adk_inject(text, context), True),
@@ -138,7 +138,7 @@ def compiled_memory(workload: wl.Workload) -> tuple[int, int]:
     rules = get_dialect("adk")
     gc.collect()
     tracemalloc.start()
-    compiled = CompiledTemplate._from_chunks(text, rules)
+    compiled = CompiledTemplate(text, rules)
     gc.collect()
     kept, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
@@ -152,7 +152,7 @@ def scaling(sizes: list[int]) -> list[tuple[int, float]]:
     results = []
     for size in sizes:
         text = wl.to_adk(wl.generated(max(1, size // 100)))
-        best = min(_seconds(lambda: CompiledTemplate._from_chunks(text, rules)) for _ in range(3))
+        best = min(_seconds(lambda: CompiledTemplate(text, rules)) for _ in range(3))
         results.append((len(text), best / (len(text) / 1e6)))
     return results
 

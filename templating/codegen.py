@@ -108,11 +108,10 @@ def _lookup(key: str, is_optional: bool, adk_values: bool) -> str:
 
 
 def _adk_formatted(name: str) -> str:
-    # A true value is formatted as it is (its str()); a false one (None, 0, '', False, an
-    # empty container) is tested for None inline: a call to a helper cost M (4 missing
-    # optional keys) about 0.5x join. `!s` because google-adk calls str(), and a value's
-    # __format__ may differ from its __str__.
-    return f"f\"{{({name} or ('' if {name} is None else {name}))!s}}\""
+    # google-adk's rule, inline: None is empty, anything else str() (`!s`, because a value's
+    # __format__ may differ from its __str__). No truth test: google-adk never calls bool()
+    # on a value, and some values (NumPy arrays) raise on it.
+    return f"f\"{{'' if {name} is None else {name}!s}}\""
 
 
 def _formatted(name: str, is_optional: bool) -> str:

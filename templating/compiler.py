@@ -59,7 +59,7 @@ def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | 
         raise TypeError(f"dialect must be a str, got {type(dialect).__name__}")
     if formatter is not None and not callable(formatter):
         raise TypeError(f"formatter must be callable, got {type(formatter).__name__}")
-    compiled = CompiledTemplate._from_chunks(text, _rules_with(get_dialect(dialect), formatter))
+    compiled = CompiledTemplate(text, _rules_with(get_dialect(dialect), formatter))
     _remember(text, dialect, formatter, compiled)
     return compiled
 
@@ -78,7 +78,22 @@ def _remember(text: str, dialect: str, formatter: Formatter | None, compiled: Co
 
 
 def _rules_with(rules: Dialect, formatter: Formatter | None) -> Dialect:
-    return rules if formatter is None else dataclasses.replace(rules, format_value=formatter)
+    if formatter is None:
+        return rules
+    return dataclasses.replace(rules, format_value=_returning_text(formatter))
+
+
+def _returning_text(formatter: Formatter) -> Formatter:
+    """Wrap a user's formatter so that a result other than ``str`` is a clear ``TypeError``
+    on every render path, not a failure deep inside the final join."""
+
+    def format_value(value: Any) -> str:
+        text = formatter(value)
+        if not isinstance(text, str):
+            raise TypeError(f"formatter must return a str, got {type(text).__name__}")
+        return text
+
+    return format_value
 
 
 class CompiledTemplate:
@@ -100,27 +115,17 @@ class CompiledTemplate:
         "_fast",
     )
 
-    def __init__(self, template: Template, *, formatter: Formatter | None = None) -> None:
-        statics, placeholders = _split(template)
-        rules = _rules_with(get_dialect(template.dialect), formatter)
-        self._setup(template.text, rules, statics, placeholders)
-        self._statics, self._placeholders = statics, placeholders
+    def __init__(self, text: str, rules: Dialect) -> None:
+        """Compile ``text`` under ``rules`` without caching: use :func:`compile_template`.
 
-    @classmethod
-    def _from_chunks(cls, text: str, rules: Dialect) -> CompiledTemplate:
-        """Compile without building the AST; it is parsed later only if needed."""
-        compiled = cls.__new__(cls)
+        The template is split without building the AST; the AST is parsed later, only if
+        something needs it (an error's position, artifacts, nested paths, another mapping).
+        """
         statics, placeholders = split_chunks(text, rules)
-        compiled._setup(text, rules, statics, placeholders)
-        compiled._statics = compiled._placeholders = None
-        return compiled
-
-    def _setup(
-        self, text: str, rules: Dialect, statics: tuple[str, ...], placeholders: tuple[Placeholder, ...]
-    ) -> None:
         self.text: str = text
         self.dialect: str = rules.name
         self._rules = rules
+        self._statics = self._placeholders = None
         state_placeholders = [p for p in placeholders if not p.artifact]
         required = _distinct(p.key for p in state_placeholders if not p.optional)
         self.required_keys: tuple[str, ...] = required
@@ -182,6 +187,10 @@ class CompiledTemplate:
         rendered = self._render_fast(context)
         if rendered is not None:
             return rendered
+        return await self._render_generic_async(context)
+
+    async def _render_generic_async(self, context: object) -> str:
+        """:meth:`render_async` without the fast path (tried already, or not possible)."""
         source = read_context(context)
         if self._rules.concurrent_artifacts:
             return await self._render_concurrently(source)

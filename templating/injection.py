@@ -39,4 +39,4 @@ async def inject_session_state(
     rendered = compiled._render_fast(context)
     if rendered is not None:
         return rendered
-    return await compiled.render_async(context)
+    return await compiled._render_generic_async(context)

@@ -2,12 +2,14 @@
 
 import asyncio
 import pickle
+import types
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import templating
+from adk_oracle import make_adk_context
 from strategies import (
     artifact_stores,
     common_states,
@@ -301,3 +303,44 @@ def test_compile_template_keys_the_cache_by_dialect_and_formatter():
     formatted = templating.compile_template("{keyed}", formatter=repr)
     assert len({id(adk), id(strict), id(formatted)}) == 3
     assert formatted.render({"keyed": "x"}) == "'x'"
+
+
+@pytest.mark.parametrize("dialect", ["adk", "strict"])
+@pytest.mark.parametrize("make_state", [dict, types.MappingProxyType])
+def test_render_formatter_returning_non_text_is_a_clear_type_error_on_every_path(dialect, make_state):
+    template = templating.compile_template("a {x} b", dialect=dialect, formatter=lambda value: 5)
+    with pytest.raises(TypeError, match="formatter must return a str, got int"):
+        template.render(make_state({"x": 1}))
+
+
+class _Recorder:
+    """A state value that counts how it is used and cannot be tested for truth."""
+
+    def __init__(self, fails=False):
+        self.calls = 0
+        self.truth_tests = 0
+        self.fails = fails
+
+    def __str__(self):
+        self.calls += 1
+        if self.fails:
+            raise ValueError("cannot render")
+        return "recorded"
+
+    def __bool__(self):
+        self.truth_tests += 1
+        raise ValueError("the truth value is ambiguous")
+
+
+def test_render_adk_never_tests_a_value_for_truth():
+    value = _Recorder()
+    assert templating.compile_template("[{value}]").render({"value": value}) == "[recorded]"
+    assert (value.calls, value.truth_tests) == (1, 0)
+
+
+async def test_inject_tries_the_fast_path_once_before_the_generic_path():
+    first, second = _Recorder(), _Recorder(fails=True)
+    context = await make_adk_context({"first": first, "second": second}, None)
+    with pytest.raises(ValueError, match="cannot render"):
+        await templating.inject_session_state("{first} {second}", context)
+    assert first.calls == 2  # once on the fast path, once on the generic path that raises
