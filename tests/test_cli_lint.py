@@ -124,3 +124,16 @@ def test_cli_lint_prompt_and_python_files_do_not_import_asyncio_pathspec_pydanti
 def test_cli_lint_json_output_and_yaml_files_import_what_they_need(tmp_path):
     (tmp_path / "agent.yaml").write_text("instruction: Hi {name}\n")
     assert _modules_after_lint(tmp_path, "agent.yaml", "--output-format", "json") == "0 ['pydantic', 'yaml']"
+
+
+def test_cli_render_explain_positions_after_multiline_values_and_escapes():
+    from templating.cli.render import explain
+
+    text = "{{literal}} {a}\nx {b} {c}\n\n  {d?}"
+    state = {"a": "one\ntwo", "b": "", "c": "3\n\n45"}
+    assert explain(text, state, dialect="strict").splitlines() == [
+        "output 1:11-2:4 <- key `a` ('{a}' at template 1:13) = 'one\\ntwo'",
+        "output 3:3-3:3 <- key `b` ('{b}' at template 2:3) = ''",
+        "output 3:4-5:3 <- key `c` ('{c}' at template 2:7) = '3\\n\\n45'",
+        "output 7:3-7:3 <- key `d` ('{d?}' at template 4:3) = ''",
+    ]

@@ -76,3 +76,43 @@ def test_checks_silent_literal_did_you_mean():
 def test_checks_strict_dialect_skips_gracefully_or_reports_syntax():
     findings = _lint("Hi {{name}}", settings=Settings(dialect="strict"))
     assert all(code not in {"TPL001"} for code, _ in findings)
+
+
+def _findings(text: str, settings: Settings, field: str = "instruction", interpolations=()):
+    instruction = Instruction(SourceFile("p.txt", text), text, tuple(range(len(text) + 1)), field, interpolations)
+    return lint_instruction(instruction, settings)
+
+
+def test_checks_huge_brace_run_message_is_truncated():
+    (finding,) = _findings("{" * 2_000_000, Settings())
+    assert finding.message == "`" + "{" * 37 + "...` is not `str.format`: the model sees 2000000 braces"
+
+
+LONG = "a" * 5000
+SCHEMA = Settings(known_keys=frozenset({"zz", LONG[:-1]}), state={"zz": 1})
+
+
+@pytest.mark.parametrize(
+    ("text", "settings", "field"),
+    [
+        ("{" * 100 + LONG + "}" * 100, SCHEMA, "instruction"),
+        ("{{ " + LONG + "}}", SCHEMA, "instruction"),
+        ("{" + LONG + "}}", SCHEMA, "instruction"),
+        ("{" + LONG + ".b}", SCHEMA, "instruction"),
+        ("{" + LONG + " ?}", SCHEMA, "instruction"),
+        ("{" + "a-" * 2500 + "}", Settings(), "instruction"),
+        ("${" + LONG + "} \\{" + "a-" * 2500 + "}", Settings(), "instruction"),
+        ("{" + "é" * 5000 + "}", SCHEMA, "instruction"),
+        ('{"k": {' + LONG + "}}", Settings(), "instruction"),
+        ("{" + LONG + "}", Settings(), "static_instruction"),
+        ("{" + LONG + ".b}", Settings(dialect="strict", state={LONG: {"c": 1}}, known_keys=frozenset({LONG})), "instruction"),
+        ("{{ " + LONG + " }} {if" + LONG + "}", Settings(dialect="strict"), "instruction"),
+    ],
+)
+def test_checks_messages_and_help_never_quote_more_than_a_short_snippet(text, settings, field):
+    findings = _findings(text, settings, field, (Interpolation(0, LONG),) if field == "instruction" else ())
+    assert findings
+    for finding in findings:
+        assert len(finding.message) < 300, finding.message
+        assert len(finding.help) < 300, finding.help
+        assert finding.fix is None or len(finding.fix.message) < 100, finding.fix.message

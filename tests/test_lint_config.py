@@ -66,3 +66,17 @@ def test_config_state_not_an_object(tmp_path):
     file.write_text("[1]")
     with pytest.raises(ConfigError, match="must be a JSON object"):
         load_state_keys(file)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("tool = 1\n", "`tool` must be a table, got int"),
+        ("[tool]\ntemplating = 'adk'\n", "`tool.templating` must be a table, got str"),
+    ],
+)
+def test_config_tool_or_templating_not_a_table_names_the_key(tmp_path, body, message):
+    _write(tmp_path, body)
+    with pytest.raises(ConfigError) as raised:
+        find_config(tmp_path)
+    assert str(raised.value) == f"{tmp_path / 'pyproject.toml'}: {message}"

@@ -95,3 +95,18 @@ def test_fixes_refuse_standard_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("Hi {{x}}"))
     assert main(["lint", "-", "--fix"]) == 2
     assert "--fix and --diff need files" in capsys.readouterr().err
+
+
+def test_fixes_python_file_written_back_in_its_declared_encoding(tmp_path, capsys):
+    agent = tmp_path / "agent.py"
+    agent.write_bytes('# -*- coding: latin-1 -*-\r\nAgent(instruction="café {{x}}")\r\n'.encode("latin-1"))
+    code, out, err = _run(capsys, str(agent), "--fix")
+    assert (code, out, err) == (0, "", "Fixed 1 finding (0 remaining).\n")
+    assert agent.read_bytes() == '# -*- coding: latin-1 -*-\r\nAgent(instruction="café {x}")\r\n'.encode("latin-1")
+
+
+def test_fixes_python_file_with_a_byte_order_mark_keeps_it(tmp_path, capsys):
+    agent = tmp_path / "agent.py"
+    agent.write_bytes(b'\xef\xbb\xbfAgent(instruction="\xc3\xa9 {{x}}")\n')
+    assert _run(capsys, str(agent), "--fix")[0] == 0
+    assert agent.read_bytes() == b'\xef\xbb\xbfAgent(instruction="\xc3\xa9 {x}")\n'

@@ -73,3 +73,50 @@ def test_linter_unreadable_python_is_a_finding():
 
 def test_linter_python_without_instructions_is_skipped_fast():
     assert lint_text("def broken(:\n", "other.py", Settings()) == []
+
+
+@pytest.mark.parametrize(
+    ("display", "text"),
+    [
+        ("chain.py", 'P = "{{x}}"' + ' + "a"' * 20000 + "\nAgent(instruction=P)\n"),
+        ("nested.yaml", "instruction: " + "[" * 5000 + "]" * 5000 + "\n"),
+    ],
+)
+def test_linter_too_deeply_nested_file_is_a_finding(display, text):
+    (finding,) = lint_text(text, display, Settings())
+    assert (finding.path, finding.code, finding.line, finding.column) == (display, "TPL013", 1, 1)
+    assert finding.message == "cannot parse the file: it nests too deeply"
+
+
+def test_linter_deeply_nested_sibling_module_is_left_unresolved(tmp_path):
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "prompts.py").write_text('P = "{{x}}"' + ' + "a"' * 20000 + "\n")
+    source = "from .prompts import P\nAgent(instruction=P)\n"
+    assert lint_text(source, "agent.py", Settings(), path=tmp_path / "agent.py") == []
+
+
+LATIN_1_AGENT = '# -*- coding: latin-1 -*-\r\nAgent(instruction="café {{x}}")\r\n'.encode("latin-1")
+
+
+def test_linter_python_file_read_in_its_declared_encoding(tmp_path):
+    (tmp_path / "agent.py").write_bytes(LATIN_1_AGENT)
+    (finding,) = lint_paths([tmp_path / "agent.py"], Settings(root=tmp_path)).findings
+    assert (finding.code, finding.line, finding.column, finding.source_line) == (
+        "TPL001", 2, 25, 'Agent(instruction="café {{x}}")'
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("agent.py", b'Agent(instruction="\xff")\n', "not UTF-8 text (byte 19)"),
+        ("agent.py", b'\xff\nAgent(instruction="x")\n', "not UTF-8 text (byte 0)"),
+        ("agent.py", b'# coding: ascii\nAgent(instruction="\xe9")\n', "not ascii text (byte 35)"),
+        ("agent.py", b'# coding: nonsense\nAgent(instruction="x")\n', "invalid Python: unknown encoding: nonsense"),
+        ("agent.yaml", b"# coding: latin-1\ninstruction: caf\xe9\n", "not UTF-8 text (byte 34)"),
+    ],
+)
+def test_linter_undecodable_file_is_a_finding(tmp_path, name, data, message):
+    (tmp_path / name).write_bytes(data)
+    (finding,) = lint_paths([tmp_path / name], Settings(root=tmp_path)).findings
+    assert (finding.code, finding.line, finding.column, finding.message) == ("TPL013", 1, 1, message)

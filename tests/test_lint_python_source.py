@@ -70,3 +70,12 @@ def test_python_source_positions_with_crlf_and_backslash_continuation(tmp_path):
     (instruction,) = _instructions(source, tmp_path)
     assert instruction.text.startswith("pt ")
     assert instruction.position(1) == (2, 7)
+
+
+def test_python_source_import_cycle_is_an_unresolved_name(tmp_path):
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "c2.py").write_text("from .c3 import X\n")
+    (tmp_path / "c3.py").write_text("from .c2 import X\n")
+    source = 'from .c2 import X\nfrom .c3 import Y\na = Agent(instruction=X)\nb = Agent(instruction="{k}")\n'
+    found = _instructions(source, tmp_path)
+    assert [i.text for i in found] == ["{k}"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,6 @@ from templating.errors import TemplateError
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
 from templating.render import state_value
-from templating.source import line_and_column
 from templating.syntax import DIALECT_NAMES, get_dialect
 
 __all__ = ["add_render_command", "explain"]
@@ -58,30 +58,55 @@ def _run_render(arguments: argparse.Namespace) -> int:
 def explain(text: str, state: dict[str, Any], *, dialect: str = "adk") -> str:
     """One line per placeholder: its output span, the key, its template position and value."""
     rules = get_dialect(dialect)
-    output: list[str] = []
+    # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
+    output, template = _Cursor(), _Cursor()
+    template_offset = 0
     lines = []
     for node in parse(text, dialect=dialect).nodes:
         if isinstance(node, Placeholder):
             value = state_value(state, node, rules, text, "") if not node.artifact else ""
-            start = "".join(output)
-            output.append(value)
-            lines.append(_explain_line("".join(output), len(start), node, text, value))
+            template.advance(text[template_offset : node.span.start])
+            template_offset = node.span.start
+            start = output.position
+            output.advance(value)
+            lines.append(_explain_line(start, output.position, template.position, node, value))
         else:
-            output.append(node.text if isinstance(node, Escape) else node.source)
+            output.advance(node.text if isinstance(node, Escape) else node.source)
     if not lines:
         return "explain: no placeholders; the output is the template text\n"
     return "".join(lines)
 
 
-def _explain_line(rendered: str, start: int, node: Placeholder, text: str, value: str) -> str:
-    out_line, out_column = line_and_column(rendered, start)
-    end_line, end_column = line_and_column(rendered, len(rendered))
-    in_line, in_column = line_and_column(text, node.span.start)
+@dataclass(slots=True)
+class _Cursor:
+    """The 1-based line and column just after the text advanced over so far."""
+
+    line: int = 1
+    column: int = 1
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """The current line and column."""
+        return self.line, self.column
+
+    def advance(self, text: str) -> None:
+        """Move past ``text``: lines are split on ``\\n`` only, columns count code points."""
+        breaks = text.count("\n")
+        if breaks:
+            self.line += breaks
+            self.column = len(text) - text.rfind("\n")
+        else:
+            self.column += len(text)
+
+
+def _explain_line(
+    start: tuple[int, int], end: tuple[int, int], where: tuple[int, int], node: Placeholder, value: str
+) -> str:
     kind = "artifact" if node.artifact else "key"
     preview = value if len(value) <= 40 else value[:37] + "..."
     return (
-        f"output {out_line}:{out_column}-{end_line}:{end_column} <- {kind} `{node.key}` "
-        f"({node.source!r} at template {in_line}:{in_column}) = {preview!r}\n"
+        f"output {start[0]}:{start[1]}-{end[0]}:{end[1]} <- {kind} `{node.key}` "
+        f"({node.source!r} at template {where[0]}:{where[1]}) = {preview!r}\n"
     )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from templating.lint.hazard import Hazard
+from templating.lint.hazard import Hazard, shorten
 from templating.lint.instruction import RUNTIME_VALUE, Instruction
 from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
@@ -51,8 +51,8 @@ def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazar
             name = node.expression + ("?" if node.optional else "")
             yield Hazard(
                 "TPL001", node.span.start, node.span.end,
-                f"`{node.source}` is not an escape: ADK substitutes the state key `{node.key}`",
-                f"write `{{{name}}}` for the value; literal braces need an InstructionProvider",
+                f"`{shorten(node.source)}` is not an escape: ADK substitutes the state key `{shorten(node.key)}`",
+                f"write `{{{shorten(name)}}}` for the value; literal braces need an InstructionProvider",
                 f"{{{name}}}",
             )  # fmt: skip
 
@@ -64,7 +64,7 @@ def check_doubled_literal(template: Template, context: Context) -> Iterator[Haza
         if not any(start <= match.start() < end for start, end in covered):
             yield Hazard(
                 "TPL002", match.start(), match.end(),
-                f"`{match.group()}` is not `str.format`: the model sees {len(match.group())} braces",
+                f"`{shorten(match.group())}` is not `str.format`: the model sees {len(match.group())} braces",
                 "write single braces; only f-strings and `str.format` turn `{{` into `{`",
             )  # fmt: skip
 
@@ -77,8 +77,8 @@ def check_greedy_run(template: Template, context: Context) -> Iterator[Hazard]:
             side, extra = ("}", closing - 1) if closing > opening else ("{", opening - 1)
             yield Hazard(
                 "TPL003", node.span.start, node.span.end,
-                f"`{node.source}` eats {extra} `{side}`: ADK substitutes `{node.key}` and drops the brace",
-                f"separate the brace from the placeholder, for example `{{{node.expression}}} {side}`",
+                f"`{shorten(node.source)}` eats {extra} `{side}`: ADK substitutes `{shorten(node.key)}` and drops the brace",
+                f"separate the brace from the placeholder, for example `{{{shorten(node.expression)}}} {side}`",
             )  # fmt: skip
 
 
@@ -93,8 +93,8 @@ def check_whitespace(template: Template, context: Context) -> Iterator[Hazard]:
         name = node.expression + ("?" if node.optional else "")
         yield Hazard(
             "TPL004", node.span.start, node.span.end,
-            f"`{_short(node.source)}` has {where} inside the braces: ADK still substitutes `{node.key}`",
-            f"write `{{{name}}}` if the key is meant, or keep the braces out of the instruction",
+            f"`{shorten(node.source)}` has {where} inside the braces: ADK still substitutes `{shorten(node.key)}`",
+            f"write `{{{shorten(name)}}}` if the key is meant, or keep the braces out of the instruction",
             "{" * opening + name + "}" * closing if "\n" not in body else None,
         )  # fmt: skip
 
@@ -111,8 +111,8 @@ def check_silent_literal(template: Template, context: Context) -> Iterator[Hazar
                 problem, fixed = suggestion
                 yield Hazard(
                     "TPL005", node.span.start, node.span.end,
-                    f"`{node.source}` is left literal: {problem}",
-                    f"did you mean `{fixed}`?" if fixed else "rename the key to a plain identifier",
+                    f"`{shorten(node.source)}` is left literal: {problem}",
+                    f"did you mean `{shorten(fixed)}`?" if fixed else "rename the key to a plain identifier",
                 )  # fmt: skip
 
 
@@ -124,8 +124,8 @@ def check_code(template: Template, context: Context) -> Iterator[Hazard]:
         if reason:
             yield Hazard(
                 "TPL006", node.span.start, node.span.end,
-                f"`{_short(node.source)}` {reason}: {_reader(template)} looks up the state key `{node.key}`",
-                _CODE_HELP if template.dialect == "adk" else _STRICT_CODE_HELP.format(name=node.expression),
+                f"`{shorten(node.source)}` {reason}: {_reader(template)} looks up the state key `{shorten(node.key)}`",
+                _CODE_HELP if template.dialect == "adk" else _STRICT_CODE_HELP.format(name=shorten(node.expression)),
             )  # fmt: skip
 
 
@@ -142,15 +142,15 @@ def check_skipped(template: Template, context: Context) -> Iterator[Hazard]:
         if read_name(name) is not None or name.startswith(ARTIFACT_PREFIX):
             yield Hazard(
                 "TPL007", start, match.end(),
-                f"{who} `{match.group()}` literal"
-                f"{' with its backslash' if mark == chr(92) else ''}; adk-js, adk-go and adk-java substitute `{name}`",
-                f"write `{{{body}}}` to substitute everywhere, or drop the braces to keep the text",
+                f"{who} `{shorten(match.group())}` literal"
+                f"{' with its backslash' if mark == chr(92) else ''}; adk-js, adk-go and adk-java substitute `{shorten(name)}`",
+                f"write `{{{shorten(body)}}}` to substitute everywhere, or drop the braces to keep the text",
             )  # fmt: skip
         elif suggest_literal_fix(match.group("group"), context.known_keys, template.dialect):
             yield Hazard(
                 "TPL007", start, match.end(),
-                f"`{match.group()}` is never substituted: {_reader(template)} skips a group after `{mark}`, "
-                f"and `{body}` is not a key",
+                f"`{shorten(match.group())}` is never substituted: {_reader(template)} skips a group after `{mark}`, "
+                f"and `{shorten(body)}` is not a key",
                 "write a plain `{key}` placeholder for a top-level state key",
             )  # fmt: skip
 
@@ -161,7 +161,7 @@ def check_non_ascii(template: Template, context: Context) -> Iterator[Hazard]:
         if not node.expression.isascii():
             yield Hazard(
                 "TPL008", node.name_span.start, node.name_span.end,
-                f"`{node.expression}` is not ASCII: {_reader(template, python=True)} substitutes it "
+                f"`{shorten(node.expression)}` is not ASCII: {_reader(template, python=True)} substitutes it "
                 "but adk-js leaves it literal",
                 "use an ASCII identifier for keys shared across ADK ports",
             )  # fmt: skip
@@ -174,7 +174,7 @@ def check_static(template: Template, context: Context) -> Iterator[Hazard]:
     for node in template.placeholders:
         yield Hazard(
             "TPL009", node.span.start, node.span.end,
-            f"`{node.source}` is in `static_instruction`, which ADK never fills: the model sees it verbatim",
+            f"`{shorten(node.source)}` is in `static_instruction`, which ADK never fills: the model sees it verbatim",
             "move the placeholder to `instruction`",
         )  # fmt: skip
 
@@ -186,7 +186,7 @@ def check_fstring_values(template: Template, context: Context) -> Iterator[Hazar
     for value in context.instruction.interpolations:
         yield Hazard(
             "TPL010", value.offset, value.offset + 1,
-            f"the f-string inserts `{{{value.expression}}}` at import; {_reader(template)} then scans the value "
+            f"the f-string inserts `{{{shorten(value.expression)}}}` at import; {_reader(template)} then scans the value "
             "for placeholders",
             "pass the value through session state and write `{key}`, or use an InstructionProvider",
         )  # fmt: skip
@@ -204,8 +204,9 @@ def check_undefined(template: Template, context: Context) -> Iterator[Hazard]:
             error = "`KeyError`" if template.dialect == "adk" else "`MissingKeyError`"
             yield Hazard(
                 "TPL011", node.name_span.start, node.name_span.start + len(node.key),
-                f"`{node.key}` is not in the state schema: {_reader(template)} raises {error} when it is missing",
-                f"did you mean `{close}`?" if close else f"add `{node.key}` to the state, or write `{{{node.key}?}}`",
+                f"`{shorten(node.key)}` is not in the state schema: {_reader(template)} raises {error} when it is missing",
+                f"did you mean `{shorten(close)}`?" if close
+                else f"add `{shorten(node.key)}` to the state, or write `{{{shorten(node.key)}?}}`",
             )  # fmt: skip
         elif node.path and context.state is not None:
             yield from _check_path(node, context.state)
@@ -220,11 +221,15 @@ def _check_path(node: Placeholder, state: Mapping[str, Any]) -> Iterator[Hazard]
     step = node.path[index]
     prefix = node.key + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in node.path[:index])
     close = suggest_key(str(step), present)
-    where = f"`{prefix}` has no key `{step}`" if present else f"`{prefix}` holds no mapping with `{step}`"
+    quoted_prefix, quoted_step = shorten(prefix), shorten(str(step))
+    where = f"`{quoted_prefix}` has no key `{quoted_step}`"
+    if not present:
+        where = f"`{quoted_prefix}` holds no mapping with `{quoted_step}`"
     yield Hazard(
         "TPL011", node.name_span.start, node.name_span.end,
-        f"`{node.expression}` is not in the state schema: {where}, so rendering raises `MissingKeyError`",
-        f"did you mean `{prefix}.{close}`?" if close else f"add it to the state, or write `{{{node.expression}?}}`",
+        f"`{shorten(node.expression)}` is not in the state schema: {where}, so rendering raises `MissingKeyError`",
+        f"did you mean `{quoted_prefix}.{shorten(close)}`?" if close
+        else f"add it to the state, or write `{{{shorten(node.expression)}?}}`",
     )  # fmt: skip
 
 
@@ -236,10 +241,6 @@ def _placeholders(template: Template, context: Context) -> Iterator[Placeholder]
 
 def _brace_runs(source: str) -> tuple[int, int]:
     return len(source) - len(source.lstrip("{")), len(source) - len(source.rstrip("}"))
-
-
-def _short(source: str) -> str:
-    return source.replace("\n", "\\n") if len(source) <= 40 else source[:37].replace("\n", "\\n") + "..."
 
 
 def _fenced_ranges(text: str) -> list[tuple[int, int]]:

@@ -56,7 +56,16 @@ def _read_table(file: Path) -> dict | None:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{file}: cannot read the config ({error})") from None
-    return data.get("tool", {}).get("templating")
+    tool = _table(data.get("tool", {}), "tool", file)
+    table = tool.get("templating")
+    return None if table is None else _table(table, "tool.templating", file)
+
+
+def _table(value: object, key: str, file: Path) -> dict:
+    """``value`` if it is a TOML table; TOML allows ``tool = 1``, which leaves no table to read."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"{file}: `{key}` must be a table, got {type(value).__name__}")
+    return value
 
 
 def _validate(table: dict, file: Path) -> ToolConfig:

@@ -5,9 +5,10 @@ only offers one where the template text maps one-to-one onto source characters o
 (always in prompt files; in Python and YAML literals only where no escape, quote doubling or
 folding sits in the range), so replacing source characters changes the template exactly.
 
-Files are never corrupted: the text is read as UTF-8 bytes with its own line breaks kept,
-edited, checked (a Python file must still parse, a YAML file still load), and written through
-a temporary file in the same folder that then replaces the original.
+Files are never corrupted: the text is read in the file's own encoding (see
+:mod:`~templating.lint.encoding`) with its own line breaks kept, edited, checked (a Python
+file must still parse, a YAML file still load), and written back in that encoding through a
+temporary file in the same folder that then replaces the original.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from templating.lint.encoding import file_encoding
 from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES
 from templating.lint.finding import Finding, Fix
 
@@ -36,6 +38,7 @@ class FileFix:
     before: str
     after: str
     applied: int
+    encoding: str = "utf-8"
 
 
 def plan_fixes(findings: Sequence[Finding]) -> list[FileFix]:
@@ -51,13 +54,25 @@ def plan_fixes(findings: Sequence[Finding]) -> list[FileFix]:
 def fix_file(path: Path, fixes: Sequence[Fix]) -> FileFix | None:
     """``path`` with ``fixes`` applied, or ``None`` if it cannot be read or would break."""
     try:
-        before = path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+        data = path.read_bytes()
+        encoding = file_encoding(path, data)
+        before = data.decode(encoding)
+    except (OSError, UnicodeDecodeError, SyntaxError):
         return None
     after, applied = apply_fixes(before, fixes)
-    if applied and not _still_valid(path, after):
+    if applied and not (_still_valid(path, after) and _is_encodable(after, encoding)):
         return None
-    return FileFix(path, before, after, applied)
+    return FileFix(path, before, after, applied, encoding)
+
+
+def _is_encodable(text: str, encoding: str) -> bool:
+    # A replacement is made of the file's own characters, but a file that cannot hold the
+    # fixed text is left as it is rather than written in another encoding.
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def apply_fixes(text: str, fixes: Sequence[Fix]) -> tuple[str, int]:
@@ -90,7 +105,7 @@ def _still_valid(path: Path, text: str) -> bool:
     try:
         if suffix in PYTHON_SUFFIXES:
             ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True
 
@@ -101,7 +116,7 @@ def _is_valid_yaml(text: str) -> bool:
 
     try:
         list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except (ValueError, yaml.YAMLError):
+    except (ValueError, yaml.YAMLError, RecursionError, MemoryError):
         return False
     return True
 
@@ -112,7 +127,7 @@ def write_fix(file: FileFix) -> None:
     handle, temporary = tempfile.mkstemp(dir=file.path.parent, prefix=f".{file.path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(file.after.encode("utf-8"))
+            stream.write(file.after.encode(file.encoding))
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, mode)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Hazard"]
+__all__ = ["Hazard", "shorten"]
+
+#: The longest source snippet a message quotes whole.
+SNIPPET_LENGTH = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,3 +20,14 @@ class Hazard:
     message: str
     help: str
     replacement: str | None = None
+
+
+def shorten(source: str) -> str:
+    """``source`` as a message quotes it: on one line, and cut to a few dozen characters.
+
+    Every snippet of template or source text in a message goes through here, so a run of two
+    million braces is reported in one short line, not copied whole into the output.
+    """
+    if len(source) > SNIPPET_LENGTH:
+        source = source[: SNIPPET_LENGTH - 3] + "..."
+    return source.replace("\n", "\\n")

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
+from templating.lint.encoding import read_source
 from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.lint.finding import Finding, Fix
-from templating.lint.hazard import Hazard
+from templating.lint.hazard import Hazard, shorten
 from templating.lint.instruction import Instruction, SourceFile, plain_instruction
 from templating.lint.python_source import ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
@@ -33,6 +34,10 @@ _HINTS = ("instruction", "inject_session_state")
 # The help line of a TPL012 finding, by the syntax error's code.
 _SYNTAX_HELP = {"artifact-name": "write a relative file name without whitespace, braces or `..` segments"}
 _GRAMMAR_HELP = "see docs/grammar-strict.md"
+# Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
+# enough (a `+` chain of 20,000 strings, thousands of brackets) exhausts the stack or memory:
+# that is the file's problem, reported as unparseable like any other.
+_EXHAUSTED = {RecursionError: "it nests too deeply", MemoryError: "it is too large"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +62,18 @@ def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
 def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> list[Finding]:
     display = cache.display(file)
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_source(file)
     except UnicodeDecodeError as error:
-        return _unreadable(display, f"not UTF-8 text (byte {error.start})", settings)
+        return _unreadable(display, f"not {_encoding_name(error.encoding)} text (byte {error.start})", settings)
+    except SyntaxError as error:  # a Python coding line naming an unknown encoding
+        return _unreadable(display, f"invalid Python: {error.msg}", settings)
     except OSError as error:
         return _unreadable(display, f"cannot read the file ({error.strerror})", settings)
     return lint_text(text, display, settings, path=file, cache=cache)
+
+
+def _encoding_name(encoding: str) -> str:
+    return "UTF-8" if encoding in ("utf-8", "utf-8-sig") else encoding
 
 
 def lint_text(
@@ -83,6 +94,8 @@ def lint_text(
             instructions = [plain_instruction(SourceFile(display, text))]
     except SyntaxError as error:
         return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
+    except (RecursionError, MemoryError) as error:
+        return _unreadable(display, f"cannot parse the file: {_EXHAUSTED[type(error)]}", settings)
     return _lint_all(instructions, settings)
 
 
@@ -153,7 +166,7 @@ def _to_finding(instruction: Instruction, hazard: Hazard) -> Finding:
     fix = None
     if hazard.replacement is not None and instruction.is_verbatim(hazard.start, hazard.end):
         start, end = instruction.source_offset(hazard.start), instruction.source_offset(hazard.end - 1) + 1
-        fix = Fix(f"Replace with `{hazard.replacement}`", hazard.replacement, start, end)
+        fix = Fix(f"Replace with `{shorten(hazard.replacement)}`", hazard.replacement, start, end)
     return Finding(
         instruction.source.path, rule.code, rule.name, rule.severity, hazard.message, hazard.help,
         line, column, end_line, end_column, instruction.source.line_text(line), fix,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from templating.lint.encoding import read_source
 from templating.lint.files import real_path, relative
 from templating.lint.instruction import Instruction, SourceFile
 from templating.lint.literal import DecodedText, decode_literal
@@ -137,16 +138,25 @@ def _lookup(module: PythonModule, value: ast.expr, cache: ModuleCache) -> tuple[
 
 
 def _imported(module: PythonModule, name: str, attribute: str | None, cache: ModuleCache):
-    if name not in module.imports:
-        return None
-    path, symbol = module.imports[name]
-    other = _cached_module(path, cache)
-    wanted = symbol if attribute is None else attribute
-    if other is None or wanted is None:
-        return None
-    if wanted in other.constants:
-        return other, other.constants[wanted]
-    return _imported(other, wanted, None, cache) if attribute is None else None
+    """Follow ``name`` (and ``.attribute``) through sibling-module imports to a constant.
+
+    Modules that import a name from each other form a cycle that never reaches a constant:
+    each (module, name) pair is visited once, and a cycle leaves the name unresolved.
+    """
+    visited: set[tuple[Path, str]] = set()
+    while name in module.imports and (module.path, name) not in visited:
+        visited.add((module.path, name))
+        path, symbol = module.imports[name]
+        other = _cached_module(path, cache)
+        wanted = symbol if attribute is None else attribute
+        if other is None or wanted is None:
+            return None
+        if wanted in other.constants:
+            return other, other.constants[wanted]
+        if attribute is not None:
+            return None
+        module, name = other, wanted
+    return None
 
 
 def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
@@ -154,9 +164,9 @@ def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
     if key not in cache.modules:
         cache.modules[key] = None
         try:
-            load_module(path, path.read_text(encoding="utf-8"), cache.display(path), cache)
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-            pass
+            load_module(path, read_source(path), cache.display(path), cache)
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
+            pass  # a sibling that cannot be read or parsed leaves its names unresolved
     return cache.modules[key]
 
 

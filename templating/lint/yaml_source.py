@@ -33,16 +33,30 @@ def find_yaml_instructions(source: SourceFile) -> list[Instruction]:
     return found
 
 
-def _instruction_scalars(node: yaml.Node | None) -> Iterator[tuple[yaml.ScalarNode, yaml.ScalarNode]]:
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode) and key.value in _FIELDS and isinstance(value, yaml.ScalarNode):
-                yield key, value
-            else:
-                yield from _instruction_scalars(value)
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            yield from _instruction_scalars(item)
+def _instruction_scalars(root: yaml.Node | None) -> Iterator[tuple[yaml.ScalarNode, yaml.ScalarNode]]:
+    for key, value in _walk(root):
+        if isinstance(key, yaml.ScalarNode) and key.value in _FIELDS and isinstance(value, yaml.ScalarNode):
+            yield key, value
+
+
+def _walk(root: yaml.Node | None) -> Iterator[tuple[yaml.Node | None, yaml.Node]]:
+    """Every node under ``root`` in document order, with the mapping key it is the value of.
+
+    An alias is the very node its anchor names, so a mapping or sequence is walked into only
+    the first time it is met: nine anchors of nine aliases each (a "billion laughs" file)
+    then cost 81 steps, not 9**9. A stack, not recursion, so deep nesting cannot overflow.
+    """
+    entered: set[int] = set()
+    stack: list[tuple[yaml.Node | None, yaml.Node | None]] = [(None, root)]
+    while stack:
+        key, node = stack.pop()
+        if node is None:
+            continue
+        yield key, node
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and id(node) not in entered:
+            entered.add(id(node))
+            children = node.value if isinstance(node, yaml.MappingNode) else [(None, item) for item in node.value]
+            stack.extend(reversed(children))
 
 
 def _noqa(source: SourceFile, key: yaml.ScalarNode) -> frozenset[str]:
@@ -76,7 +90,22 @@ def _find(text: str, position: int, end: int, character: str, style: str | None)
         if source == character or (character == " " and source == "\n"):
             return position
         if style == '"' and source == "\\":
-            return position
+            if text[position + 1 : position + 2] not in ("\n", "\r"):
+                return position
+            position = _skip_escaped_line_break(text, position)
+            continue
+        position += 1
+    return position
+
+
+def _skip_escaped_line_break(text: str, position: int) -> int:
+    """The offset after a ``\\`` at ``position`` that ends a line in a double-quoted scalar.
+
+    YAML joins the lines without a character: the backslash, the line break and the next
+    line's leading spaces and tabs all produce nothing.
+    """
+    position += 3 if text[position + 1 : position + 3] == "\r\n" else 2
+    while text[position : position + 1] in (" ", "\t"):
         position += 1
     return position
 
