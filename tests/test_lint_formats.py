@@ -57,3 +57,19 @@ def test_formats_sarif_lists_rules_and_results():
 def test_formats_summary():
     assert summarize([FINDING], 2) == "Found 1 finding in 2 files checked. [*] 1 with a safe fix."
     assert summarize([], 1) == "All checks passed (1 file checked)."
+
+
+def test_format_full_cuts_a_long_source_line_around_the_finding(tmp_path, capsys):
+    from templating.cli import main
+
+    prompt = tmp_path / "long.prompt"
+    prompt.write_text("a" * 5000 + "{{x}}" + "b" * 5000 + "\n", encoding="utf-8")
+    assert main(["lint", "--isolated", "--output-format", "full", "--color", "never", str(prompt)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    source = next(line for line in lines if line.startswith("1 | "))
+    caret = next(line for line in lines if line.lstrip().startswith("| ") and "^" in line)
+    assert max(len(line) for line in lines) < 300
+    assert source.startswith("1 | ...a") and source.endswith("b...")
+    start = caret.index("^")
+    assert source[start : start + 5] == "{{x}}"
+    assert caret[start:].rstrip() == "^^^^^"

@@ -27,11 +27,12 @@ def format_full(findings: Sequence[Finding], color: bool = False) -> str:
     for finding in findings:
         gutter = " " * len(str(finding.line))
         width = finding.end_column - finding.column if finding.end_line == finding.line else 1
-        caret = " " * (finding.column - 1) + "^" * max(width, 1)
+        snippet, start, width = _snippet(finding.source_line, finding.column - 1, max(width, 1))
+        caret = " " * start + "^" * width
         lines = [
             f"{_where(finding)}: {_code(finding, color)} {finding.message}",
             f"{gutter} |",
-            f"{finding.line} | {finding.source_line}",
+            f"{finding.line} | {snippet}",
             f"{gutter} | {_paint(caret, _COLORS[finding.severity.label], color)}",
             f"{gutter} = help: {finding.help}",
         ]
@@ -39,6 +40,23 @@ def format_full(findings: Sequence[Finding], color: bool = False) -> str:
             lines.append(f"{gutter} = fix: {finding.fix.message}")
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
+
+
+#: The longest source line ``full`` shows whole; a longer one is cut around the finding.
+SNIPPET_WIDTH = 120
+
+
+def _snippet(line: str, start: int, width: int) -> tuple[str, int, int]:
+    """The part of ``line`` to show around ``[start, start + width)``, and the caret's start
+    and width in it: a minified JSON or a generated prompt can be megabytes on one line."""
+    if len(line) <= SNIPPET_WIDTH:
+        return line, start, width
+    width = min(width, SNIPPET_WIDTH // 2)
+    left = max(0, start - SNIPPET_WIDTH // 4)
+    right = min(len(line), left + SNIPPET_WIDTH)
+    prefix = "..." if left else ""
+    suffix = "..." if right < len(line) else ""
+    return prefix + line[left:right] + suffix, len(prefix) + start - left, width
 
 
 def format_json(findings: Sequence[Finding], color: bool = False) -> str:
