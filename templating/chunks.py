@@ -17,10 +17,8 @@ from __future__ import annotations
 import re
 
 from templating.errors import TemplateSyntaxError
-from templating.lexer import Token, TokenKind
 from templating.nodes import Escape, Node, Placeholder
-from templating.parser import _parse_token, parse
-from templating.source import Span
+from templating.parser import parse, read_group
 from templating.syntax import Dialect
 
 __all__ = ["split_chunks"]
@@ -55,7 +53,7 @@ def _split(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Placeholde
         source = pieces[index]
         node = groups.get(source)
         if node is None:
-            node = groups[source] = _parse_token(source, Token(TokenKind.GROUP, Span(0, len(source))), rules)
+            node = groups[source] = read_group(source, rules)
         if type(node) is Placeholder:
             statics.append("".join(pending))
             placeholders.append(node)

@@ -18,7 +18,7 @@ from templating.nodes import Escape, LiteralGroup, Node, Placeholder, Template, 
 from templating.source import Span, line_and_column
 from templating.syntax import ARTIFACT_PREFIX, Dialect, get_dialect
 
-__all__ = ["parse"]
+__all__ = ["parse", "read_group"]
 
 
 def parse(text: str, *, dialect: str = "adk") -> Template:
@@ -34,6 +34,12 @@ def parse(text: str, *, dialect: str = "adk") -> Template:
     rules = get_dialect(dialect)
     nodes = tuple(_parse_token(text, token, rules) for token in tokenize(text, rules))
     return Template(text=text, dialect=rules.name, nodes=nodes)
+
+
+def read_group(source: str, rules: Dialect) -> Node:
+    """Read one brace group found by ``rules.group_pattern`` on its own: its node's spans are
+    relative to the group. For splitters that need what a group is, not where it is."""
+    return _parse_token(source, Token(TokenKind.GROUP, Span(0, len(source))), rules)
 
 
 def _parse_token(text: str, token: Token, rules: Dialect) -> Node:
