@@ -46,7 +46,7 @@ RULES: tuple[Rule, ...] = (
         "object or code block disappears from the prompt.",
         'instruction=\'Reply as {"name": {name}}\'',
         'instruction=\'Reply as {"name": "{name}" }\'',
-    dialects=("adk",), dialect_note=(
+        dialects=("adk",), dialect_note=(
             "In `strict`, brace runs are never eaten: `{name}}` is the value followed by `}`."
         ),
     ),
@@ -170,7 +170,7 @@ RULES: tuple[Rule, ...] = (
         "before any model call. Other brace groups never fail: they are literal text.",
         'instruction="Notes: {artifact.../secrets.txt}"',
         'instruction="Notes: {artifact.notes/today.txt}"',
-    dialects=("strict",), dialect_note=(
+        dialects=("strict",), dialect_note=(
             "`adk` has no syntax errors: every brace group it cannot read is literal text."
         ),
     ),
