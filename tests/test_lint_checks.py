@@ -2,7 +2,7 @@
 
 import pytest
 
-from templating.lint.instruction import Instruction, Interpolation, SourceFile
+from templating.project.instruction import Instruction, Interpolation, SourceFile
 from templating.lint.linter import lint_instruction
 from templating.lint.settings import Settings
 

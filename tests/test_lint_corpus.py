@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from templating.lint.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
+from templating.project.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 from templating.lint.linter import lint_instruction
 from templating.lint.settings import Settings
 

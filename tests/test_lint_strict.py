@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from templating.cli import main
-from templating.lint.instruction import Instruction, SourceFile
+from templating.project.instruction import Instruction, SourceFile
 from templating.lint.linter import lint_instruction, lint_paths
 from templating.lint.registry import RULES, rules_for_dialect
 from templating.lint.settings import Settings

@@ -1,7 +1,7 @@
 """The instruction linter, built on top of the compiler: nothing below imports from here.
 
-Pipeline: :mod:`~templating.lint.files` picks files; :mod:`~templating.lint.python_source`,
-:mod:`~templating.lint.yaml_source` find instructions with source positions; the checks in
+Pipeline: :mod:`~templating.project.files` picks files; :mod:`~templating.project.python_source`,
+:mod:`~templating.project.yaml_source` find instructions with source positions; the checks in
 :mod:`~templating.lint.checks` report hazards on the parsed template;
 :mod:`~templating.lint.linter` applies selection and ``# noqa``; :mod:`~templating.lint.formats`
 writes the output.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from templating.lint.hazard import Hazard, shorten
-from templating.lint.instruction import RUNTIME_VALUE, Instruction
+from templating.project.instruction import RUNTIME_VALUE, Instruction
 from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template

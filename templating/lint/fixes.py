@@ -6,7 +6,7 @@ only offers one where the template text maps one-to-one onto source characters o
 folding sits in the range), so replacing source characters changes the template exactly.
 
 Files are never corrupted: the text is read in the file's own encoding (see
-:mod:`~templating.lint.encoding`) with its own line breaks kept, edited, checked (a Python
+:mod:`~templating.project.encoding`) with its own line breaks kept, edited, checked (a Python
 file must still parse, a YAML file still load), and written back in that encoding through a
 temporary file in the same folder that then replaces the original.
 """
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from templating.lint.encoding import file_encoding
-from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES
+from templating.project.encoding import file_encoding
+from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES
 from templating.lint.finding import Finding, Fix
 
 __all__ = ["FileFix", "apply_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix"]

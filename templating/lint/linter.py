@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
-from templating.lint.encoding import read_source
-from templating.lint.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
+from templating.project.encoding import read_source
+from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard, shorten
-from templating.lint.instruction import Instruction, SourceFile, plain_instruction
-from templating.lint.python_source import ModuleCache, find_python_instructions, load_module
+from templating.project.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.python_source import ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
 from templating.nodes import Template
@@ -50,7 +50,7 @@ class LintResult:
 
 def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
     """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist)."""
-    files = collect_files(paths, settings)
+    files = collect_files(paths, settings.root, settings.include, settings.exclude)
     cache = ModuleCache(Path.cwd())
     findings: dict[tuple, Finding] = {}
     for file in files:
@@ -103,7 +103,7 @@ def _lint_yaml(source: SourceFile, settings: Settings) -> list[Finding]:
     # Imported here so that a tree without YAML instructions never loads PyYAML.
     import yaml
 
-    from templating.lint.yaml_source import find_yaml_instructions
+    from templating.project.yaml_source import find_yaml_instructions
 
     try:
         instructions = find_yaml_instructions(source)

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from templating.lint.encoding import read_source
-from templating.lint.files import real_path, relative
-from templating.lint.instruction import Instruction, SourceFile
-from templating.lint.literal import DecodedText, decode_literal
-from templating.lint.modules import resolve_import
+from templating.project.encoding import read_source
+from templating.project.files import real_path, relative
+from templating.project.instruction import Instruction, SourceFile
+from templating.project.literal import DecodedText, decode_literal
+from templating.project.modules import resolve_import
 
 __all__ = ["INSTRUCTION_FIELDS", "ModuleCache", "PythonModule", "find_python_instructions", "load_module"]
 

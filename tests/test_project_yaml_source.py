@@ -3,8 +3,8 @@
 import pytest
 import yaml
 
-from templating.lint.instruction import SourceFile
-from templating.lint.yaml_source import _walk, find_yaml_instructions
+from templating.project.instruction import SourceFile
+from templating.project.yaml_source import _walk, find_yaml_instructions
 
 
 def _positions(text: str) -> list[tuple[str, list[tuple[int, int]]]]:

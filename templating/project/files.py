@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pathspec
 
-    from templating.lint.settings import Settings
-
 __all__ = ["PROMPT_SUFFIXES", "PYTHON_SUFFIXES", "YAML_SUFFIXES", "collect_files", "compile_globs", "real_path", "relative"]
 
 PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
@@ -32,9 +30,13 @@ _SKIPPED_FOLDERS = frozenset(
 _Ignores = list[tuple[str, "pathspec.PathSpec"]]
 
 
-def collect_files(paths: Sequence[Path], settings: Settings) -> list[Path]:
-    """The files to lint, in a stable order; raises ``FileNotFoundError`` for a missing path."""
-    walk = _Walk(os.path.realpath(settings.root), compile_globs(settings.include), compile_globs(settings.exclude))
+def collect_files(paths: Sequence[Path], root: Path, include: Sequence[str], exclude: Sequence[str]) -> list[Path]:
+    """The files to read, in a stable order; raises ``FileNotFoundError`` for a missing path.
+
+    ``include`` and ``exclude`` are ``.gitignore``-style globs relative to ``root`` (the config's
+    folder): ``include`` adds prompt files, ``exclude`` removes any file.
+    """
+    walk = _Walk(os.path.realpath(root), compile_globs(include), compile_globs(exclude))
     found: dict[Path, None] = {}
     for path in paths:
         if path.is_file():

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import yaml
 
-from templating.lint.instruction import Instruction, SourceFile
+from templating.project.instruction import Instruction, SourceFile
 
 __all__ = ["find_yaml_instructions"]
 

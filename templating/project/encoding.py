@@ -12,7 +12,7 @@ import io
 import tokenize
 from pathlib import Path
 
-from templating.lint.files import PYTHON_SUFFIXES
+from templating.project.files import PYTHON_SUFFIXES
 
 __all__ = ["file_encoding", "read_source"]
 
