@@ -20,7 +20,7 @@ from google.adk.flows.llm_flows.prompt import inject_session_state as adk_inject
 from google.adk.sessions import InMemorySessionService, Session
 from google.genai import types
 
-VECTORS_PATH = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "adk-vectors.json"
+VECTORS_PATH = Path(__file__).resolve().parent / "data" / "conformance" / "adk-vectors.json"
 
 _AGENT = LlmAgent(name="agent", model="gemini-2.0-flash")
 

@@ -1,0 +1,31 @@
+"""The repository stands alone: a user's clone has no ``../shared`` beside it."""
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+
+
+def test_repository_data_conformance_vectors_are_all_here():
+    vectors = json.loads((DATA / "conformance" / "adk-vectors.json").read_text(encoding="utf-8"))
+    assert len(vectors) == 189
+    assert len({vector["id"] for vector in vectors}) == 189
+
+
+def test_repository_data_corpus_is_all_here():
+    lines = (DATA / "corpus" / "adk-samples-instructions.jsonl").read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines if line.strip()]
+    assert len(rows) == 486
+    assert all({"repo", "commit", "path", "text"} <= set(row) for row in rows)
+
+
+def test_repository_no_file_reaches_outside_for_shared_data():
+    needles = ("../shared", "parents[2]")
+    offenders = []
+    for folder in ("templating", "tests", "benchmarks", "docs", "examples", ".ci"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in {".py", ".md", ".json", ".yaml", ".toml", ""} and path.name != "test_repository.py":
+                text = path.read_text(encoding="utf-8", errors="replace")
+                offenders += [f"{path.relative_to(ROOT)}: {needle}" for needle in needles if needle in text]
+    assert offenders == []
