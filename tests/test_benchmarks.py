@@ -19,3 +19,11 @@ def test_benchmark_lint_runs_on_a_small_tree(capsys):
     results = lint.main(["--files", "20", "--rounds", "1"])
     assert set(results) == {"templating lint", "ruff check"}
     assert "files" in capsys.readouterr().out
+
+
+def test_benchmark_server_quick_mode_times_every_workload(capsys):
+    from benchmarks import server
+
+    results = server.main(["--quick"])
+    assert len(results) == 3
+    assert "median" in capsys.readouterr().out

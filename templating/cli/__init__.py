@@ -2,7 +2,8 @@
 
 - ``templating lint [PATH ...]`` finds instruction hazards in Python, YAML and prompt files;
 - ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
-- ``templating rule TPLxxx`` explains a lint rule.
+- ``templating rule TPLxxx`` explains a lint rule;
+- ``templating server`` runs the language server over stdio (the ``server`` extra).
 
 Exit codes: 0 success (no findings at or above the fail level), 1 findings or a template
 that cannot be rendered, 2 usage, configuration or input/output errors.
@@ -18,6 +19,7 @@ from templating.cli.common import EXIT_USAGE, UsageError
 from templating.cli.lint import add_lint_command
 from templating.cli.render import add_render_command
 from templating.cli.rule import add_rule_command
+from templating.cli.server import add_server_command
 
 __all__ = ["main"]
 
@@ -41,4 +43,5 @@ def _build_parser() -> argparse.ArgumentParser:
     add_lint_command(commands)
     add_render_command(commands)
     add_rule_command(commands)
+    add_server_command(commands)
     return parser

@@ -1,0 +1,31 @@
+"""``templating server``: run the language server over stdio (for editors, not for people).
+
+pygls is an optional extra: it is imported here only when the command runs, so the other
+commands never load it, and a missing install is a clear usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from templating.cli.common import EXIT_OK, UsageError
+
+__all__ = ["add_server_command"]
+
+
+def add_server_command(commands: argparse._SubParsersAction) -> None:
+    """Register the ``server`` subcommand."""
+    server = commands.add_parser("server", help="run the language server over stdio (for editors)")
+    server.set_defaults(handler=_run_server)
+
+
+def _run_server(arguments: argparse.Namespace) -> int:
+    try:
+        from templating.server.app import serve
+    except ImportError as error:
+        raise UsageError(
+            f"the language server needs the `server` extra ({error.name} is missing): "
+            'pip install "templating[server]"'
+        ) from None
+    serve()
+    return EXIT_OK

@@ -1,0 +1,132 @@
+"""Code actions: each safe fix, a ``# noqa: CODE`` comment, and "fix all safe" for the file.
+
+A fix's offsets count a line break as one character (the linter's reading of the file); a
+single-fix edit is placed by line and column, and "fix all" rewrites the buffer with
+:func:`~templating.lint.fixes.apply_fixes`, which keeps the buffer's own line breaks.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from collections.abc import Sequence
+
+from lsprotocol import types
+
+from templating.lint.finding import Finding
+from templating.lint.fixes import apply_fixes
+from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES
+from templating.project.instruction import Instruction, SourceFile
+from templating.server.diagnostics import Encode, to_diagnostic
+
+__all__ = ["FIX_ALL_KIND", "fix_all_action", "noqa_action", "quick_fix_action"]
+
+#: The kind of the "fix all safe" source action (a ``source.fixAll`` kind, as ruff's).
+FIX_ALL_KIND = "source.fixAll.templating"
+_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
+_YAML_KEY = re.compile(r"^\s*(?:-\s+)?(?:instruction|global_instruction|static_instruction)\s*:")
+
+
+def quick_fix_action(finding: Finding, uri: str, source: SourceFile, encode: Encode) -> types.CodeAction | None:
+    """The ``quickfix`` applying ``finding``'s safe fix, if it has one."""
+    if finding.fix is None:
+        return None
+    start = _zero(source.position(finding.fix.start))
+    end = _zero(source.position(finding.fix.end))
+    edit = types.TextEdit(range=encode(start, end), new_text=finding.fix.content)
+    return types.CodeAction(
+        title=f"{finding.code}: {finding.fix.message}",
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[to_diagnostic(finding, encode)],
+        is_preferred=True,
+        edit=types.WorkspaceEdit(changes={uri: [edit]}),
+    )
+
+
+def noqa_action(
+    finding: Finding, instructions: Sequence[Instruction], uri: str, source: SourceFile, encode: Encode
+) -> types.CodeAction | None:
+    """The ``quickfix`` adding ``# noqa: CODE`` where the linter reads it for this finding.
+
+    Python reads it on the line the instruction's literal starts on, YAML on the line of its
+    key; a prompt file has no comments (the text reaches the model), so it gets none.
+    """
+    suffix = source.path.rsplit(".", 1)[-1].lower()
+    line = _comment_line(finding, instructions, source, f".{suffix}")
+    if line is None:
+        return None
+    text = source.line_text(line)
+    new_text, column = _with_code(text, finding.code)
+    edit = types.TextEdit(range=encode((line - 1, column), (line - 1, len(text))), new_text=new_text)
+    return types.CodeAction(
+        title=f"{finding.code}: add `# noqa: {finding.code}`",
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[to_diagnostic(finding, encode)],
+        edit=types.WorkspaceEdit(changes={uri: [edit]}),
+    )
+
+
+def fix_all_action(findings: Sequence[Finding], uri: str, text: str, encode: Encode) -> types.CodeAction | None:
+    """The source action applying every safe fix of the file, if there is one."""
+    fixes = [finding.fix for finding in findings if finding.fix is not None]
+    after, applied = apply_fixes(text, fixes)
+    if not applied:
+        return None
+    lines = text.split("\n")
+    edit = types.TextEdit(range=encode((0, 0), (len(lines) - 1, len(lines[-1]))), new_text=after)
+    return types.CodeAction(
+        title=f"templating: fix all safe ({applied})",
+        kind=FIX_ALL_KIND,
+        edit=types.WorkspaceEdit(changes={uri: [edit]}),
+    )
+
+
+def _comment_line(finding: Finding, instructions: Sequence[Instruction], source: SourceFile, suffix: str) -> int | None:
+    instruction = _instruction_of(finding, instructions, source)
+    if instruction is None:
+        return None
+    first_line, _ = instruction.position(0)
+    if suffix in PYTHON_SUFFIXES:
+        return first_line if _is_commentable(source.text, first_line) else None
+    if suffix in YAML_SUFFIXES:
+        for line in range(first_line, 0, -1):
+            if _YAML_KEY.match(source.line_text(line)):
+                return line
+    return None
+
+
+def _instruction_of(finding: Finding, instructions: Sequence[Instruction], source: SourceFile) -> Instruction | None:
+    start = source.line_starts[finding.line - 1] + finding.column - 1
+    for instruction in instructions:
+        if instruction.offsets and instruction.offsets[0] <= start <= instruction.offsets[-1]:
+            return instruction
+    return None
+
+
+def _is_commentable(text: str, line: int) -> bool:
+    """Whether a comment can end ``line``: no string literal runs on past it."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.start[0] <= line < token.end[0] and token.type != tokenize.NL:
+                return False
+            if token.start[0] > line:
+                return True
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    return True
+
+
+def _with_code(line_text: str, code: str) -> tuple[str, int]:
+    """The replacement for the end of ``line_text`` and the column it starts at."""
+    match = _NOQA.search(line_text)
+    if match is None:
+        stripped = line_text.rstrip()
+        return f"  # noqa: {code}", len(stripped)
+    codes = match.group("codes")
+    merged = f"# noqa: {codes}, {code}" if codes else match.group(0)
+    return merged + line_text[match.end() :], match.start()
+
+
+def _zero(position: tuple[int, int]) -> tuple[int, int]:
+    return position[0] - 1, position[1] - 1

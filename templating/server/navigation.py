@@ -1,0 +1,98 @@
+"""Hover, go to definition and completion for placeholders, as plain lsprotocol values."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from lsprotocol import types
+
+from templating.compiler import compile_template
+from templating.errors import TemplateError
+from templating.lint.settings import Settings
+from templating.lint.state_shape import is_schema
+from templating.nodes import Placeholder
+from templating.server.workspace import Writer
+
+__all__ = ["complete_keys", "describe", "writer_locations"]
+
+_SCOPES = (("app:", "app (shared by every user and session of the app)"),
+           ("user:", "user (shared by every session of one user)"),
+           ("temp:", "temp (this invocation only, never persisted)"))  # fmt: skip
+_SESSION = "session (this session only)"
+_NOT_KNOWN = "writers: not known yet (the project model is not available to the server)"
+
+
+def describe(placeholder: Placeholder, settings: Settings, writers: Sequence[Writer] | None) -> str:
+    """The hover text (Markdown) of ``placeholder``."""
+    if placeholder.artifact:
+        kind = "optional" if placeholder.optional else "required"
+        return f"**artifact** `{placeholder.key}` ({kind})\n\nloaded from the artifact service at run time"
+    lines = [
+        f"**state key** `{placeholder.key}`",
+        "",
+        f"- scope: {scope_label(placeholder.key)}",
+        f"- {'optional: renders empty when missing' if placeholder.optional else 'required: a missing key raises `KeyError`'}",
+    ]
+    preview = _preview(placeholder, settings)
+    if preview is not None:
+        lines.append(f"- with the sample state: {preview}")
+    lines.append(f"- {_writers_text(writers)}")
+    return "\n".join(lines)
+
+
+def scope_label(key: str) -> str:
+    """Who shares ``key``, read from its prefix."""
+    for prefix, label in _SCOPES:
+        if key.startswith(prefix):
+            return label
+    return _SESSION
+
+
+def writer_locations(writers: Iterable[Writer]) -> list[types.Location]:
+    """Where each writer is, as locations (a writer's column points at the write)."""
+    locations = []
+    for writer in writers:
+        position = types.Position(line=writer.line - 1, character=writer.column - 1)
+        uri = writer.path.resolve().as_uri()
+        locations.append(types.Location(uri=uri, range=types.Range(start=position, end=position)))
+    return locations
+
+
+def complete_keys(keys: Iterable[tuple[str, str]], typed: str, replace: types.Range) -> list[types.CompletionItem]:
+    """Completion items for ``(key, detail)`` pairs that start with what was typed after
+    ``{``; choosing one replaces ``replace`` (the typed part) with the key."""
+    items = []
+    for key, detail in sorted(set(keys)):
+        if key.startswith(typed.rstrip("?")):
+            edit = types.TextEdit(range=replace, new_text=key)
+            items.append(types.CompletionItem(label=key, detail=detail, kind=types.CompletionItemKind.Variable, text_edit=edit))
+    return items
+
+
+def _preview(placeholder: Placeholder, settings: Settings) -> str | None:
+    state: Mapping[str, Any] | None = settings.state
+    if state is None or is_schema(state):
+        return None
+    try:
+        rendered = compile_template(placeholder.source, dialect=settings.dialect).render(state)
+    except KeyError:
+        return "missing, so rendering raises `KeyError`"
+    except TemplateError as error:
+        return f"cannot render ({error})"
+    return f"`{_shorten(rendered)}`" if rendered else "an empty string"
+
+
+def _writers_text(writers: Sequence[Writer] | None) -> str:
+    if writers is None:
+        return _NOT_KNOWN
+    if not writers:
+        return "written nowhere in this project"
+    shown = [f"{writer.kind}{f' of agent `{writer.agent}`' if writer.agent else ''} at "
+             f"`{writer.path.as_posix()}:{writer.line}`" for writer in writers]  # fmt: skip
+    return "writers: " + "; ".join(shown)
+
+
+def _shorten(text: str) -> str:
+    text = text.replace("\n", "\\n").replace("`", "'")
+    return text if len(text) <= 80 else text[:77] + "..."

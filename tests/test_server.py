@@ -1,0 +1,211 @@
+"""End to end: a real LSP client (pytest-lsp) drives ``templating server`` over stdio."""
+
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+AGENT = 'from google.adk.agents import LlmAgent\n\nroot = LlmAgent(name="helper", instruction="Hi {user:name}, é {{plan}}")\n'
+FAKE = Path(__file__).parent / "lsp" / "fake_project_server.py"
+
+
+async def _start(client: LanguageClient, debounce: int = 0) -> None:
+    capabilities = types.ClientCapabilities()
+    await client.initialize_session(types.InitializeParams(capabilities=capabilities, initialization_options={"debounceMs": debounce}))
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "templating", "server"]))
+async def client(lsp_client: LanguageClient):
+    await _start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, str(FAKE)]))
+async def fake(lsp_client: LanguageClient):
+    await _start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, str(FAKE), "crash"]))
+async def crashing(lsp_client: LanguageClient):
+    await _start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def _open(client: LanguageClient, path: Path, text: str, language: str = "python") -> str:
+    uri = path.as_uri()
+    item = types.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=item))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return uri
+
+
+def _range(line: int, start: int, end: int) -> types.Range:
+    return types.Range(start=types.Position(line=line, character=start), end=types.Position(line=line, character=end))
+
+
+def _at(uri: str, line: int, character: int) -> dict:
+    return {"text_document": types.TextDocumentIdentifier(uri=uri), "position": types.Position(line=line, character=character)}
+
+
+async def test_server_publishes_diagnostics_with_exact_ranges_on_open(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", AGENT)
+
+    [diagnostic] = client.diagnostics[uri]
+    # `{{plan}}` sits after "é" (one UTF-16 unit): columns 62-70 in the client's units.
+    assert diagnostic.range == _range(2, 62, 70)
+    assert diagnostic.code == "TPL001"
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    assert diagnostic.source == "templating"
+    assert diagnostic.message.startswith("`{{plan}}` is not an escape")
+    assert diagnostic.code_description is not None
+    assert diagnostic.code_description.href.endswith("docs/rules/TPL001.md")
+
+
+async def test_server_relints_the_unsaved_buffer_on_change(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", AGENT)
+    fixed = AGENT.replace("{{plan}}", "{plan}")
+    change = types.TextDocumentContentChangeWholeDocument(text=fixed)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2), content_changes=[change]
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+    assert list(client.diagnostics[uri]) == []
+    assert not (tmp_path / "agent.py").exists()  # the buffer was linted, not a file
+
+
+async def test_server_debounces_a_burst_of_changes(tmp_path: Path):
+    config = ClientServerConfig(server_command=[sys.executable, "-m", "templating", "server"])
+    client = await config.start()
+    try:
+        await _start(client, debounce=200)
+        uri = await _open(client, tmp_path / "agent.py", AGENT)
+        for version, text in enumerate([AGENT, AGENT + "\n", AGENT.replace("{{plan}}", "{plan}")], start=2):
+            change = types.TextDocumentContentChangeWholeDocument(text=text)
+            identifier = types.VersionedTextDocumentIdentifier(uri=uri, version=version)
+            client.text_document_did_change(types.DidChangeTextDocumentParams(text_document=identifier, content_changes=[change]))
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        # Without the pause, the first diagnostics after the burst would be version 2's TPL001.
+        assert list(client.diagnostics[uri]) == []
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+async def test_server_quick_fix_edit_fixes_the_finding(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", AGENT)
+    [diagnostic] = client.diagnostics[uri]
+    context = types.CodeActionContext(diagnostics=[diagnostic])
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=diagnostic.range, context=context)
+    )
+
+    titles = [action.title for action in found]
+    assert titles == ["TPL001: Replace with `{plan}`", "TPL001: add `# noqa: TPL001`", "templating: fix all safe (1)"]
+    [quick_fix] = found[0].edit.changes[uri]
+    assert quick_fix == types.TextEdit(range=_range(2, 62, 70), new_text="{plan}")
+    [noqa] = found[1].edit.changes[uri]
+    assert noqa.new_text == "  # noqa: TPL001" and noqa.range.start.line == 2
+    [whole] = found[2].edit.changes[uri]
+    assert whole.new_text == AGENT.replace("{{plan}}", "{plan}")
+
+
+async def test_server_noqa_action_silences_the_finding(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", AGENT)
+    context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(2, 0, 0), context=context)
+    )
+    [noqa] = found[1].edit.changes[uri]
+    lines = AGENT.split("\n")
+    lines[2] = lines[2][: noqa.range.start.character] + noqa.new_text
+    await _open(client, tmp_path / "silenced.py", "\n".join(lines))
+
+    assert list(client.diagnostics[(tmp_path / "silenced.py").as_uri()]) == []
+
+
+async def test_server_hover_without_the_project_model_says_writers_are_not_known(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", AGENT)
+    hover = await client.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
+
+    assert hover.range == _range(2, 47, 58)
+    assert "**state key** `user:name`" in hover.contents.value
+    assert "scope: user" in hover.contents.value
+    assert "required" in hover.contents.value
+    assert "writers: not known yet" in hover.contents.value
+    assert "written nowhere" not in hover.contents.value
+
+
+async def test_server_hover_previews_with_the_configured_sample_state(client: LanguageClient, tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text('[tool.templating]\nstate = "state.json"\n')
+    (tmp_path / "state.json").write_text('{"user:name": "Ada"}')
+    uri = await _open(client, tmp_path / "agent.py", AGENT)
+    hover = await client.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
+
+    assert "with the sample state: `Ada`" in hover.contents.value
+
+
+async def test_server_hover_and_definition_show_the_writers(fake: LanguageClient, tmp_path: Path):
+    uri = await _open(fake, tmp_path / "agent.py", AGENT)
+    plan = await fake.text_document_hover_async(types.HoverParams(**_at(uri, 2, 65)))
+    name = await fake.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
+    locations = await fake.text_document_definition_async(types.DefinitionParams(**_at(uri, 2, 65)))
+
+    assert "output_key of agent `planner` at" in plan.contents.value and "writers.py:3`" in plan.contents.value
+    assert "written nowhere in this project" in name.contents.value
+    [location] = locations
+    assert location.uri == (FAKE.parent / "writers.py").as_uri()
+    assert location.range == _range(2, 4, 4)
+
+
+async def test_server_completes_written_keys_inside_a_brace(fake: LanguageClient, tmp_path: Path):
+    text = 'from google.adk.agents import LlmAgent\n\nroot = LlmAgent(name="x", instruction="Hi {us")\n'
+    uri = await _open(fake, tmp_path / "agent.py", text)
+    found = await fake.text_document_completion_async(types.CompletionParams(**_at(uri, 2, 45)))
+
+    items = found if isinstance(found, list) else found.items
+    assert [item.label for item in items] == ["user:city"]
+    assert items[0].text_edit == types.TextEdit(range=_range(2, 43, 45), new_text="user:city")
+
+
+async def test_server_logs_a_failing_handler_and_goes_on(crashing: LanguageClient, tmp_path: Path):
+    uri = await _open(crashing, tmp_path / "agent.py", AGENT)
+    hover = await crashing.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
+    assert hover is None
+    assert any("the project model failed" in message.message for message in crashing.log_messages)
+
+    again = await _open(crashing, tmp_path / "other.py", AGENT)
+    assert [d.code for d in crashing.diagnostics[again]] == ["TPL001"]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("broken.py", "instruction = (\n", "invalid Python"),
+        ("broken.yaml", "instruction: [\n", "invalid YAML"),
+        ("huge.txt", "x" * 2_000_001, "over the limit"),
+    ],
+)
+async def test_server_reports_bad_files_as_tpl013(client: LanguageClient, tmp_path: Path, name: str, text: str, message: str):
+    uri = await _open(client, tmp_path / name, text, language="plaintext")
+    [diagnostic] = client.diagnostics[uri]
+    assert diagnostic.code == "TPL013" and message in diagnostic.message
+
+
+async def test_server_shuts_down_and_exits_with_status_zero(tmp_path: Path):
+    config = ClientServerConfig(server_command=[sys.executable, "-m", "templating", "server"])
+    client = await config.start()
+    await _start(client)
+    await _open(client, tmp_path / "agent.py", AGENT)
+    await client.shutdown_session()
+    assert client._server.returncode == 0
+    await client.stop()

@@ -1,0 +1,69 @@
+"""The server's view of the project: findings of a buffer, borrowed instructions, settings."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from templating.server.workspace import Workspace
+
+
+def _package(tmp_path: Path) -> Path:
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "prompt.py").write_text('ROOT = "Use {plan}"\n')
+    (tmp_path / "agent.py").write_text(
+        "from . import prompt\nfrom google.adk.agents import LlmAgent\n"
+        "root = LlmAgent(name='a', instruction=prompt.ROOT)\n"
+    )
+    return tmp_path / "prompt.py"
+
+
+def test_workspace_findings_of_a_constants_module_use_its_unsaved_text(tmp_path: Path):
+    prompt = _package(tmp_path)
+
+    [finding] = Workspace().findings(prompt, 'ROOT = "Use {{plan}}"\n')
+
+    assert (finding.path, finding.code, finding.line, finding.column) == ("prompt.py", "TPL001", 1, 13)
+
+
+def test_workspace_findings_of_a_module_leave_out_its_constants_modules(tmp_path: Path):
+    _package(tmp_path)
+    (tmp_path / "prompt.py").write_text('ROOT = "Use {{plan}}"\n')
+    agent = tmp_path / "agent.py"
+
+    assert Workspace().findings(agent, agent.read_text()) == []
+
+
+def test_workspace_instructions_of_a_constants_module(tmp_path: Path):
+    prompt = _package(tmp_path)
+
+    [instruction] = Workspace().instructions(prompt, prompt.read_text())
+
+    assert instruction.text == "Use {plan}" and instruction.source.path == "prompt.py"
+
+
+def test_workspace_invalid_config_falls_back_to_defaults_and_says_why(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\ncolour = 1\n")
+    settings, error = Workspace().settings_for(tmp_path / "agent.py")
+
+    assert settings.dialect == "adk"
+    assert error is not None and "unknown key `colour`" in error
+
+
+def test_workspace_writers_are_not_known_without_the_project_model():
+    assert Workspace().writers_of("plan") is None and Workspace().written_keys() is None
+
+
+def test_import_and_lint_do_not_load_pygls(tmp_path: Path):
+    code = (
+        "import sys, templating\n"
+        "from templating.cli import main\n"
+        f"main(['lint', '--isolated', {str(tmp_path)!r}])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_workspace_does_not_lint_files_that_hold_no_instructions(tmp_path: Path):
+    assert Workspace().findings(tmp_path / "pyproject.toml", "x = '{{plan}}'\n") == []
+    assert Workspace().findings(tmp_path / "notes.txt", "{{plan}}")[0].code == "TPL001"
