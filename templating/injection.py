@@ -22,7 +22,7 @@ async def inject_session_state(
 
     ``use_jinja2=True`` renders with Jinja2 as google-adk's Jinja2 mode does (sandboxed,
     ``StrictUndefined``, state as variables and as ``state``, ``await artifact(name)``),
-    compiled once and cached; it needs the ``templating[jinja]`` extra and ignores no
+    compiled once and cached; it needs the ``agent-templating[jinja]`` extra and ignores no
     option silently: combining it with a dialect other than ``adk`` is a ``ValueError``.
     """
     if not isinstance(template, str):

@@ -7,7 +7,7 @@ google-adk, each template text is compiled once and kept in a bounded cache, and
 sandbox is the *immutable* one, so a template cannot mutate state values
 (``{{ items.append(1) }}`` raises ``jinja2.exceptions.SecurityError``).
 
-Jinja2 is an optional extra (``pip install 'templating[jinja]'``): it is imported on first
+Jinja2 is an optional extra (``pip install 'agent-templating[jinja]'``): it is imported on first
 use, never by the default regex path.
 """
 
@@ -57,7 +57,7 @@ def _environment() -> Any:
     except ImportError as error:
         raise ImportError(
             "Rendering with `use_jinja2=True` needs the optional `jinja2` package: "
-            "install it with `pip install 'templating[jinja]'`"
+            "install it with `pip install 'agent-templating[jinja]'`"
         ) from error
     return ImmutableSandboxedEnvironment(enable_async=True, undefined=jinja2.StrictUndefined, autoescape=False)
 

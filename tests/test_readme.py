@@ -33,3 +33,10 @@ def test_readme_python_examples_print_what_they_promise():
         printed = [line.strip() for line in output.getvalue().splitlines()]
         for promise in _promised_output(block):
             assert promise in printed, f"README promises {promise!r}, the code printed {printed!r}"
+
+
+def test_readme_links_are_absolute_so_they_work_on_pypi():
+    links = re.findall(r"\]\(([^)]+)\)", README.read_text(encoding="utf-8"))
+    assert links, "the README links to its docs"
+    relative = [link for link in links if not link.startswith(("https://", "http://", "#"))]
+    assert relative == []

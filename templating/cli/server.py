@@ -25,7 +25,7 @@ def _run_server(arguments: argparse.Namespace) -> int:
     except ImportError as error:
         raise UsageError(
             f"the language server needs the `server` extra ({error.name} is missing): "
-            'pip install "templating[server]"'
+            'pip install "agent-templating[server]"'
         ) from None
     serve()
     return EXIT_OK
