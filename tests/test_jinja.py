@@ -101,7 +101,7 @@ async def test_jinja_missing_says_how_to_install(monkeypatch):
     jinja._environment.cache_clear()
     jinja._compile.cache_clear()
     try:
-        with pytest.raises(ImportError, match=r"install it with `pip install 'templating\[jinja\]'`"):
+        with pytest.raises(ImportError, match=r"install it with `pip install 'agent-templating\[jinja\]'`"):
             await templating.inject_session_state("{{ x }}", templating.ReadonlyContext({}), use_jinja2=True)
     finally:
         monkeypatch.undo()
