@@ -1,9 +1,9 @@
 """templating: write, check and render the instructions of LLM agents.
 
-The public API, in pipeline order: :func:`parse` a template into an AST,
-:func:`compile_template` it (cached), render it with :meth:`CompiledTemplate.render` or
-:meth:`CompiledTemplate.render_async`, or call the google-adk drop-in
-:func:`inject_session_state`.
+The public API, in pipeline order: [`parse`][templating.parse] a template into an AST,
+[`compile_template`][templating.compile_template] it (cached), render it with [`CompiledTemplate.render`][templating.CompiledTemplate.render] or
+[`CompiledTemplate.render_async`][templating.CompiledTemplate.render_async], or call the google-adk drop-in
+[`inject_session_state`][templating.inject_session_state].
 """
 
 from templating.compiler import CompiledTemplate, compile_template

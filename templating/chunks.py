@@ -1,15 +1,15 @@
 """Stage 2, fast lane: cut a template straight into static chunks and placeholders.
 
-:func:`~templating.parser.parse` builds the full lossless AST, with a token, a span and a
+[`parse`][templating.parse] builds the full lossless AST, with a token, a span and a
 node for every piece of text: right for tools, too slow for a megabyte instruction that is
-only to be rendered. :func:`split_chunks` lets the dialect's group pattern split the text in
+only to be rendered. `split_chunks` lets the dialect's group pattern split the text in
 C, reads each *distinct* brace group once with the parser's own group reader (so the two
 cannot disagree on what a group is), and returns only what rendering needs: the N+1 static
 strings around N placeholders.
 
 The placeholders it returns are shared between equal groups and their spans are relative
 to the group, not the template: they say what to look up, not where. Positions for error
-messages come from a full :func:`~templating.parser.parse`, done only when one is needed.
+messages come from a full [`parse`][templating.parse], done only when one is needed.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def split_chunks(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Plac
 
     There is always one more static string than placeholders. A text without any brace
     group is returned as its own single static string (the same object). Raises what
-    :func:`~templating.parser.parse` raises for a text the dialect rejects.
+    [`parse`][templating.parse] raises for a text the dialect rejects.
     """
     try:
         return _split(text, rules)

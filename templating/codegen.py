@@ -1,18 +1,18 @@
 """Fast render functions built once per compiled template, for a plain ``dict`` state.
 
-:func:`build_renderer` turns the N+1 static strings and the N keys of a template whose
+`build_renderer` turns the N+1 static strings and the N keys of a template whose
 placeholders all read state into a function ``render(state) -> str``:
 
 - no placeholder: a function returning the one static string;
-- up to :data:`SOURCE_LIMIT` placeholders: generated Python source, one local lookup per
-  placeholder and f-strings of up to :data:`GROUP_SIZE` placeholders, which CPython builds
+- up to `SOURCE_LIMIT` placeholders: generated Python source, one local lookup per
+  placeholder and f-strings of up to `GROUP_SIZE` placeholders, which CPython builds
   in one step each, joined once;
 - more: a gather that looks every distinct key up in C (``itemgetter`` or ``map``), turns
   the values into text in C when their types allow it, and joins a prebuilt list, because
   compiling source for thousands of placeholders costs more than many renders.
 
 Generated source never contains template text as code: every static string and key is
-embedded with :func:`repr`, so it is a string literal whatever it holds.
+embedded with `repr`, so it is a string literal whatever it holds.
 
 A fast function only covers the happy path. It raises on a missing required key (``KeyError``)
 or a failing value, and the caller then takes the generic path, which raises the exact error
@@ -42,7 +42,7 @@ GROUP_SIZE = 14
 Renderer = Callable[[dict[str, Any]], str]
 
 class _Missing:
-    """The type of :data:`_MISSING`, so that a set of value types can tell it apart."""
+    """The type of `_MISSING`, so that a set of value types can tell it apart."""
 
 
 # Stands for a missing key when the dialect formats values itself.
@@ -203,7 +203,7 @@ def _lookups(
 def _gatherer(
     keys: tuple[str, ...], optional: tuple[bool, ...], adk_values: bool, *, allow_itemgetter: bool = True
 ) -> Callable[[dict[str, Any]], Sequence[Any]]:
-    """A function looking every key up in C: the values in order, :data:`_MISSING` (or,
+    """A function looking every key up in C: the values in order, `_MISSING` (or,
     for google-adk, ``None``) for an absent optional key; ``KeyError`` for a required one."""
     if allow_itemgetter and len(keys) > 1 and not any(optional):
         # A KeyError names the first missing key, as `state[key]` would; twice as fast

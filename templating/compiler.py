@@ -1,11 +1,11 @@
 """Stage 3: compile a parsed template into static chunks and lookups, cached.
 
-A :class:`CompiledTemplate` holds N+1 static strings around N placeholders, so rendering
-only looks values up and joins. :func:`compile_template` caches compiled templates by text
+A [`CompiledTemplate`][templating.CompiledTemplate] holds N+1 static strings around N placeholders, so rendering
+only looks values up and joins. [`compile_template`][templating.compile_template] caches compiled templates by text
 and dialect, so an instruction rendered on every model call is parsed once.
 
-Compiling goes through :func:`~templating.chunks.split_chunks` (no AST) and builds a fast
-render function for a plain ``dict`` state (:mod:`templating.codegen`). Everything else (a
+Compiling goes through `split_chunks` (no AST) and builds a fast
+render function for a plain ``dict`` state (`templating.codegen`). Everything else (a
 missing key, artifacts, nested paths, other mappings) takes the generic path, which reads
 the placeholders of a full parse made on first use; so the AST is not kept unless needed.
 """
@@ -27,7 +27,7 @@ from templating.syntax import Dialect, get_dialect
 
 __all__ = ["CompiledTemplate", "compile_template"]
 
-#: How many compiled templates :func:`compile_template` keeps.
+#: How many compiled templates [`compile_template`][templating.compile_template] keeps.
 CACHE_SIZE = 1024
 
 
@@ -42,10 +42,10 @@ def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | 
     ``formatter``, if given, replaces the dialect's value formatting: it receives every
     state value a placeholder looks up (``None`` included) and returns its text. In
     ``strict``, a ``TypeError`` or ``ValueError`` it raises becomes a
-    :class:`~templating.errors.ValueFormatError` naming the key.
+    [`ValueFormatError`][templating.ValueFormatError] naming the key.
 
     Raises ``TypeError`` if ``text`` is not a ``str``, ``ValueError`` for an unknown
-    dialect, and :class:`~templating.errors.TemplateSyntaxError` for a template the
+    dialect, and [`TemplateSyntaxError`][templating.TemplateSyntaxError] for a template the
     dialect rejects.
     """
     try:
@@ -70,7 +70,7 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _remember(text: str, dialect: str, formatter: Formatter | None, compiled: CompiledTemplate) -> None:
-    """Keep ``compiled``, dropping the oldest entries beyond :data:`CACHE_SIZE`."""
+    """Keep ``compiled``, dropping the oldest entries beyond `CACHE_SIZE`."""
     with _CACHE_LOCK:
         _CACHE[text, dialect, formatter] = compiled
         while len(_CACHE) > CACHE_SIZE:
@@ -116,7 +116,7 @@ class CompiledTemplate:
     )
 
     def __init__(self, text: str, rules: Dialect) -> None:
-        """Compile ``text`` under ``rules`` without caching: use :func:`compile_template`.
+        """Compile ``text`` under ``rules`` without caching: use [`compile_template`][templating.compile_template].
 
         The template is split without building the AST; the AST is parsed later, only if
         something needs it (an error's position, artifacts, nested paths, another mapping).
@@ -153,9 +153,9 @@ class CompiledTemplate:
     def render(self, state: Mapping[str, Any], *, agent_name: str = "") -> str:
         """Render against ``state``; for templates without artifact placeholders.
 
-        Raises :class:`~templating.errors.MissingKeyError` for the first required key
+        Raises [`MissingKeyError`][templating.MissingKeyError] for the first required key
         (in template order) that ``state`` lacks, and ``TypeError`` if the template has
-        artifact placeholders (use :meth:`render_async`).
+        artifact placeholders (use `render_async`).
         """
         fast = self._fast
         if fast is not None and type(state) is dict:
@@ -190,7 +190,7 @@ class CompiledTemplate:
         return await self._render_generic_async(context)
 
     async def _render_generic_async(self, context: object) -> str:
-        """:meth:`render_async` without the fast path (tried already, or not possible)."""
+        """`render_async` without the fast path (tried already, or not possible)."""
         source = read_context(context)
         if self._rules.concurrent_artifacts:
             return await self._render_concurrently(source)

@@ -1,9 +1,9 @@
 """The read-only context a template is rendered against, and the adapter for ADK's.
 
-:class:`ReadonlyContext` is this library's own context: a state snapshot that cannot be
-written through, the agent's name, and where artifacts come from. :func:`read_context`
+[`ReadonlyContext`][templating.ReadonlyContext] is this library's own context: a state snapshot that cannot be
+written through, the agent's name, and where artifacts come from. `read_context`
 turns it, or any google-adk ``ReadonlyContext`` / ``ToolContext`` / ``CallbackContext``,
-into the :class:`RenderSource` that rendering reads. ADK contexts are read through the
+into the `RenderSource` that rendering reads. ADK contexts are read through the
 attributes google-adk's own injector reads (``_invocation_context.session.state``, the
 artifact service, ``agent_name``), so both produce the same output. google-adk is never
 imported here.
@@ -81,7 +81,7 @@ class ReadonlyContext:
     """A read-only view of what an instruction is rendered against.
 
     ``state`` is any mapping of state keys to values; the context keeps its own copy and
-    exposes it as a :class:`ReadonlyState`: writes raise ``TypeError``, and lists or dicts
+    exposes it as a [`ReadonlyState`][templating.context.ReadonlyState]: writes raise ``TypeError``, and lists or dicts
     read from it are copies, so nothing reachable from the context can change the
     caller's state. ``artifacts`` is ``None`` (no
     artifact service: an ``{artifact.x}`` placeholder is an error), a mapping of file name
@@ -162,7 +162,7 @@ class RenderSource:
 
 
 def read_context(context: object) -> RenderSource:
-    """Return the :class:`RenderSource` of our context or of a google-adk context.
+    """Return the `RenderSource` of our context or of a google-adk context.
 
     Raises ``TypeError`` for anything else.
     """
@@ -178,9 +178,9 @@ def read_context(context: object) -> RenderSource:
 def read_state(context: object) -> Mapping[str, Any]:
     """Return only the state of a context, for rendering that needs nothing else.
 
-    Cheaper than :func:`read_context` (google-adk's context attributes are slow to read);
+    Cheaper than `read_context` (google-adk's context attributes are slow to read);
     raises the same ``TypeError`` for anything that is not a context. For a
-    :class:`ReadonlyContext` whose values are all immutable, this is the snapshot dict
+    [`ReadonlyContext`][templating.ReadonlyContext] whose values are all immutable, this is the snapshot dict
     itself (reading it gives what the read-only mapping gives): for rendering only, never
     to be handed to user code.
     """

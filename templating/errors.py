@@ -1,6 +1,6 @@
 """Errors raised while compiling and rendering templates.
 
-Every error is a :class:`TemplateError`, and also the built-in type that google-adk raises
+Every error is a [`TemplateError`][templating.TemplateError], and also the built-in type that google-adk raises
 in the same situation, so code written for ADK keeps catching what it caught before::
 
     TemplateError

@@ -14,7 +14,7 @@ async def inject_session_state(
 ) -> str:
     """Fill ``template``'s placeholders from ``context``, as google-adk does.
 
-    ``context`` is a :class:`~templating.context.ReadonlyContext` or google-adk's
+    ``context`` is a [`ReadonlyContext`][templating.ReadonlyContext] or google-adk's
     ``ReadonlyContext`` / ``ToolContext`` / ``CallbackContext``. In the default ``adk``
     dialect the output and errors are byte-for-byte those of google-adk 2.13.0's
     ``inject_session_state``; the template is compiled once and cached. ``dialect="strict"``

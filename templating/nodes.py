@@ -1,18 +1,18 @@
 """The template AST: immutable nodes that together cover the source text exactly.
 
-A :class:`Template` is a tuple of nodes in source order. Each node keeps the exact source
-text it came from and its :class:`~templating.source.Span`, so joining every node's
+A [`Template`][templating.Template] is a tuple of nodes in source order. Each node keeps the exact source
+text it came from and its [`Span`][templating.Span], so joining every node's
 ``source`` gives back the input (the AST is lossless), and every node can be traced to a
 line and column for error messages and lint findings.
 
 Node kinds:
 
-- :class:`Text`: literal text, rendered as written.
-- :class:`Placeholder`: a state key or artifact to look up (``{name}``, ``{user:x?}``,
+- [`Text`][templating.Text]: literal text, rendered as written.
+- [`Placeholder`][templating.Placeholder]: a state key or artifact to look up (``{name}``, ``{user:x?}``,
   ``{artifact.notes.txt}``, ``{profile.name}`` in the ``strict`` dialect).
-- :class:`LiteralGroup`: a brace group that looks like a placeholder but is left as
+- [`LiteralGroup`][templating.LiteralGroup]: a brace group that looks like a placeholder but is left as
   written (``{"a": 1}``, ``{not valid}``); the ``reason`` says why.
-- :class:`Escape`: an escaped placeholder (``{{name}}`` in the ``strict`` dialect) that
+- [`Escape`][templating.Escape]: an escaped placeholder (``{{name}}`` in the ``strict`` dialect) that
   renders as ``text``.
 """
 

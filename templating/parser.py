@@ -6,8 +6,8 @@ google-adk uses: strip the braces, strip whitespace (if the dialect allows it), 
 trailing ``?``, check for ``artifact.``, and only then validate the name.
 
 In the ``strict`` dialect a group is ``{body}`` or ``{{body}}`` and whitespace is never
-stripped: a body with whitespace is literal, a doubled placeholder is an :class:`Escape`,
-and an invalid artifact name is a :class:`~templating.errors.TemplateSyntaxError`.
+stripped: a body with whitespace is literal, a doubled placeholder is an [`Escape`][templating.Escape],
+and an invalid artifact name is a [`TemplateSyntaxError`][templating.TemplateSyntaxError].
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ __all__ = ["parse", "read_group"]
 
 
 def parse(text: str, *, dialect: str = "adk") -> Template:
-    """Parse ``text`` into a :class:`~templating.nodes.Template` in the given dialect.
+    """Parse ``text`` into a [`Template`][templating.Template] in the given dialect.
 
     The nodes cover the text exactly, in order. Raises ``TypeError`` if ``text`` is not a
     ``str``, ``ValueError`` for an unknown dialect, and
-    :class:`~templating.errors.TemplateSyntaxError` (a ``ValueError``) for text the dialect
+    [`TemplateSyntaxError`][templating.TemplateSyntaxError] (a ``ValueError``) for text the dialect
     rejects: in ``strict``, an invalid artifact name.
     """
     if not isinstance(text, str):

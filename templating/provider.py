@@ -1,8 +1,8 @@
 """Instruction providers and google-adk's rule for resolving an instruction.
 
 An agent's instruction is either a template string, which is filled from session state, or
-an :class:`InstructionProvider`, a callable that builds the text itself and whose output is
-used as is. :func:`resolve_instruction` applies that rule exactly as google-adk's
+an [`InstructionProvider`][templating.InstructionProvider], a callable that builds the text itself and whose output is
+used as is. [`resolve_instruction`][templating.resolve_instruction] applies that rule exactly as google-adk's
 ``LlmAgent.canonical_instruction`` and instruction processor do.
 """
 
@@ -21,8 +21,8 @@ __all__ = ["InstructionProvider", "resolve_instruction"]
 class InstructionProvider(Protocol):
     """A callable that takes a context and returns the instruction, or an awaitable of it.
 
-    The context is a :class:`~templating.ReadonlyContext` or google-adk's
-    ``ReadonlyContext``. A :class:`~templating.CompiledTemplate` is one.
+    The context is a [`ReadonlyContext`][templating.ReadonlyContext] or google-adk's
+    ``ReadonlyContext``. A [`CompiledTemplate`][templating.CompiledTemplate] is one.
     """
 
     def __call__(self, context: Any) -> str | Awaitable[str]:
@@ -32,7 +32,7 @@ class InstructionProvider(Protocol):
 async def resolve_instruction(instruction: str | InstructionProvider, context: object) -> str:
     """Return the text of ``instruction`` for ``context``.
 
-    A ``str`` is filled with :func:`~templating.inject_session_state`; a provider is
+    A ``str`` is filled with [`inject_session_state`][templating.inject_session_state]; a provider is
     called (and awaited if it returns an awaitable) and its output returned unchanged, as
     google-adk bypasses state injection for providers. Anything else raises ``TypeError``.
     """

@@ -1,7 +1,7 @@
 """Stage 4: the runtime of a compiled template: look values up and turn them into text.
 
 These functions take plain data (the state mapping, a placeholder, the dialect rules) so
-that :class:`~templating.compiler.CompiledTemplate` stays a thin shell around them. Errors
+that [`CompiledTemplate`][templating.CompiledTemplate] stays a thin shell around them. Errors
 carry google-adk's exact messages plus the key and its position in the template.
 """
 
@@ -37,8 +37,8 @@ def check_state(state: object) -> None:
 def state_value(
     state: Mapping[str, Any], placeholder: Placeholder, rules: Dialect, text: str, agent_name: str
 ) -> str:
-    """The text a state placeholder renders to; raise :class:`MissingKeyError` if required
-    and missing (at any step of its path), and :class:`ValueFormatError` for a value the
+    """The text a state placeholder renders to; raise [`MissingKeyError`][templating.MissingKeyError] if required
+    and missing (at any step of its path), and [`ValueFormatError`][templating.ValueFormatError] for a value the
     dialect cannot format."""
     key = placeholder.key
     if key in state:
@@ -64,7 +64,7 @@ def state_value(
     )
 
 
-#: What :func:`follow_path` returns when a step finds nothing.
+#: What `follow_path` returns when a step finds nothing.
 _MISSING: Any = object()
 
 
@@ -109,8 +109,8 @@ async def load_artifacts(source: RenderSource, names: tuple[str, ...]) -> dict[s
 async def load_artifact_value(source: RenderSource, placeholder: Placeholder, text: str) -> str:
     """Load an artifact placeholder's content and return its text.
 
-    Raises :class:`ArtifactServiceError` when the context has no artifacts (even for an
-    optional placeholder, as google-adk does) and :class:`MissingArtifactError` when a
+    Raises [`ArtifactServiceError`][templating.ArtifactServiceError] when the context has no artifacts (even for an
+    optional placeholder, as google-adk does) and [`MissingArtifactError`][templating.MissingArtifactError] when a
     required artifact does not exist. Errors from the artifact service propagate unchanged.
     """
     loaded = None if source.load_artifact is None else await source.load_artifact(placeholder.key)

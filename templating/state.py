@@ -1,10 +1,10 @@
 """Session state as google-adk models it: current values plus a pending delta.
 
-A key's prefix says who shares it (:class:`Scope`): ``app:`` keys are shared by every user
+A key's prefix says who shares it ([`Scope`][templating.Scope]): ``app:`` keys are shared by every user
 and session of an app, ``user:`` keys by every session of one user, ``temp:`` keys are never
 persisted, and every other key (including an unknown ``xyz:`` prefix) belongs to one
-session. :class:`State` reads like a mapping and records every write in its delta, which a
-session service (such as :class:`~templating.store.InMemoryStateStore`) later applies.
+session. [`State`][templating.State] reads like a mapping and records every write in its delta, which a
+session service (such as [`InMemoryStateStore`][templating.InMemoryStateStore]) later applies.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ __all__ = ["Scope", "State", "check_key", "check_value", "scope_of"]
 
 
 class Scope(enum.Enum):
-    """Who shares a state key, read from its prefix by :func:`scope_of`."""
+    """Who shares a state key, read from its prefix by [`scope_of`][templating.scope_of]."""
 
     APP = "app"
     """Shared by all users and sessions of one app (prefix ``app:``)."""
@@ -31,7 +31,7 @@ class Scope(enum.Enum):
 
 
 def scope_of(key: str) -> Scope:
-    """Return the :class:`Scope` of a state key; an unknown prefix is session scope."""
+    """Return the [`Scope`][templating.Scope] of a state key; an unknown prefix is session scope."""
     check_key(key)
     if key.startswith(State.APP_PREFIX):
         return Scope.APP

@@ -1,6 +1,6 @@
 """The rules of each dialect, and the one place where the template regexes live.
 
-A :class:`Dialect` says which brace groups the lexer cuts out of the text, how the parser
+A `Dialect` says which brace groups the lexer cuts out of the text, how the parser
 reads the name inside a group, and how a value is turned into text. The ``adk`` dialect
 reproduces google-adk 2.13.0's regex engine exactly; see ``docs/grammar-adk.md``. The
 ``strict`` dialect is literal-safe, with escapes, nested paths and JSON values; see
@@ -74,7 +74,7 @@ def is_adk_state_name(name: str) -> bool:
     """Whether google-adk accepts ``name`` as a state key: an identifier, or one scope
     prefix (``app:``, ``user:``, ``temp:``) followed by an identifier.
 
-    Identifiers follow :meth:`str.isidentifier`: Python keywords and non-ASCII letters are
+    Identifiers follow `str.isidentifier`: Python keywords and non-ASCII letters are
     accepted, and nothing is normalised.
     """
     parts = name.split(":")

@@ -17,7 +17,7 @@ class UsageError(Exception):
 
 
 def read_text(path: Path) -> str:
-    """Read a UTF-8 file (``-`` for stdin); raise :class:`UsageError` if that fails."""
+    """Read a UTF-8 file (``-`` for stdin); raise `UsageError` if that fails."""
     if str(path) == "-":
         return sys.stdin.read()
     try:

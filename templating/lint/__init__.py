@@ -1,9 +1,9 @@
 """The instruction linter, built on top of the compiler: nothing below imports from here.
 
-Pipeline: :mod:`~templating.project.files` picks files; :mod:`~templating.project.python_source`,
-:mod:`~templating.project.yaml_source` find instructions with source positions; the checks in
-:mod:`~templating.lint.checks` report hazards on the parsed template;
-:mod:`~templating.lint.linter` applies selection and ``# noqa``; :mod:`~templating.lint.formats`
+Pipeline: `files` picks files; `python_source`,
+`yaml_source` find instructions with source positions; the checks in
+`checks` report hazards on the parsed template;
+`linter` applies selection and ``# noqa``; `formats`
 writes the output.
 """
 

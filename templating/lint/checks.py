@@ -1,7 +1,7 @@
 """The checks that look at one parsed instruction and report hazards.
 
-Each check takes the parsed :class:`~templating.nodes.Template` and a :class:`Context` and
-yields :class:`~templating.lint.hazard.Hazard` objects. Checks read the AST the compiler
+Each check takes the parsed [`Template`][templating.Template] and a `Context` and
+yields `Hazard` objects. Checks read the AST the compiler
 builds, in the template's dialect; they never re-implement a grammar. Which rules run in
 which dialect is the rulebook's business; a check only words its message for the dialect.
 """

@@ -1,4 +1,4 @@
-"""Read ``[tool.templating]`` from ``pyproject.toml`` and state schemas, into :class:`Settings`.
+"""Read ``[tool.templating]`` from ``pyproject.toml`` and state schemas, into `Settings`.
 
 The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
 Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
@@ -26,7 +26,7 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ToolConfig:
-    """The ``[tool.templating]`` table, validated (see :class:`~templating.lint.config_table.ToolTable`)."""
+    """The ``[tool.templating]`` table, validated (see `ToolTable`)."""
 
     dialect: str = "adk"
     select: list[str] | None = None
@@ -94,7 +94,7 @@ def build_settings(
     dialect: str | None = None,
     fail_level: str | None = None,
 ) -> Settings:
-    """Merge the config with command-line options (which win) into :class:`Settings`."""
+    """Merge the config with command-line options (which win) into `Settings`."""
     chosen = select if select is not None else config.select
     ignored = [*config.ignore, *(ignore or [])]
     for selector in [*(chosen or []), *ignored]:

@@ -1,6 +1,6 @@
 """The pydantic model that validates a ``[tool.templating]`` table.
 
-Kept apart from :mod:`~templating.lint.config` so that pydantic is imported only when a
+Kept apart from `config` so that pydantic is imported only when a
 project has such a table: a lint run without one never pays for it.
 """
 

@@ -1,12 +1,12 @@
 """Apply the safe fixes findings carry to the files they came from (``templating lint --fix``).
 
-A :class:`~templating.lint.finding.Fix` replaces a range of source characters. The linter
+A `Fix` replaces a range of source characters. The linter
 only offers one where the template text maps one-to-one onto source characters on one line
 (always in prompt files; in Python and YAML literals only where no escape, quote doubling or
 folding sits in the range), so replacing source characters changes the template exactly.
 
 Files are never corrupted: the text is read in the file's own encoding (see
-:mod:`~templating.project.encoding`) with its own line breaks kept, edited, checked (a Python
+`encoding`) with its own line breaks kept, edited, checked (a Python
 file must still parse, a YAML file still load), and written back in that encoding through a
 temporary file in the same folder that then replaces the original.
 """

@@ -1,6 +1,6 @@
 """Lint instructions, files and folders: discovery, then the checks, then suppressions.
 
-:func:`lint_paths` is the entry point the command line uses; :func:`lint_text` lints one
+`lint_paths` is the entry point the command line uses; `lint_text` lints one
 file's text (a Python module, a YAML agent config or a prompt file, chosen by suffix).
 """
 

@@ -1,6 +1,6 @@
 """The JSON report: pydantic models whose field names follow ruff's ``--output-format json``.
 
-The report is a JSON array of :class:`Diagnostic` objects. Its JSON Schema is committed as
+The report is a JSON array of `Diagnostic` objects. Its JSON Schema is committed as
 ``schema/report.schema.json``; a test fails when the models and the file drift apart. New
 fields are additive.
 """
@@ -67,7 +67,7 @@ def to_report(findings: list[Finding] | tuple[Finding, ...]) -> Report:
 
 
 def report_schema() -> dict:
-    """The JSON Schema of :class:`Report`."""
+    """The JSON Schema of `Report`."""
     return Report.model_json_schema()
 
 

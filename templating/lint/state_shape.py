@@ -1,7 +1,7 @@
 """What a sample state or a JSON Schema says about nested values, for ``strict`` paths.
 
 A ``strict`` placeholder such as ``{user:profile.name}`` reads the key ``user:profile`` and
-then the step ``name``. :func:`find_missing_step` walks the steps through the file given as
+then the step ``name``. `find_missing_step` walks the steps through the file given as
 ``--state``: a sample state (the values themselves) or a JSON Schema (``properties``,
 ``items`` and local ``$ref``). When the file cannot tell, the path is taken to exist.
 """

@@ -124,7 +124,7 @@ def _is_folder(entry: os.DirEntry) -> bool:
 
 
 def _suffix(name: str) -> str:
-    """The suffix as :attr:`pathlib.PurePath.suffix` has it, lower-cased."""
+    """The suffix as `pathlib.PurePath.suffix` has it, lower-cased."""
     dot = name.rfind(".")
     return name[dot:].lower() if 0 < dot < len(name) - 1 else ""
 

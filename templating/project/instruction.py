@@ -1,9 +1,9 @@
 """What discovery hands to the rules: an instruction's text and where each character came from.
 
-An :class:`Instruction` is the text ADK will see (after Python's escapes, f-string braces
+An `Instruction` is the text ADK will see (after Python's escapes, f-string braces
 or YAML folding are applied) plus, for every character, its offset in the source file. A
 finding inside the text is turned into a 1-based line and column of the source file with
-:meth:`SourceFile.position`.
+`SourceFile.position`.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class Interpolation:
 class Instruction:
     """One instruction found in a source file.
 
-    - ``text``: what ADK sees; runtime f-string values are :data:`RUNTIME_VALUE`;
+    - ``text``: what ADK sees; runtime f-string values are `RUNTIME_VALUE`;
     - ``offsets``: the source offset of each character of ``text``, plus one for its end;
     - ``field``: ``instruction``, ``global_instruction``, ``static_instruction``,
       ``inject_session_state`` or ``prompt-file``;

@@ -4,7 +4,7 @@ Given the source of one literal (prefix, quotes, body) and its offset in the fil
 the characters Python builds and the source offset of each. Escapes (``\\n``, ``\\x41``,
 ``\\N{...}``, a backslash before a line break), raw strings and f-strings are handled; an
 f-string's ``{{`` becomes ``{`` and each ``{expression}`` becomes one
-:data:`~templating.project.instruction.RUNTIME_VALUE` character.
+`RUNTIME_VALUE` character.
 """
 
 from __future__ import annotations

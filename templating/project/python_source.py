@@ -1,7 +1,7 @@
 """Find the instructions in Python source, without importing or running it.
 
-The module is parsed with :mod:`ast`; the string literals of an instruction are located by
-running :mod:`tokenize` over that expression's source only, and comments are tokenized only
+The module is parsed with `ast`; the string literals of an instruction are located by
+running `tokenize` over that expression's source only, and comments are tokenized only
 in a module that has a ``noqa`` in it. An instruction is a ``str`` literal, an implicit concatenation or an
 f-string passed as ``instruction=``, ``global_instruction=`` or ``static_instruction=`` to
 any call, or as the first argument of ``inject_session_state``; or a module constant passed

@@ -3,14 +3,14 @@
 It speaks the Language Server Protocol over stdio with pygls (the optional ``server`` extra),
 so nothing here is imported by ``import templating`` or ``templating lint``. Modules:
 
-- :mod:`~templating.server.workspace`: what the server asks of the project (findings of a
+- `workspace`: what the server asks of the project (findings of a
   buffer, the instructions in it, the writers of a state key), the one seam where the
   project model plugs in;
-- :mod:`~templating.server.positions`: offsets, lines and columns, and the placeholder or
+- `positions`: offsets, lines and columns, and the placeholder or
   brace under the cursor;
-- :mod:`~templating.server.diagnostics`, :mod:`~templating.server.actions`,
-  :mod:`~templating.server.navigation`: findings as diagnostics, code actions, and hover,
+- `diagnostics`, `actions`,
+  `navigation`: findings as diagnostics, code actions, and hover,
   definition and completion, as plain lsprotocol values;
-- :mod:`~templating.server.app`: the pygls server, its handlers, debouncing and the guard
+- `app`: the pygls server, its handlers, debouncing and the guard
   that keeps one failing handler from taking the server down.
 """

@@ -2,7 +2,7 @@
 
 A fix's offsets count a line break as one character (the linter's reading of the file); a
 single-fix edit is placed by line and column, and "fix all" rewrites the buffer with
-:func:`~templating.lint.fixes.apply_fixes`, which keeps the buffer's own line breaks.
+`apply_fixes`, which keeps the buffer's own line breaks.
 """
 
 from __future__ import annotations

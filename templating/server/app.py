@@ -34,7 +34,7 @@ Handler = TypeVar("Handler", bound=Callable[..., Any])
 
 
 class TemplatingServer(LanguageServer):
-    """A language server with a :class:`Workspace` and the pending debounced lints."""
+    """A language server with a `Workspace` and the pending debounced lints."""
 
     def __init__(self, project: Workspace) -> None:
         super().__init__("templating", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)

@@ -1,9 +1,9 @@
 """What the language server asks of the project, behind one small class.
 
-:class:`Workspace` answers three questions: the findings and the instructions of one file as
+`Workspace` answers three questions: the findings and the instructions of one file as
 its (possibly unsaved) text stands, and who writes a state key. The first two stand on the
 linter and discovery; the writers need the project model, which this branch does not have
-yet, so :meth:`Workspace.writers_of` and :meth:`Workspace.written_keys` answer ``None``
+yet, so `Workspace.writers_of` and `Workspace.written_keys` answer ``None``
 ("not known"), never an empty answer that would read as "written nowhere".
 
 A module such as ``prompt.py`` holds constants that only a sibling module passes as
