@@ -22,7 +22,14 @@ from templating.codegen import Renderer, build_renderer
 from templating.context import RenderSource, read_context, read_state
 from templating.nodes import Escape, Placeholder, Template, Text
 from templating.parser import parse
-from templating.render import artifact_value, check_state, load_artifact_value, load_artifacts, state_value
+from templating.render import (
+    artifact_value,
+    check_artifact_service,
+    check_state,
+    load_artifact_value,
+    load_artifacts,
+    state_value,
+)
 from templating.syntax import Dialect, get_dialect
 
 __all__ = ["CompiledTemplate", "compile_template"]
@@ -134,7 +141,8 @@ class CompiledTemplate:
         )
         self.artifact_names: tuple[str, ...] = _distinct(p.key for p in placeholders if p.artifact)
         self._fast: Renderer | None = None
-        if all(not p.artifact and not p.path for p in placeholders):
+        # The fast path reads a plain dict, which cannot see adk-js's inherited members.
+        if all(not p.artifact and not p.path and p.key not in rules.inherited_values for p in placeholders):
             keys = tuple(p.key for p in placeholders)
             optional = tuple(p.optional for p in placeholders)
             self._fast = build_renderer(statics, keys, optional, rules.format_value)
@@ -180,9 +188,10 @@ class CompiledTemplate:
         """Render against a context (ours or google-adk's), loading artifacts as needed.
 
         In ``adk``, placeholders are resolved one at a time in template order, as google-adk
-        does. In ``strict``, each distinct artifact is loaded once and all of them
-        concurrently before anything is rendered. Either way the first failing placeholder
-        in template order is the error raised.
+        does. In ``strict`` and ``adk-js``, each distinct artifact is loaded once and all of
+        them concurrently before anything is rendered. The error raised is the first failing
+        placeholder in template order; in ``adk-js``, as there, state errors come before
+        artifact errors.
         """
         rendered = self._render_fast(context)
         if rendered is not None:
@@ -198,7 +207,7 @@ class CompiledTemplate:
         values = []
         for placeholder in self.placeholders:
             if placeholder.artifact:
-                values.append(await load_artifact_value(source, placeholder, text))
+                values.append(await load_artifact_value(source, placeholder, text, rules))
             else:
                 values.append(state_value(source.state, placeholder, rules, text, source.agent_name))
         return self._join(values)
@@ -206,13 +215,29 @@ class CompiledTemplate:
     async def _render_concurrently(self, source: RenderSource) -> str:
         loaded = await load_artifacts(source, self.artifact_names)
         rules, text = self._rules, self.text
+        resolved = self._resolve_state_first(source) if rules.state_errors_first else {}
         values = [
-            artifact_value(source, p, text, loaded.get(p.key))
+            resolved[index]
+            if index in resolved
+            else artifact_value(source, p, text, loaded.get(p.key), rules)
             if p.artifact
             else state_value(source.state, p, rules, text, source.agent_name)
-            for p in self.placeholders
+            for index, p in enumerate(self.placeholders)
         ]
         return self._join(values)
+
+    def _resolve_state_first(self, source: RenderSource) -> dict[int, str]:
+        """The text of every state placeholder, by position; raises what adk-js raises before
+        any artifact error: the first failing state key or missing artifact service, in
+        template order (adk-js resolves every key at once, and these fail before a load)."""
+        rules, text = self._rules, self.text
+        resolved = {}
+        for index, placeholder in enumerate(self.placeholders):
+            if placeholder.artifact:
+                check_artifact_service(source, placeholder, text)
+            else:
+                resolved[index] = state_value(source.state, placeholder, rules, text, source.agent_name)
+        return resolved
 
     def _render_fast(self, context: object) -> str | None:
         """Render a context's plain ``dict`` state on the fast path; ``None`` if that is not

@@ -18,7 +18,8 @@ async def inject_session_state(
     ``ReadonlyContext`` / ``ToolContext`` / ``CallbackContext``. In the default ``adk``
     dialect the output and errors are byte-for-byte those of google-adk 2.13.0's
     ``inject_session_state``; the template is compiled once and cached. ``dialect="strict"``
-    uses the literal-safe dialect (see the strict grammar).
+    uses the literal-safe dialect (see the strict grammar), and ``dialect="adk-js"`` renders
+    as adk-js 2.x's ``injectSessionState`` (see the adk-js page).
 
     ``use_jinja2=True`` renders with Jinja2 as google-adk's Jinja2 mode does (sandboxed,
     ``StrictUndefined``, state as variables and as ``state``, ``await artifact(name)``),
@@ -32,7 +33,8 @@ async def inject_session_state(
             raise ValueError(f"`use_jinja2=True` renders Jinja2 syntax, got `dialect={dialect!r}` too: expected one of them")
         return await render_jinja(template, context)
     if "{" not in template and dialect == "adk":
-        read_context(context)  # reject a wrong context even when there is nothing to fill
+        # google-adk returns such a template before it reads the context at all: so do we,
+        # whatever the context is.
         return template
     compiled = compile_template(template, dialect=dialect)
     # Rendered here without a second coroutine: most calls take the fast path.

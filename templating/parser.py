@@ -57,8 +57,8 @@ def _parse_group(text: str, source: str, span: Span, rules: Dialect) -> Node:
     opening = len(source) - len(source.lstrip("{"))
     closing = len(source) - len(source.rstrip("}"))
     body = source[opening : len(source) - closing]
-    name = body.strip() if rules.strips_whitespace else body
-    leading_space = len(body) - len(body.lstrip()) if rules.strips_whitespace else 0
+    name = body.strip(rules.whitespace) if rules.strips_whitespace else body
+    leading_space = len(body) - len(body.lstrip(rules.whitespace)) if rules.strips_whitespace else 0
     name_start = span.start + opening + leading_space
     optional = name.endswith("?")
     if optional:

@@ -20,6 +20,7 @@ from templating.syntax import Dialect, Path
 __all__ = [
     "artifact_text",
     "artifact_value",
+    "check_artifact_service",
     "check_state",
     "follow_path",
     "load_artifact_value",
@@ -49,13 +50,15 @@ def state_value(
             try:
                 return rules.format_value(value)
             except rules.format_errors as error:
-                raise _format_error(placeholder, text, error) from error
+                raise _format_error(placeholder, text, error, rules) from error
+    elif key in rules.inherited_values:
+        return rules.inherited_values[key]
     if placeholder.optional:
         return ""
     name = placeholder.expression if placeholder.path else key
     line, column = line_and_column(text, placeholder.span.start)
     raise MissingKeyError(
-        f"Context variable not found: `{name}` in agent '{agent_name}'.",
+        rules.missing_key_message(name, agent_name),
         key=name,
         agent_name=agent_name,
         span=placeholder.span,
@@ -82,12 +85,15 @@ def follow_path(value: Any, path: Path) -> Any:
     return value
 
 
-def _format_error(placeholder: Placeholder, text: str, error: Exception) -> ValueFormatError:
+def _format_error(placeholder: Placeholder, text: str, error: Exception, rules: Dialect) -> ValueFormatError:
     name = placeholder.expression
     line, column = line_and_column(text, placeholder.span.start)
-    return ValueFormatError(
+    message = rules.format_error_message(name, error) or (
         f"Value of `{name}` cannot be rendered ({error}): expected a string, a number, a boolean, "
-        "`None`, a list, a dict or a pydantic model of those",
+        "`None`, a list, a dict or a pydantic model of those"
+    )
+    return ValueFormatError(
+        message,
         key=name,
         span=placeholder.span,
         line=line,
@@ -106,7 +112,7 @@ async def load_artifacts(source: RenderSource, names: tuple[str, ...]) -> dict[s
     return dict(zip(names, results))
 
 
-async def load_artifact_value(source: RenderSource, placeholder: Placeholder, text: str) -> str:
+async def load_artifact_value(source: RenderSource, placeholder: Placeholder, text: str, rules: Dialect) -> str:
     """Load an artifact placeholder's content and return its text.
 
     Raises [`ArtifactServiceError`][templating.ArtifactServiceError] when the context has no artifacts (even for an
@@ -114,27 +120,33 @@ async def load_artifact_value(source: RenderSource, placeholder: Placeholder, te
     required artifact does not exist. Errors from the artifact service propagate unchanged.
     """
     loaded = None if source.load_artifact is None else await source.load_artifact(placeholder.key)
-    return artifact_value(source, placeholder, text, loaded)
+    return artifact_value(source, placeholder, text, loaded, rules)
 
 
-def artifact_value(source: RenderSource, placeholder: Placeholder, text: str, loaded: Any) -> str:
-    """The text of an artifact placeholder whose artifact is ``loaded`` (``None`` if it does
-    not exist, or the exception loading it raised, which is raised again)."""
-    name = placeholder.key
+def check_artifact_service(source: RenderSource, placeholder: Placeholder, text: str) -> None:
+    """Raise [`ArtifactServiceError`][templating.ArtifactServiceError] if ``source`` cannot
+    load artifacts (even for an optional placeholder, as google-adk and adk-js do)."""
     if source.load_artifact is None:
         line, column = line_and_column(text, placeholder.span.start)
         raise ArtifactServiceError(
             "Artifact service is not initialized.", span=placeholder.span, line=line, column=column
         )
+
+
+def artifact_value(source: RenderSource, placeholder: Placeholder, text: str, loaded: Any, rules: Dialect) -> str:
+    """The text of an artifact placeholder whose artifact is ``loaded`` (``None`` if it does
+    not exist, or the exception loading it raised, which is raised again)."""
+    name = placeholder.key
+    check_artifact_service(source, placeholder, text)
     if isinstance(loaded, BaseException):
         raise loaded
-    if loaded is not None:
-        return artifact_text(loaded, name)
+    if not rules.is_missing_artifact(loaded):
+        return artifact_text(loaded, name) if rules.format_artifact is None else rules.format_artifact(loaded)
     if placeholder.optional:
         return ""
     line, column = line_and_column(text, placeholder.span.start)
     raise MissingArtifactError(
-        f"Artifact '{name}' not found in agent '{source.agent_name}'.",
+        rules.missing_artifact_message(name, source.agent_name),
         key=name,
         agent_name=source.agent_name,
         span=placeholder.span,

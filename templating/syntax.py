@@ -12,12 +12,24 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Union
+
+from templating.javascript import (
+    JS_INHERITED_VALUES,
+    format_js_artifact,
+    format_js_value,
+    is_js_missing_artifact,
+    js_format_error_message,
+    js_missing_artifact_message,
+    js_missing_key_message,
+)
 
 __all__ = [
     "ADK",
+    "ADK_JS",
     "ARTIFACT_PREFIX",
     "DIALECT_NAMES",
     "STRICT",
@@ -29,6 +41,7 @@ __all__ = [
     "format_json_value",
     "get_dialect",
     "is_adk_state_name",
+    "is_js_state_name",
     "read_adk_name",
     "read_strict_name",
 ]
@@ -53,6 +66,19 @@ ARTIFACT_PREFIX = "artifact."
 # equivalence against google-adk's own pattern).
 ADK_GROUP_PATTERN = re.compile(r"\{(?<![\$\{\\]\{)\{*[^{}]*\}+")
 
+
+# adk-js's pattern: google-adk's without the look-behind, so `${x}` and `\\{x}` are
+# placeholders there (the `$` or `\\` stays in the output).
+ADK_JS_GROUP_PATTERN = re.compile(r"\{+[^{}]*\}+")
+
+# What JavaScript's `String.prototype.trim` removes: its WhiteSpace (tab, vertical tab, form
+# feed, no-break space, the byte order mark and every space separator) and LineTerminator
+# characters. Python's `str.strip()` differs: it also removes U+001C-U+001F and U+0085, and
+# keeps U+FEFF.
+JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+# adk-js's identifiers: ASCII only, unlike `str.isidentifier()`.
+_JS_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 # The strict dialect's pattern. An escape `{{body}}` is tried before a placeholder `{body}`;
 # the body holds no braces. The lookbehind keeps `${x}` and `\\{x}` literal, as in adk, and
@@ -83,6 +109,22 @@ def is_adk_state_name(name: str) -> bool:
     if len(parts) == 2:
         return parts[0] + ":" in STATE_PREFIXES and parts[1].isidentifier()
     return False
+
+
+def is_js_state_name(name: str) -> bool:
+    """Whether adk-js accepts ``name`` as a state key: an ASCII identifier, or one scope
+    prefix followed by one."""
+    parts = name.split(":")
+    if len(parts) == 1:
+        return _JS_IDENTIFIER.fullmatch(name) is not None
+    if len(parts) == 2:
+        return parts[0] + ":" in STATE_PREFIXES and _JS_IDENTIFIER.fullmatch(parts[1]) is not None
+    return False
+
+
+def read_js_name(name: str) -> tuple[str, Path] | None:
+    """Read a state name the ``adk-js`` way: the key itself; ``None`` if invalid."""
+    return (name, ()) if is_js_state_name(name) else None
 
 
 def read_adk_name(name: str) -> tuple[str, Path] | None:
@@ -163,6 +205,21 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"a `{type(value).__name__}` is not JSON serializable")
 
 
+def adk_missing_key_message(name: str, agent_name: str) -> str:
+    """google-adk's message for a required key the state lacks."""
+    return f"Context variable not found: `{name}` in agent '{agent_name}'."
+
+
+def is_missing_artifact(artifact: Any) -> bool:
+    """google-adk's test for an artifact that does not exist: ``None``."""
+    return artifact is None
+
+
+def adk_missing_artifact_message(name: str, agent_name: str) -> str:
+    """google-adk's message for a required artifact that does not exist."""
+    return f"Artifact '{name}' not found in agent '{agent_name}'."
+
+
 @dataclass(frozen=True, slots=True)
 class Dialect:
     """The rules that differ between dialects.
@@ -175,7 +232,16 @@ class Dialect:
     - ``check_artifact_name``: a message if an artifact name is invalid (a syntax error);
     - ``format_errors``: what ``format_value`` raises for a value it cannot format, turned
       into an error naming the key (none in ``adk``, where exceptions propagate as in ADK);
-    - ``concurrent_artifacts``: whether ``render_async`` loads artifacts concurrently.
+    - ``concurrent_artifacts``: whether ``render_async`` loads artifacts concurrently;
+    - ``whitespace``: the characters ``strips_whitespace`` strips (``None``: Python's);
+    - ``missing_key_message``, ``missing_artifact_message``: an error's text, from the name
+      and the agent's name;
+    - ``format_error_message``: the text of a value formatting error, or ``None`` for ours;
+    - ``format_artifact``: how a loaded artifact becomes text (``None``: google-adk's way);
+    - ``is_missing_artifact``: whether a loaded artifact counts as not found;
+    - ``inherited_values``: the text of keys found although no state holds them;
+    - ``state_errors_first``: whether a state error is raised before any artifact error
+      (adk-js resolves every key at once and state lookups fail first).
     """
 
     name: str
@@ -187,6 +253,14 @@ class Dialect:
     check_artifact_name: Callable[[str], str | None] = lambda name: None  # adk: anything goes
     format_errors: tuple[type[Exception], ...] = ()
     concurrent_artifacts: bool = False
+    whitespace: str | None = None
+    missing_key_message: Callable[[str, str], str] = adk_missing_key_message
+    missing_artifact_message: Callable[[str, str], str] = adk_missing_artifact_message
+    format_error_message: Callable[[str, Exception], str | None] = lambda name, error: None
+    format_artifact: Callable[[Any], str] | None = None
+    is_missing_artifact: Callable[[Any], bool] = is_missing_artifact
+    inherited_values: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    state_errors_first: bool = False
 
 
 ADK = Dialect(
@@ -208,10 +282,28 @@ STRICT = Dialect(
     concurrent_artifacts=True,
 )
 
-_DIALECTS: dict[str, Dialect] = {"adk": ADK, "strict": STRICT}
+ADK_JS = Dialect(
+    name="adk-js",
+    group_pattern=ADK_JS_GROUP_PATTERN,
+    strips_whitespace=True,
+    format_value=format_js_value,
+    read_name=read_js_name,
+    format_errors=(TypeError, ValueError),
+    concurrent_artifacts=True,
+    whitespace=JS_WHITESPACE,
+    missing_key_message=js_missing_key_message,
+    missing_artifact_message=js_missing_artifact_message,
+    format_error_message=js_format_error_message,
+    format_artifact=format_js_artifact,
+    is_missing_artifact=is_js_missing_artifact,
+    inherited_values=JS_INHERITED_VALUES,
+    state_errors_first=True,
+)
+
+_DIALECTS: dict[str, Dialect] = {"adk": ADK, "strict": STRICT, "adk-js": ADK_JS}
 
 #: The dialect names a user may ask for.
-DIALECT_NAMES = ("adk", "strict")
+DIALECT_NAMES = ("adk", "strict", "adk-js")
 
 
 def get_dialect(name: str) -> Dialect:

@@ -3,7 +3,7 @@
 import pytest
 
 import templating
-from adk_oracle import make_adk_context
+from adk_oracle import adk_inject, make_adk_context
 from templating import ArtifactServiceError, MissingArtifactError, ReadonlyContext
 
 
@@ -50,10 +50,28 @@ async def test_inject_rejects_non_string_template(template):
         await templating.inject_session_state(template, ReadonlyContext({}))
 
 
+@pytest.mark.parametrize("context", [None, {"a": 1}, "ctx", object()])
+@pytest.mark.parametrize("template", ["static text", "", "no brace } here", "$ \\ }} ?"])
+async def test_inject_template_without_brace_returns_it_unread_as_google_adk_does(template, context):
+    # google-adk returns a template without `{` before it touches the context at all.
+    expected = await adk_inject(template, context)
+    assert expected is template
+    assert await templating.inject_session_state(template, context) is template
+
+
 @pytest.mark.parametrize("context", [None, {"a": 1}, "ctx"])
-async def test_inject_rejects_wrong_context_type_even_without_placeholders(context):
+async def test_inject_rejects_wrong_context_type_once_there_is_a_brace(context):
+    # google-adk fails here too, with an AttributeError from deep inside; ours names the problem.
+    with pytest.raises(AttributeError):
+        await adk_inject("{x?}", context)
     with pytest.raises(TypeError, match="context must be a templating.ReadonlyContext"):
-        await templating.inject_session_state("static text", context)
+        await templating.inject_session_state("{x?}", context)
+
+
+@pytest.mark.parametrize("dialect", ["strict", "adk-js"])
+async def test_inject_other_dialects_reject_a_wrong_context_even_without_placeholders(dialect):
+    with pytest.raises(TypeError, match="context must be a templating.ReadonlyContext"):
+        await templating.inject_session_state("static text", None, dialect=dialect)
 
 
 async def test_inject_strict_dialect_with_nested_values_and_artifacts():

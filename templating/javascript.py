@@ -1,0 +1,234 @@
+"""How adk-js differs from google-adk once a placeholder is read: values, artifacts, messages.
+
+The ``adk-js`` dialect renders as adk-js 2.x's ``injectSessionState`` does: a string as is,
+an object or array as compact ``JSON.stringify`` output, anything else through ``String()``.
+Python values stand for the JSON values an adk-js session holds: ``None`` is ``null``,
+``True`` is ``true``, an ``int`` or ``float`` is a JavaScript number (``1.0`` is ``1``,
+``2**70`` is ``1.1805916207174113e+21``), a ``dict`` is an object (integer-like keys first,
+in ascending order, as JavaScript orders them), a ``list`` or ``tuple`` an array, and a
+pydantic model its JSON-mode dump. A value with no JSON counterpart (a ``set``, ``bytes``,
+an arbitrary object) raises ``TypeError``; a value that contains itself raises
+``ValueError`` with V8's ``Converting circular structure to JSON`` message.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from collections.abc import Mapping
+from decimal import Decimal
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "JS_INHERITED_VALUES",
+    "format_js_artifact",
+    "format_js_value",
+    "is_js_missing_artifact",
+    "js_format_error_message",
+    "js_missing_artifact_message",
+    "js_missing_key_message",
+    "js_number",
+    "json_stringify",
+]
+
+# A surrogate that is not half of a pair: `JSON.stringify` writes it as `\udXXX`.
+_LONE_SURROGATE = re.compile(r"[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+# The largest array index JavaScript orders before other keys: 2**32 - 2.
+_LARGEST_INDEX = 2**32 - 2
+
+
+def format_js_value(value: Any) -> str:
+    """The text adk-js inserts for a state ``value``: a string as is, an object or array as
+    ``JSON.stringify`` writes it, anything else as ``String(value)`` (``null``, ``true``,
+    ``1``, ``NaN``)."""
+    if isinstance(value, str):
+        return value
+    if _is_object(value):
+        return json_stringify(value)
+    return _to_js_string(value)
+
+
+def format_js_artifact(artifact: Any) -> str:
+    """The text adk-js inserts for a loaded artifact: a string as is; a ``Part`` (an object
+    with a string ``text``) its text; any other object as ``JSON.stringify`` writes it."""
+    if isinstance(artifact, str):
+        return artifact
+    value = _plain(artifact)
+    if isinstance(value, Mapping) and isinstance(value.get("text"), str):
+        return value["text"]
+    return format_js_value(value)
+
+
+def json_stringify(value: Any) -> str:
+    """``JSON.stringify(value)`` with no indentation, for the JSON value ``value`` stands for."""
+    return _stringify(value, [])
+
+
+def js_number(number: float) -> str:
+    """``String(number)``: the shortest digits that read back as ``number``, in JavaScript's
+    layout (``1``, ``1.5``, ``1e+21``, ``1e-7``, ``NaN``, ``-Infinity``)."""
+    if math.isnan(number):
+        return "NaN"
+    if math.isinf(number):
+        return "Infinity" if number > 0 else "-Infinity"
+    if number == 0:
+        return "0"  # -0 too: String(-0) is "0"
+    if number < 0:
+        return "-" + js_number(-number)
+    digits, exponent = _shortest_digits(number)
+    size, point = len(digits), exponent + len(digits)
+    if size <= point <= 21:
+        return digits + "0" * (point - size)
+    if 0 < point <= 21:
+        return digits[:point] + "." + digits[point:]
+    if -6 < point <= 0:
+        return "0." + "0" * -point + digits
+    mantissa = digits if size == 1 else digits[0] + "." + digits[1:]
+    return f"{mantissa}e{'+' if point - 1 >= 0 else '-'}{abs(point - 1)}"
+
+
+def _shortest_digits(number: float) -> tuple[str, int]:
+    """The digits and exponent of ``repr(number)`` (Python's repr is the shortest round trip,
+    as JavaScript's is), without trailing zeros."""
+    sign, digits, exponent = Decimal(repr(number)).normalize().as_tuple()
+    return "".join(map(str, digits)), int(exponent)
+
+
+def _to_js_number(value: int | float) -> float:
+    try:
+        return float(value)
+    except OverflowError:  # an int beyond the largest double is Infinity in JavaScript
+        return math.inf if value > 0 else -math.inf
+
+
+def _to_js_string(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, (int, float)):
+        return js_number(_to_js_number(value))
+    raise TypeError(f"a `{type(value).__name__}` has no JavaScript counterpart")
+
+
+def _is_object(value: Any) -> bool:
+    return isinstance(value, (Mapping, list, tuple)) or _is_model(value)
+
+
+def _is_model(value: Any) -> bool:
+    pydantic = sys.modules.get("pydantic")
+    # No need to import pydantic: if it is not loaded, nothing can be one of its models.
+    return pydantic is not None and isinstance(value, pydantic.BaseModel)
+
+
+def _plain(value: Any) -> Any:
+    """A pydantic model as the JSON object JavaScript would hold (camelCase aliases, no nulls,
+    as google-genai's own JSON has them); anything else unchanged."""
+    if _is_model(value):
+        return value.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return value
+
+
+def _stringify(value: Any, ancestors: list[tuple[Any, str]]) -> str:
+    value = _plain(value)
+    if isinstance(value, str):
+        return _quote(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return "null"
+    if isinstance(value, (Mapping, list, tuple)):
+        return _stringify_container(value, ancestors)
+    return _to_js_string(value)
+
+
+def _stringify_container(value: Mapping | list | tuple, ancestors: list[tuple[Any, str]]) -> str:
+    for index, (ancestor, _) in enumerate(ancestors):
+        if ancestor is value:
+            raise ValueError(_circular_message(ancestors[index:]))
+    if isinstance(value, Mapping):
+        items = sorted(((_js_key(key), item) for key, item in value.items()), key=_key_order)
+        parts = [
+            f"{_quote(key)}:{_stringify(item, [*ancestors, (value, f'property {key!r}')])}" for key, item in items
+        ]
+        return "{" + ",".join(parts) + "}"
+    parts = [_stringify(item, [*ancestors, (value, f"index {index}")]) for index, item in enumerate(value)]
+    return "[" + ",".join(parts) + "]"
+
+
+def _js_key(key: Any) -> str:
+    """A dict key as the property name JavaScript would give it."""
+    if isinstance(key, str):
+        return key
+    if key is None or isinstance(key, (bool, int, float)):
+        return _to_js_string(key)
+    raise TypeError(f"a `{type(key).__name__}` key has no JavaScript counterpart")
+
+
+def _key_order(entry: tuple[str, Any]) -> tuple[int, int]:
+    """JavaScript's own-property order: array indexes ascending, then other keys as inserted
+    (``sorted`` is stable)."""
+    key = entry[0]
+    if key.isdigit() and key.isascii() and (key == "0" or not key.startswith("0")) and int(key) <= _LARGEST_INDEX:
+        return 0, int(key)
+    return 1, 0
+
+
+def _quote(text: str) -> str:
+    quoted = json.dumps(text, ensure_ascii=False)
+    return _LONE_SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", quoted)
+
+
+def _circular_message(cycle: list[tuple[Any, str]]) -> str:
+    """V8's message for a value that contains itself: where the circle starts and closes."""
+    lines = ["Converting circular structure to JSON", f"    --> starting at object with constructor '{_constructor(cycle[0][0])}'"]
+    for (_, step), (container, _) in zip(cycle, cycle[1:]):
+        lines.append(f"    |     {step} -> object with constructor '{_constructor(container)}'")
+    lines.append(f"    --- {cycle[-1][1]} closes the circle")
+    return "\n".join(lines)
+
+
+def _constructor(value: Any) -> str:
+    return "Object" if isinstance(value, Mapping) else "Array"
+
+
+def js_missing_key_message(name: str, agent_name: str) -> str:
+    """adk-js's message for a required key the state lacks (it names no agent)."""
+    return f"Context variable not found: `{name}`."
+
+
+def js_missing_artifact_message(name: str, agent_name: str) -> str:
+    """adk-js's message for a required artifact that does not exist."""
+    return f"Artifact {name} not found."
+
+
+def js_format_error_message(name: str, error: Exception) -> str | None:
+    """adk-js's message for a value ``JSON.stringify`` rejects (one that contains itself);
+    ``None`` for other errors, which get the generic message."""
+    if isinstance(error, ValueError):
+        return f"Failed to serialize value for instruction template: {error}"
+    return None
+
+
+def is_js_missing_artifact(artifact: Any) -> bool:
+    """adk-js's test, ``!artifact``: ``null`` and also an empty text."""
+    return artifact is None or artifact == ""
+
+
+# What adk-js finds for a key that no state holds: its `key in state` also sees the members
+# every JavaScript object inherits from `Object.prototype`, and renders them.
+_inherited = {
+    name: f"function {name}() {{ [native code] }}"
+    for name in (
+        "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "hasOwnProperty",
+        "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf",
+    )
+}
+_inherited["constructor"] = "function Object() { [native code] }"
+_inherited["__proto__"] = "{}"
+
+#: What adk-js renders for a key no state holds (see above), read-only.
+JS_INHERITED_VALUES: Mapping[str, str] = MappingProxyType(_inherited)
