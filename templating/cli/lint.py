@@ -19,7 +19,6 @@ from templating.lint.fixes import FileFix, format_diff, plan_fixes, write_fix
 from templating.lint.formats import FORMATS, format_findings, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
-from templating.syntax import DIALECT_NAMES
 
 __all__ = ["add_lint_command"]
 
@@ -32,7 +31,11 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
     lint.add_argument("--select", action="append", help="rule codes, prefixes or names to enable (comma-separated)")
     lint.add_argument("--ignore", action="append", help="rule codes, prefixes or names to disable (comma-separated)")
     lint.add_argument("--state", type=Path, help="a sample state (JSON object) or JSON Schema of the state")
-    lint.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
+    # adk-js templates are checked through --target-ports: the rules are written for adk and strict.
+    lint.add_argument("--dialect", choices=("adk", "strict"), help="template dialect (default: from config, else adk)")
+    lint.add_argument(
+        "--target-ports", help="ADK ports the instructions must render alike in, comma-separated: python,js (TPL017)"
+    )
     lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes ([*]) to the files")
     lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
@@ -110,6 +113,7 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         state=arguments.state,
         dialect=arguments.dialect,
         fail_level=arguments.fail_level,
+        target_ports=_split([arguments.target_ports]) if arguments.target_ports else None,
     )
 
 

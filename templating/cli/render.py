@@ -14,6 +14,7 @@ from typing import Any
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, read_text
 from templating.compiler import compile_template
+from templating.lint.ports import PORTS, port_texts
 from templating.context import ReadonlyContext
 from templating.errors import TemplateError
 from templating.nodes import Escape, Placeholder
@@ -32,6 +33,9 @@ def add_render_command(commands: argparse._SubParsersAction) -> None:
     render.add_argument("--dialect", choices=DIALECT_NAMES, default="adk", help="template dialect (default: adk)")
     render.add_argument("--agent-name", default="", help="the agent name used in error messages")
     render.add_argument("--explain", action="store_true", help="list on stderr which output span came from which key")
+    render.add_argument(
+        "--target-ports", help="with --explain, show each placeholder's text in these ADK ports where it differs (python,js)"
+    )
     render.set_defaults(handler=_run_render)
 
 
@@ -51,12 +55,24 @@ def _run_render(arguments: argparse.Namespace) -> int:
     if output and not output.endswith("\n"):
         sys.stdout.write("\n")
     if arguments.explain:
-        sys.stderr.write(explain(text, state, dialect=arguments.dialect))
+        ports = _ports(arguments.target_ports)
+        sys.stderr.write(explain(text, state, dialect=arguments.dialect, ports=ports))
     return EXIT_OK
 
 
-def explain(text: str, state: dict[str, Any], *, dialect: str = "adk") -> str:
-    """One line per placeholder: its output span, the key, its template position and value."""
+def _ports(option: str | None) -> tuple[str, ...]:
+    if option is None:
+        return ()
+    ports = tuple(dict.fromkeys(port.strip() for port in option.split(",") if port.strip()))
+    unknown = [port for port in ports if port not in PORTS]
+    if unknown:
+        raise UsageError(f"unknown ADK port `{unknown[0]}` in --target-ports: expected one of {', '.join(PORTS)}")
+    return ports
+
+
+def explain(text: str, state: dict[str, Any], *, dialect: str = "adk", ports: tuple[str, ...] = ()) -> str:
+    """One line per placeholder: its output span, the key, its template position and value;
+    with ``ports``, one more line with each port's text where the ports render it differently."""
     rules = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()
@@ -70,6 +86,8 @@ def explain(text: str, state: dict[str, Any], *, dialect: str = "adk") -> str:
             start = output.position
             output.advance(value)
             lines.append(_explain_line(start, output.position, template.position, node, value))
+            if ports and not node.artifact and node.key in state:
+                lines.extend(_port_line(port_texts(state[node.key], ports)))
         else:
             output.advance(node.text if isinstance(node, Escape) else node.source)
     if not lines:
@@ -108,6 +126,12 @@ def _explain_line(
         f"output {start[0]}:{start[1]}-{end[0]}:{end[1]} <- {kind} `{node.key}` "
         f"({node.source!r} at template {where[0]}:{where[1]}) = {preview!r}\n"
     )
+
+
+def _port_line(texts: dict[str, str]) -> list[str]:
+    if len(set(texts.values())) < 2:
+        return []
+    return ["    ports differ: " + "  ".join(f"{port}: {text!r}" for port, text in texts.items()) + "\n"]
 
 
 def _describe(error: Exception) -> str:

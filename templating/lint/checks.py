@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.ports import check_port_divergence
 from templating.project.instruction import RUNTIME_VALUE, Instruction
 from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
@@ -35,12 +36,13 @@ _SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What checks may need beyond the template: the instruction, the known state keys and
-    the sample state or JSON Schema they came from."""
+    """What checks may need beyond the template: the instruction, the known state keys, the
+    sample state or JSON Schema they came from, and the ADK ports the project targets."""
 
     instruction: Instruction
     known_keys: frozenset[str] | None = None
     state: Mapping[str, Any] | None = None
+    target_ports: tuple[str, ...] = ("python",)
 
 
 def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazard]:
@@ -273,5 +275,5 @@ def _code_reason(text: str, node: Placeholder, fences: list[tuple[int, int]], js
 CHECKS: tuple[Callable[[Template, Context], Iterator[Hazard]], ...] = (
     check_doubled_braces, check_doubled_literal, check_greedy_run, check_whitespace,
     check_silent_literal, check_code, check_skipped, check_non_ascii, check_static,
-    check_fstring_values, check_undefined,
+    check_fstring_values, check_undefined, check_port_divergence,
 )  # fmt: skip

@@ -2,7 +2,8 @@
 
 The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
 Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
-``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file) and ``fail-level``.
+``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level`` and
+``target-ports``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
 
-__all__ = ["ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys"]
+#: The ADK ports `target-ports` may name.
+PORT_NAMES = ("python", "js")
+
+__all__ = ["PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys"]
 
 
 class ConfigError(Exception):
@@ -36,6 +40,7 @@ class ToolConfig:
     exclude: list[str] = field(default_factory=list)
     state: str | None = None
     fail_level: str = "warning"
+    target_ports: list[str] = field(default_factory=lambda: ["python"])
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -93,6 +98,7 @@ def build_settings(
     state: Path | None = None,
     dialect: str | None = None,
     fail_level: str | None = None,
+    target_ports: list[str] | None = None,
 ) -> Settings:
     """Merge the config with command-line options (which win) into `Settings`."""
     chosen = select if select is not None else config.select
@@ -100,6 +106,11 @@ def build_settings(
     for selector in [*(chosen or []), *ignored]:
         if not is_known_selector(selector):
             raise ConfigError(f"unknown rule `{selector}` (see `templating rule --all`)")
+    ports = target_ports if target_ports is not None else config.target_ports
+    for port in ports:
+        if port not in PORT_NAMES:
+            expected = ", ".join(f"`{name}`" for name in PORT_NAMES)
+            raise ConfigError(f"unknown ADK port `{port}` in target ports: expected {expected}")
     state_file = state if state is not None else (root / config.state if config.state else None)
     per_file = tuple((glob, select_rules(codes, ())) for glob, codes in config.per_file_ignores.items())
     state_data = load_state(state_file) if state_file else None
@@ -112,6 +123,7 @@ def build_settings(
         known_keys=state_keys(state_data) if state_data is not None else None,
         state=state_data,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
+        target_ports=tuple(dict.fromkeys(ports)),
         root=root,
     )
 

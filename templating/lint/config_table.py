@@ -26,3 +26,4 @@ class ToolTable(BaseModel):
     exclude: list[str] = []
     state: str | None = None
     fail_level: Literal["error", "warning", "info"] = Field("warning", alias="fail-level")
+    target_ports: list[Literal["python", "js"]] = Field(["python"], alias="target-ports")

@@ -132,7 +132,7 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
 def _hazards(instruction: Instruction, settings: Settings) -> Iterable[Hazard]:
     template, errors = _parse_checked(instruction.text, settings.dialect)
     yield from errors
-    context = Context(instruction, settings.known_keys, settings.state)
+    context = Context(instruction, settings.known_keys, settings.state, settings.target_ports)
     for check in CHECKS:
         yield from check(template, context)
 

@@ -110,7 +110,9 @@ RULES: tuple[Rule, ...] = (
         'instruction="Budget: $ {budget}"  # or "Budget: {budget} dollars"',
     dialect_note=(
             "`strict` leaves `${name}` and `\\{name}` as written, as ADK Python does, so the portability "
-            "hazard is the same; names are read with the strict rules, so `${user.name}` is reported."
+            "hazard is the same; names are read with the strict rules, so `${user.name}` is reported. "
+            "TPL017 (port-divergence) reports the other differences between ports and leaves these "
+            "two forms to this rule."
         ),
     ),
     Rule(
@@ -181,5 +183,28 @@ RULES: tuple[Rule, ...] = (
         "Instructions in such a file cannot be checked.",
         "instruction=(  # a syntax error",
         'instruction="Hello"',
+    ),
+    Rule(
+        "TPL017", "port-divergence", Severity.WARNING,
+        "A placeholder renders differently in the ADK ports the project targets",
+        "With `target-ports = [\"python\", \"js\"]` (or `--target-ports python,js`), reports each "
+        "placeholder that google-adk (Python) and adk-js would render differently: a brace group they "
+        "read differently (`{\\ufeffname}`, whose byte order mark only JavaScript trims), a key "
+        "adk-js finds on every object (`{toString}`, `{constructor}`), and a value of the sample "
+        "state (`--state`) that turns into different text, shown per port: "
+        "`python: {'a': [1, None]}  js: {\"a\":[1,null]}`. With a JSON Schema, the value's type "
+        "decides: objects, arrays, booleans, `null` and numbers diverge. `${name}` and `\\{name}` "
+        "are reported by TPL007 and non-ASCII names by TPL008, not again here.",
+        "Teams move agents between the Python and JavaScript ports. The same instruction and state "
+        "give the model `True` in one and `true` in the other, a Python `repr` in one and JSON in "
+        "the other, or fail in one and not the other.",
+        'instruction="Preferences: {prefs}"  # state: {"prefs": {"seat": "aisle", "meal": null}}',
+        'instruction="Preferences: {prefs_text}"  # store the text each port should show',
+        dialects=("adk",), dialect_note=(
+            "`strict` renders values as JSON in every port that runs it (it is this library's own "
+            "dialect), so there is no port to diverge from. The ports covered are google-adk 2.13.0 "
+            "(`python`) and adk-js 2.x (`js`), checked against each package's own tests; adk-go "
+            "and adk-java are not covered."
+        ),
     ),
 )  # fmt: skip

@@ -20,6 +20,7 @@ class Settings:
     ``per_file_ignores`` maps a glob (relative to ``root``) to the codes ignored there;
     ``include`` lists globs of prompt files to lint when walking folders. ``state`` is the
     sample state or JSON Schema ``known_keys`` came from, for checking ``strict`` paths.
+    ``target_ports`` names the ADK ports the instructions must render alike in (TPL017).
     """
 
     dialect: str = "adk"
@@ -30,6 +31,7 @@ class Settings:
     known_keys: frozenset[str] | None = None
     state: Mapping[str, Any] | None = field(default=None, compare=False)
     fail_level: Severity = Severity.WARNING
+    target_ports: tuple[str, ...] = ("python",)
     root: Path = field(default_factory=Path.cwd)
 
     def is_enabled(self, code: str) -> bool:
