@@ -26,3 +26,5 @@ class ToolTable(BaseModel):
     exclude: list[str] = []
     state: str | None = None
     fail_level: Literal["error", "warning", "info"] = Field("warning", alias="fail-level")
+    force_exclude: bool = Field(False, alias="force-exclude")
+    docs_url: str | None = Field(None, alias="docs-url", pattern=r"^https?://")

@@ -42,21 +42,36 @@ _EXHAUSTED = {RecursionError: "it nests too deeply", MemoryError: "it is too lar
 
 @dataclass(frozen=True, slots=True)
 class LintResult:
-    """The findings of one run, sorted, and how many files were read."""
+    """The findings of one run, sorted, how many files were read, and the paths given that
+    held nothing to lint."""
 
     findings: tuple[Finding, ...]
     files: int
+    empty: tuple[Path, ...] = ()
 
 
 def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
     """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist)."""
-    files = collect_files(paths, settings.root, settings.include, settings.exclude)
+    files, empty = _collect(paths, settings)
     cache = ModuleCache(Path.cwd())
     findings: dict[tuple, Finding] = {}
     for file in files:
         for finding in _lint_file(file, settings, cache):
             findings.setdefault((finding.sort_key, finding.message), finding)
-    return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files))
+    return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
+
+
+def _collect(paths: Sequence[Path], settings: Settings) -> tuple[list[Path], tuple[Path, ...]]:
+    """The files under ``paths``, and the paths under which there are none. A file named but
+    dropped by ``force_exclude`` is not one of those: pre-commit names excluded files too."""
+    found: dict[Path, None] = {}
+    empty = []
+    for path in paths:
+        files = collect_files([path], settings.root, settings.include, settings.exclude, force_exclude=settings.force_exclude)
+        if not files and not (settings.force_exclude and path.is_file()):
+            empty.append(path)
+        found.update(dict.fromkeys(files))
+    return list(found), tuple(empty)
 
 
 def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> list[Finding]:
@@ -68,6 +83,8 @@ def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> list[Findi
     except SyntaxError as error:  # a Python coding line naming an unknown encoding
         return _unreadable(display, f"invalid Python: {error.msg}", settings)
     except OSError as error:
+        if file.is_symlink() and not file.exists():
+            return _unreadable(display, "a symbolic link to a missing file", settings)
         return _unreadable(display, f"cannot read the file ({error.strerror})", settings)
     return lint_text(text, display, settings, path=file, cache=cache)
 

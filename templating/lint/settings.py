@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from templating.lint.registry import RULES, select_rules
+from templating.lint.registry import DOCS_URL, RULES, select_rules
 from templating.lint.rule import Severity
 
 __all__ = ["Settings"]
@@ -20,6 +20,8 @@ class Settings:
     ``per_file_ignores`` maps a glob (relative to ``root``) to the codes ignored there;
     ``include`` lists globs of prompt files to lint when walking folders. ``state`` is the
     sample state or JSON Schema ``known_keys`` came from, for checking ``strict`` paths.
+    ``force_exclude`` applies ``exclude`` to files named explicitly; ``docs_url`` is the
+    documentation site the JSON and SARIF reports link rules to.
     """
 
     dialect: str = "adk"
@@ -31,6 +33,8 @@ class Settings:
     state: Mapping[str, Any] | None = field(default=None, compare=False)
     fail_level: Severity = Severity.WARNING
     root: Path = field(default_factory=Path.cwd)
+    force_exclude: bool = False
+    docs_url: str = DOCS_URL
 
     def is_enabled(self, code: str) -> bool:
         """Whether rule ``code`` runs."""

@@ -76,8 +76,10 @@ class ModuleCache:
         return real_path(os.fspath(path), self._folders)
 
     def display(self, path: Path) -> str:
-        """The path as findings show it: relative to the root when inside it."""
-        shown = relative(self.key(path), self.root)
+        """The path as findings show it: relative to the root when inside it. A symbolic link
+        shows under its own name, not its target's (whose file may be missing)."""
+        folder, name = os.path.split(os.fspath(path))
+        shown = relative(os.path.join(real_path(folder or ".", self._folders), name), self.root)
         return shown if shown is not None else path.as_posix()
 
 
