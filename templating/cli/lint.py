@@ -51,6 +51,7 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
         "--force-exclude", action=argparse.BooleanOptionalAction, default=None,
         help="apply the config's exclude to files named on the command line too (as pre-commit names them)",
     )  # fmt: skip
+    lint.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: the CPU count)")
     lint.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
     lint.set_defaults(handler=_run_lint)
 
@@ -62,12 +63,12 @@ def _run_lint(arguments: argparse.Namespace) -> int:
     output = Output(arguments)
     try:
         settings = _settings(arguments, paths)
-        result = _lint(paths, settings, arguments.stdin_filename)
+        result = _lint(paths, settings, arguments)
         if arguments.diff:
             return _print_diff(_fixable(result, settings), output)
         fixed = _fix(paths, settings, result, output) if arguments.fix else 0
         if fixed:
-            result = _lint(paths, settings, arguments.stdin_filename)
+            result = _lint(paths, settings, arguments)
     except (ConfigError, FileNotFoundError) as error:
         raise UsageError(str(error)) from None
     for path in result.empty:
@@ -105,7 +106,7 @@ def _fix(paths: list[Path], settings: Settings, result: LintResult, output: Outp
             write_fix(file)
         total += sum(file.applied for file in files)
         listed.append(enumerate_fixes(files, result.findings))
-        result = lint_paths(paths, settings)
+        result = lint_paths(paths, settings, jobs=output.arguments.jobs)
     if output.arguments.show_fixes and listed:
         output.note("Fixed:\n" + "\n".join(listed))
     return total
@@ -152,12 +153,12 @@ def _explicit_config(file: Path) -> tuple[ToolConfig, Path]:
     return config, root
 
 
-def _lint(paths: list[Path], settings: Settings, stdin_filename: str | None) -> LintResult:
+def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) -> LintResult:
     files = [path for path in paths if str(path) != "-"]
-    result = lint_paths(files, settings) if files else LintResult((), 0)
+    result = lint_paths(files, settings, jobs=arguments.jobs) if files else LintResult((), 0)
     if len(files) == len(paths):
         return result
-    display = stdin_filename or "-"
+    display = arguments.stdin_filename or "-"
     findings = lint_text(sys.stdin.read(), display, settings, path=Path(display))
     findings = tuple(sorted([*result.findings, *findings], key=lambda f: f.sort_key))
     return LintResult(findings, result.files + 1, result.empty)
@@ -167,3 +168,10 @@ def _split(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def _positive(value: str) -> int:
+    number = int(value) if value.isdigit() else 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {value!r}")
+    return number
