@@ -214,8 +214,11 @@ def js_format_error_message(name: str, error: Exception) -> str | None:
 
 
 def is_js_missing_artifact(artifact: Any) -> bool:
-    """adk-js's test, ``!artifact``: ``null`` and also an empty text."""
-    return artifact is None or artifact == ""
+    """adk-js's test, ``!artifact``: every falsy JavaScript value counts as not found, so
+    ``null``, an empty text, ``false``, ``0`` and ``NaN`` do."""
+    if artifact is None or artifact is False or artifact == "":
+        return True
+    return isinstance(artifact, (int, float)) and (artifact == 0 or artifact != artifact)
 
 
 # What adk-js finds for a key that no state holds: its `key in state` also sees the members

@@ -103,12 +103,14 @@ PROBES = [
     ("{o}", {"o": {"b": 1, "2": 2, "1": 3, "01": 4, "-1": 5}}),
     ("{artifact.x} {missing}", {}),
     ("{artifact.e} {artifact.e?}", {}),
+    ("{artifact.zero?}{artifact.no?}{artifact.one}", {}),
+    ("{artifact.zero}", {}),
 ]
 
 
 @pytest.mark.parametrize(("template", "state"), PROBES)
 def test_adk_js_probes_agree_with_real_adk_js(template, state, adk_js):
-    artifacts = {"x": {"inlineData": {"mimeType": "a/b", "data": "AAE="}}, "e": ""}
+    artifacts = {"x": {"inlineData": {"mimeType": "a/b", "data": "AAE="}}, "e": "", "zero": 0, "no": False, "one": 1}
     assert asyncio.run(_ours(template, state, artifacts)) == adk_js.render(template, state, artifacts)
 
 

@@ -15,6 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from templating import __version__
 from templating.cli.common import EXIT_USAGE, UsageError
 from templating.cli.lint import add_lint_command
 from templating.cli.render import add_render_command
@@ -39,6 +40,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="templating", description="Write, check and render the instructions of LLM agents."
     )
+    parser.add_argument("--version", action="version", version=f"templating {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_lint_command(commands)
     add_render_command(commands)

@@ -3,22 +3,24 @@
 ``-`` reads standard input (``--stdin-filename`` names it and picks the parser). The output
 format defaults to ``full`` on a terminal and ``concise`` otherwise (or
 ``$TEMPLATING_OUTPUT_FORMAT``). ``--fix`` applies the safe fixes and reports what remains;
-``--diff`` prints them as a unified diff instead.
+``--diff`` prints them as a unified diff instead. Neither ever writes a file the config's
+``exclude`` matches, even one named on the command line.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
+from templating.cli.lint_output import Output, enumerate_fixes
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
 from templating.lint.fixes import FileFix, format_diff, plan_fixes, write_fix
-from templating.lint.formats import FORMATS, format_findings, summarize
+from templating.lint.formats import FORMATS, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
+from templating.project.files import is_excluded
 
 __all__ = ["add_lint_command"]
 
@@ -28,6 +30,7 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
     lint = commands.add_parser("lint", help="find instruction hazards in Python, YAML and prompt files")
     lint.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .); '-' reads stdin")
     lint.add_argument("--output-format", choices=sorted(FORMATS), help="default: full on a terminal, else concise")
+    lint.add_argument("-o", "--output-file", type=Path, help="write the report to this file instead of stdout")
     lint.add_argument("--select", action="append", help="rule codes, prefixes or names to enable (comma-separated)")
     lint.add_argument("--ignore", action="append", help="rule codes, prefixes or names to disable (comma-separated)")
     lint.add_argument("--state", type=Path, help="a sample state (JSON object) or JSON Schema of the state")
@@ -39,10 +42,19 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
     lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes ([*]) to the files")
     lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
+    lint.add_argument("--show-fixes", action="store_true", help="list the fixes applied (or, without --fix, offered)")
     lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    lint.add_argument("--statistics", action="store_true", help="print how many findings each rule has")
+    lint.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary")
+    lint.add_argument("-s", "--silent", action="store_true", help="print nothing; the exit code still tells")
     lint.add_argument("--stdin-filename", help="the name of the file read from stdin (its suffix picks the parser)")
     lint.add_argument("--config", type=Path, help="the pyproject.toml to read (default: the closest one)")
     lint.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    lint.add_argument(
+        "--force-exclude", action=argparse.BooleanOptionalAction, default=None,
+        help="apply the config's exclude to files named on the command line too (as pre-commit names them)",
+    )  # fmt: skip
+    lint.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: the CPU count)")
     lint.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
     lint.set_defaults(handler=_run_lint)
 
@@ -51,49 +63,69 @@ def _run_lint(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     if (arguments.fix or arguments.diff) and any(str(path) == "-" for path in paths):
         raise UsageError("--fix and --diff need files: standard input cannot be fixed in place")
+    output = Output(arguments)
     try:
         settings = _settings(arguments, paths)
-        result = _lint(paths, settings, arguments.stdin_filename)
+        result = _lint(paths, settings, arguments)
         if arguments.diff:
-            return _print_diff(plan_fixes(result.findings))
-        fixed = _fix(paths, settings, result) if arguments.fix else 0
+            return _print_diff(_fixable(result, settings), output)
+        fixed = _fix(paths, settings, result, output) if arguments.fix else 0
         if fixed:
-            result = _lint(paths, settings, arguments.stdin_filename)
+            result = _lint(paths, settings, arguments)
     except (ConfigError, FileNotFoundError) as error:
         raise UsageError(str(error)) from None
-    output_format = arguments.output_format or _default_format()
-    sys.stdout.write(format_findings(result.findings, output_format, _use_color(arguments.color)))
-    if arguments.fix:
-        print(f"Fixed {fixed} finding{'s' if fixed != 1 else ''} ({len(result.findings)} remaining).", file=sys.stderr)
-    elif output_format in ("concise", "full"):
-        print(summarize(result.findings, result.files), file=sys.stderr)
+    for path in result.empty:
+        output.note(f"warning: {path}: nothing to lint (no Python or YAML file, no prompt file matched by include)")
+    output.report(result.findings, settings.docs_url)
+    _summarize(arguments, output, result, fixed, settings)
     failing = [f for f in result.findings if f.severity >= settings.fail_level]
     return EXIT_FAILURE if failing and not arguments.exit_zero else EXIT_OK
+
+
+def _summarize(arguments: argparse.Namespace, output: Output, result: LintResult, fixed: int, settings: Settings) -> None:
+    if arguments.fix:
+        output.note(f"Fixed {fixed} finding{'s' if fixed != 1 else ''} ({len(result.findings)} remaining).")
+    elif output.wants_summary:
+        output.note(summarize(result.findings, result.files))
+    if arguments.show_fixes and not arguments.fix:
+        offered = _fixable(result, settings)
+        if offered:
+            output.note("Fixable with `--fix`:\n" + enumerate_fixes(offered, result.findings))
 
 
 # A fix can reveal another (a fixed group next to a fixable one); a few rounds settle it.
 _FIX_ROUNDS = 4
 
 
-def _fix(paths: list[Path], settings: Settings, result: LintResult) -> int:
+def _fix(paths: list[Path], settings: Settings, result: LintResult, output: Output) -> int:
     """Apply safe fixes, re-linting between rounds; return how many were applied."""
     total = 0
+    listed = []
     for _ in range(_FIX_ROUNDS):
-        files = plan_fixes(result.findings)
+        files = _fixable(result, settings)
         if not files:
             break
         for file in files:
             write_fix(file)
         total += sum(file.applied for file in files)
-        result = lint_paths(paths, settings)
+        listed.append(enumerate_fixes(files, result.findings))
+        result = lint_paths(paths, settings, jobs=output.arguments.jobs)
+    if output.arguments.show_fixes and listed:
+        output.note("Fixed:\n" + "\n".join(listed))
     return total
 
 
-def _print_diff(files: list[FileFix]) -> int:
+def _fixable(result: LintResult, settings: Settings) -> list[FileFix]:
+    """The planned fixes, less those of files the config excludes: those are never written."""
+    return [file for file in plan_fixes(result.findings) if not is_excluded(file.path, settings.root, settings.exclude)]
+
+
+def _print_diff(files: list[FileFix], output: Output) -> int:
     for file in files:
-        sys.stdout.write(format_diff(file))
+        if not output.silent:
+            sys.stdout.write(format_diff(file))
     count = sum(file.applied for file in files)
-    print(f"Would fix {count} finding{'s' if count != 1 else ''}.", file=sys.stderr)
+    output.note(f"Would fix {count} finding{'s' if count != 1 else ''}.")
     return EXIT_FAILURE if count else EXIT_OK
 
 
@@ -114,6 +146,7 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         dialect=arguments.dialect,
         fail_level=arguments.fail_level,
         target_ports=_split([arguments.target_ports]) if arguments.target_ports else None,
+        force_exclude=arguments.force_exclude,
     )
 
 
@@ -124,14 +157,15 @@ def _explicit_config(file: Path) -> tuple[ToolConfig, Path]:
     return config, root
 
 
-def _lint(paths: list[Path], settings: Settings, stdin_filename: str | None) -> LintResult:
+def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) -> LintResult:
     files = [path for path in paths if str(path) != "-"]
-    result = lint_paths(files, settings) if files else LintResult((), 0)
+    result = lint_paths(files, settings, jobs=arguments.jobs) if files else LintResult((), 0)
     if len(files) == len(paths):
         return result
-    display = stdin_filename or "-"
+    display = arguments.stdin_filename or "-"
     findings = lint_text(sys.stdin.read(), display, settings, path=Path(display))
-    return LintResult(tuple(sorted([*result.findings, *findings], key=lambda f: f.sort_key)), result.files + 1)
+    findings = tuple(sorted([*result.findings, *findings], key=lambda f: f.sort_key))
+    return LintResult(findings, result.files + 1, result.empty)
 
 
 def _split(values: list[str] | None) -> list[str] | None:
@@ -140,14 +174,8 @@ def _split(values: list[str] | None) -> list[str] | None:
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
-def _default_format() -> str:
-    chosen = os.environ.get("TEMPLATING_OUTPUT_FORMAT")
-    if chosen in FORMATS:
-        return chosen
-    return "full" if sys.stdout.isatty() else "concise"
-
-
-def _use_color(choice: str) -> bool:
-    if choice != "auto":
-        return choice == "always"
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+def _positive(value: str) -> int:
+    number = int(value) if value.isdigit() else 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {value!r}")
+    return number

@@ -2,8 +2,8 @@
 
 The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
 Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
-``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level`` and
-``target-ports``.
+``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
+``force-exclude``, ``docs-url`` and ``target-ports``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from templating.lint.registry import is_known_selector, select_rules
+from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
@@ -41,6 +41,8 @@ class ToolConfig:
     state: str | None = None
     fail_level: str = "warning"
     target_ports: list[str] = field(default_factory=lambda: ["python"])
+    force_exclude: bool = False
+    docs_url: str | None = None
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -99,6 +101,7 @@ def build_settings(
     dialect: str | None = None,
     fail_level: str | None = None,
     target_ports: list[str] | None = None,
+    force_exclude: bool | None = None,
 ) -> Settings:
     """Merge the config with command-line options (which win) into `Settings`."""
     chosen = select if select is not None else config.select
@@ -125,6 +128,8 @@ def build_settings(
         fail_level=Severity[(fail_level or config.fail_level).upper()],
         target_ports=tuple(dict.fromkeys(ports)),
         root=root,
+        force_exclude=config.force_exclude if force_exclude is None else force_exclude,
+        docs_url=config.docs_url or DOCS_URL,
     )
 
 

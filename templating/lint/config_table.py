@@ -27,3 +27,5 @@ class ToolTable(BaseModel):
     state: str | None = None
     fail_level: Literal["error", "warning", "info"] = Field("warning", alias="fail-level")
     target_ports: list[Literal["python", "js"]] = Field(["python"], alias="target-ports")
+    force_exclude: bool = Field(False, alias="force-exclude")
+    docs_url: str | None = Field(None, alias="docs-url", pattern=r"^https?://")

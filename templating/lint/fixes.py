@@ -27,7 +27,7 @@ from templating.project.encoding import file_encoding
 from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES
 from templating.lint.finding import Finding, Fix
 
-__all__ = ["FileFix", "apply_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix"]
+__all__ = ["FileFix", "apply_fixes", "choose_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,14 +82,20 @@ def apply_fixes(text: str, fixes: Sequence[Fix]) -> tuple[str, int]:
     keeps its own line breaks (``\\r\\n`` included), which are mapped back here.
     """
     to_raw = _raw_offsets(text)
-    chosen: list[Fix] = []
-    for fix in sorted(fixes, key=lambda f: (f.start, f.end)):
-        if fix.end > fix.start and (not chosen or fix.start >= chosen[-1].end):
-            chosen.append(fix)
+    chosen = choose_fixes(fixes)
     for fix in reversed(chosen):
         start, end = to_raw(fix.start), to_raw(fix.end)
         text = text[:start] + fix.content + text[end:]
     return text, len(chosen)
+
+
+def choose_fixes(fixes: Sequence[Fix]) -> list[Fix]:
+    """The fixes one round applies: in source order, each one that overlaps none before it."""
+    chosen: list[Fix] = []
+    for fix in sorted(fixes, key=lambda f: (f.start, f.end)):
+        if fix.end > fix.start and (not chosen or fix.start >= chosen[-1].end):
+            chosen.append(fix)
+    return chosen
 
 
 def _raw_offsets(text: str):

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from templating.lint.finding import Finding
+from templating.lint.registry import DOCS_URL
 from templating.lint.sarif import to_sarif
 
 __all__ = ["FORMATS", "format_findings", "summarize"]
@@ -16,12 +17,12 @@ __all__ = ["FORMATS", "format_findings", "summarize"]
 _COLORS = {"error": "31", "warning": "33", "info": "36"}
 
 
-def format_concise(findings: Sequence[Finding], color: bool = False) -> str:
+def format_concise(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """One ``path:line:col: CODE message`` line per finding; ``[*]`` marks a safe fix."""
     return "".join(f"{_where(f)}: {_code(f, color)}{' [*]' if f.fix else ''} {f.message}\n" for f in findings)
 
 
-def format_full(findings: Sequence[Finding], color: bool = False) -> str:
+def format_full(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """Each finding with its source line, a caret under the offending text and a help line."""
     blocks = []
     for finding in findings:
@@ -59,15 +60,15 @@ def _snippet(line: str, start: int, width: int) -> tuple[str, int, int]:
     return prefix + line[left:right] + suffix, len(prefix) + start - left, width
 
 
-def format_json(findings: Sequence[Finding], color: bool = False) -> str:
+def format_json(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """A JSON array of diagnostics with ruff's field names."""
     # Imported here so that the other formats never load pydantic.
     from templating.lint.report import to_report
 
-    return to_report(list(findings)).model_dump_json(indent=2) + "\n"
+    return to_report(list(findings), docs_url).model_dump_json(indent=2) + "\n"
 
 
-def format_github(findings: Sequence[Finding], color: bool = False) -> str:
+def format_github(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """GitHub Actions workflow commands, one annotation per finding."""
     lines = []
     for f in findings:
@@ -80,13 +81,13 @@ def format_github(findings: Sequence[Finding], color: bool = False) -> str:
     return "".join(lines)
 
 
-def format_sarif(findings: Sequence[Finding], color: bool = False) -> str:
+def format_sarif(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """A SARIF 2.1.0 log."""
-    return json.dumps(to_sarif(findings), indent=2) + "\n"
+    return json.dumps(to_sarif(findings, docs_url), indent=2) + "\n"
 
 
 #: Output format names and their writers.
-FORMATS: dict[str, Callable[[Sequence[Finding], bool], str]] = {
+FORMATS: dict[str, Callable[[Sequence[Finding], bool, str], str]] = {
     "concise": format_concise,
     "full": format_full,
     "json": format_json,
@@ -95,9 +96,11 @@ FORMATS: dict[str, Callable[[Sequence[Finding], bool], str]] = {
 }
 
 
-def format_findings(findings: Sequence[Finding], output_format: str, color: bool = False) -> str:
-    """Render ``findings`` in ``output_format``."""
-    return FORMATS[output_format](findings, color)
+def format_findings(
+    findings: Sequence[Finding], output_format: str, color: bool = False, docs_url: str = DOCS_URL
+) -> str:
+    """Render ``findings`` in ``output_format``; ``json`` and ``sarif`` link rules under ``docs_url``."""
+    return FORMATS[output_format](findings, color, docs_url)
 
 
 def summarize(findings: Sequence[Finding], files: int) -> str:

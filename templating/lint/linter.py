@@ -1,12 +1,19 @@
 """Lint instructions, files and folders: discovery, then the checks, then suppressions.
 
-`lint_paths` is the entry point the command line uses; `lint_text` lints one
-file's text (a Python module, a YAML agent config or a prompt file, chosen by suffix).
+`lint_paths` is the entry point the command line uses; `lint_file` lints one file
+into a picklable `FileResult` (what worker processes
+return); `lint_text` lints one file's text (a Python module, a YAML agent config or a
+prompt file, chosen by suffix).
+
+A Python file's bytes are searched for `INSTRUCTION_HINT`
+before anything else: most modules of a project hold no instruction and are never decoded or
+parsed.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,23 +21,27 @@ from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
-from templating.project.encoding import read_source
+from templating.project.encoding import decode_source
 from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
+from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard, shorten
 from templating.project.instruction import Instruction, SourceFile, plain_instruction
-from templating.project.python_source import ModuleCache, find_python_instructions, load_module
+from templating.project.python_source import INSTRUCTION_HINT, ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
+from templating.lint.workers import default_jobs, map_chunks
 from templating.nodes import Template
 from templating.parser import parse
 
 if TYPE_CHECKING:
     import pathspec
 
-__all__ = ["LintResult", "lint_instruction", "lint_paths", "lint_text"]
+__all__ = ["LintResult", "lint_file", "lint_files", "lint_instruction", "lint_paths", "lint_text"]
 
-_HINTS = ("instruction", "inject_session_state")
+_PYTHON_HINT = re.compile(INSTRUCTION_HINT)
+_PYTHON_HINT_BYTES = re.compile(INSTRUCTION_HINT.encode())
+_YAML_HINT = "instruction"
 # The help line of a TPL012 finding, by the syntax error's code.
 _SYNTAX_HELP = {"artifact-name": "write a relative file name without whitespace, braces or `..` segments"}
 _GRAMMAR_HELP = "see docs/grammar-strict.md"
@@ -42,34 +53,80 @@ _EXHAUSTED = {RecursionError: "it nests too deeply", MemoryError: "it is too lar
 
 @dataclass(frozen=True, slots=True)
 class LintResult:
-    """The findings of one run, sorted, and how many files were read."""
+    """The findings of one run, sorted, how many files were read, and the paths given that
+    held nothing to lint."""
 
     findings: tuple[Finding, ...]
     files: int
+    empty: tuple[Path, ...] = ()
 
 
-def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
-    """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist)."""
-    files = collect_files(paths, settings.root, settings.include, settings.exclude)
-    cache = ModuleCache(Path.cwd())
+def lint_paths(paths: Sequence[Path], settings: Settings, *, jobs: int | None = None) -> LintResult:
+    """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist),
+    in up to ``jobs`` worker processes (default: one per CPU, when there are enough files)."""
+    files, empty = _collect(paths, settings)
+    results = map_chunks(lint_files, files, settings, jobs or default_jobs())
     findings: dict[tuple, Finding] = {}
-    for file in files:
-        for finding in _lint_file(file, settings, cache):
+    for result in results:
+        for finding in result.findings:
             findings.setdefault((finding.sort_key, finding.message), finding)
-    return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files))
+    return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
 
 
-def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> list[Finding]:
-    display = cache.display(file)
+def lint_files(files: list[Path], settings: Settings) -> list[FileResult]:
+    """Lint ``files`` in order, sharing one cache of parsed modules: what a worker runs."""
+    modules = ModuleCache(Path.cwd())
+    return [lint_file(file, settings, modules) for file in files]
+
+
+def _collect(paths: Sequence[Path], settings: Settings) -> tuple[list[Path], tuple[Path, ...]]:
+    """The files under ``paths``, and the paths under which there are none. A file named but
+    dropped by ``force_exclude`` is not one of those: pre-commit names excluded files too."""
+    found: dict[Path, None] = {}
+    empty = []
+    for path in paths:
+        files = collect_files([path], settings.root, settings.include, settings.exclude, force_exclude=settings.force_exclude)
+        if not files and not (settings.force_exclude and path.is_file()):
+            empty.append(path)
+        found.update(dict.fromkeys(files))
+    return list(found), tuple(empty)
+
+
+def lint_file(file: Path, settings: Settings, modules: ModuleCache) -> FileResult:
+    """Lint one file on its own; ``modules`` caches the modules parsed so far."""
+    display = modules.display(file)
+    modules.looked_up.clear()
+    findings = _lint_file(file, display, settings, modules)
+    dependencies = modules.looked_up - {modules.key(file)} if modules.looked_up else ()
+    return FileResult(display, tuple(findings), None, tuple(sorted(dependencies)))
+
+
+def _lint_file(file: Path, display: str, settings: Settings, modules: ModuleCache) -> list[Finding]:
     try:
-        text = read_source(file)
+        with open(file, "rb") as stream:
+            data = stream.read()
+        if data.isascii() and not _may_hold_instructions(display, data):
+            return []  # ASCII is valid in every encoding Python accepts: nothing to decode
+        text = decode_source(file, data)
     except UnicodeDecodeError as error:
         return _unreadable(display, f"not {_encoding_name(error.encoding)} text (byte {error.start})", settings)
     except SyntaxError as error:  # a Python coding line naming an unknown encoding
         return _unreadable(display, f"invalid Python: {error.msg}", settings)
     except OSError as error:
+        if file.is_symlink() and not file.exists():
+            return _unreadable(display, "a symbolic link to a missing file", settings)
         return _unreadable(display, f"cannot read the file ({error.strerror})", settings)
-    return lint_text(text, display, settings, path=file, cache=cache)
+    return lint_text(text, display, settings, path=file, cache=modules)
+
+
+def _may_hold_instructions(display: str, data: bytes) -> bool:
+    """The byte-level pre-filter: whether a file could hold an instruction at all."""
+    suffix = display[display.rfind(".") :].lower() if "." in display.rpartition("/")[2] else ""
+    if suffix in PYTHON_SUFFIXES:
+        return _PYTHON_HINT_BYTES.search(data) is not None
+    if suffix in YAML_SUFFIXES:
+        return _YAML_HINT.encode() in data
+    return True
 
 
 def _encoding_name(encoding: str) -> str:
@@ -83,13 +140,13 @@ def lint_text(
     suffix = Path(display).suffix.lower()
     try:
         if suffix in PYTHON_SUFFIXES:
-            if not any(hint in text for hint in _HINTS):
+            if _PYTHON_HINT.search(text) is None:
                 return []
             cache = ModuleCache(Path.cwd()) if cache is None else cache
             module = load_module(path or Path(display), text, display, cache)
             instructions = find_python_instructions(module, cache)
         elif suffix in YAML_SUFFIXES:
-            return _lint_yaml(SourceFile(display, text), settings) if "instruction" in text else []
+            return _lint_yaml(SourceFile(display, text), settings) if _YAML_HINT in text else []
         else:
             instructions = [plain_instruction(SourceFile(display, text))]
     except SyntaxError as error:

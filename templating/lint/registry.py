@@ -8,13 +8,21 @@ from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES
 
 __all__ = [
-    "RULES", "RULE_DOCS", "find_rule", "is_known_selector", "matches", "render_rule_markdown", "rules_for_dialect", "select_rules",
+    "DOCS_URL", "RULES", "RULE_DOCS", "find_rule", "is_known_selector", "matches", "render_rule_markdown", "rule_url",
+    "rules_for_dialect", "select_rules",
 ]  # fmt: skip
 
 #: Where each rule's page lives, relative to the repository.
 RULE_DOCS = "docs/rules/{code}.md"
+#: The documentation site rule links point to (``docs-url`` in ``[tool.templating]`` changes it).
+DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
+
+
+def rule_url(code: str, docs_url: str = DOCS_URL) -> str:
+    """The absolute address of rule ``code``'s page on the documentation site ``docs_url``."""
+    return f"{docs_url.rstrip('/')}/rules/{code}/"
 
 
 def find_rule(selector: str) -> Rule | None:

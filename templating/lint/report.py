@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, RootModel
 
 from templating.lint.finding import Finding
-from templating.lint.registry import RULE_DOCS
+from templating.lint.registry import DOCS_URL, rule_url
 
 __all__ = ["Diagnostic", "Edit", "FixModel", "Location", "Report", "report_schema", "to_report"]
 
@@ -61,9 +61,9 @@ class Report(RootModel[list[Diagnostic]]):
     """The whole report: a list of diagnostics sorted by file and position."""
 
 
-def to_report(findings: list[Finding] | tuple[Finding, ...]) -> Report:
-    """Build the report model from findings."""
-    return Report([_diagnostic(finding) for finding in findings])
+def to_report(findings: list[Finding] | tuple[Finding, ...], docs_url: str = DOCS_URL) -> Report:
+    """Build the report model from findings; each ``url`` is the rule's page under ``docs_url``."""
+    return Report([_diagnostic(finding, docs_url) for finding in findings])
 
 
 def report_schema() -> dict:
@@ -71,7 +71,7 @@ def report_schema() -> dict:
     return Report.model_json_schema()
 
 
-def _diagnostic(finding: Finding) -> Diagnostic:
+def _diagnostic(finding: Finding, docs_url: str) -> Diagnostic:
     start = Location(row=finding.line, column=finding.column)
     end = Location(row=finding.end_line, column=finding.end_column)
     fix = None
@@ -81,5 +81,5 @@ def _diagnostic(finding: Finding) -> Diagnostic:
     return Diagnostic(
         code=finding.code, name=finding.name, message=finding.message, help=finding.help,
         severity=finding.severity.label, filename=finding.path, location=start, end_location=end,
-        fix=fix, url=RULE_DOCS.format(code=finding.code),
+        fix=fix, url=rule_url(finding.code, docs_url),
     )  # fmt: skip

@@ -1,4 +1,10 @@
-"""Build a SARIF 2.1.0 log: every rule in ``tool.driver.rules``, one result per finding."""
+"""Build a SARIF 2.1.0 log: every rule in ``tool.driver.rules``, one result per finding.
+
+GitHub code scanning reads it: each rule carries ``help`` (text and markdown, the rule's page)
+and an absolute ``helpUri``; each result a ``partialFingerprints`` entry that follows the
+finding when lines move above it, with an occurrence number so that two findings of one rule
+on one line stay distinct.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,8 @@ from collections.abc import Sequence
 
 from templating import __version__
 from templating.lint.finding import Finding
-from templating.lint.registry import RULE_DOCS, RULES
+from templating.lint.registry import DOCS_URL, RULES, render_rule_markdown, rule_url
+from templating.lint.rule import Rule
 
 __all__ = ["SARIF_SCHEMA", "to_sarif"]
 
@@ -15,31 +22,40 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 
 
-def to_sarif(findings: Sequence[Finding]) -> dict:
-    """The SARIF log as plain JSON data."""
-    rules = [_rule(rule) for rule in RULES]
+def to_sarif(findings: Sequence[Finding], docs_url: str = DOCS_URL) -> dict:
+    """The SARIF log as plain JSON data; rule links point into the site at ``docs_url``."""
+    rules = [_rule(rule, docs_url) for rule in RULES]
     index = {rule.code: position for position, rule in enumerate(RULES)}
-    driver = {"name": "templating", "version": __version__, "informationUri": "docs/lint.md", "rules": rules}
-    run = {
-        "tool": {"driver": driver},
-        "columnKind": "unicodeCodePoints",
-        "results": [_result(finding, index[finding.code]) for finding in findings],
-    }
+    driver = {"name": "templating", "version": __version__, "informationUri": docs_url, "rules": rules}
+    seen: dict[str, int] = {}
+    results = []
+    for finding in findings:
+        line_hash = _line_hash(finding)
+        seen[line_hash] = occurrence = seen.get(line_hash, 0) + 1
+        results.append(_result(finding, index[finding.code], f"{line_hash}:{occurrence}"))
+    run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
-def _rule(rule) -> dict:
+def _rule(rule: Rule, docs_url: str) -> dict:
     return {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule.what},
-        "helpUri": RULE_DOCS.format(code=rule.code),
+        "help": {"text": f"{rule.what}\n\n{rule.why}", "markdown": render_rule_markdown(rule)},
+        "helpUri": rule_url(rule.code, docs_url),
         "defaultConfiguration": {"level": _LEVELS[rule.severity.label]},
     }
 
 
-def _result(finding: Finding, rule_index: int) -> dict:
+def _line_hash(finding: Finding) -> str:
+    """A hash of what the finding is about, not where: the file, the rule and the line's text."""
+    key = f"{finding.path}:{finding.code}:{finding.source_line.strip()}"
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def _result(finding: Finding, rule_index: int, fingerprint: str) -> dict:
     region = {
         "startLine": finding.line,
         "startColumn": finding.column,
@@ -47,12 +63,11 @@ def _result(finding: Finding, rule_index: int) -> dict:
         "endColumn": finding.end_column,
     }
     location = {"physicalLocation": {"artifactLocation": {"uri": finding.path}, "region": region}}
-    fingerprint = hashlib.sha256(f"{finding.path}:{finding.code}:{finding.source_line.strip()}".encode()).hexdigest()
     return {
         "ruleId": finding.code,
         "ruleIndex": rule_index,
         "level": _LEVELS[finding.severity.label],
         "message": {"text": f"{finding.message}\nhelp: {finding.help}"},
         "locations": [location],
-        "partialFingerprints": {"primaryLocationLineHash": fingerprint[:32]},
+        "partialFingerprints": {"primaryLocationLineHash": fingerprint},
     }

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from templating.lint.registry import RULES, select_rules
+from templating.lint.registry import DOCS_URL, RULES, select_rules
 from templating.lint.rule import Severity
 
 __all__ = ["Settings"]
@@ -21,6 +21,8 @@ class Settings:
     ``include`` lists globs of prompt files to lint when walking folders. ``state`` is the
     sample state or JSON Schema ``known_keys`` came from, for checking ``strict`` paths.
     ``target_ports`` names the ADK ports the instructions must render alike in (TPL017).
+    ``force_exclude`` applies ``exclude`` to files named explicitly; ``docs_url`` is the
+    documentation site the JSON and SARIF reports link rules to.
     """
 
     dialect: str = "adk"
@@ -33,6 +35,8 @@ class Settings:
     fail_level: Severity = Severity.WARNING
     target_ports: tuple[str, ...] = ("python",)
     root: Path = field(default_factory=Path.cwd)
+    force_exclude: bool = False
+    docs_url: str = DOCS_URL
 
     def is_enabled(self, code: str) -> bool:
         """Whether rule ``code`` runs."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from templating.project.files import PYTHON_SUFFIXES
 
-__all__ = ["file_encoding", "read_source"]
+__all__ = ["decode_source", "file_encoding", "read_source"]
 
 
 def file_encoding(path: Path, data: bytes) -> str:
@@ -38,7 +38,11 @@ def file_encoding(path: Path, data: bytes) -> str:
 
 def read_source(path: Path) -> str:
     """The text of ``path`` as the linter reads it: decoded, every line break read as ``\\n``."""
-    data = path.read_bytes()
+    return decode_source(path, path.read_bytes())
+
+
+def decode_source(path: Path, data: bytes) -> str:
+    """``data``, the bytes of ``path``, decoded as `read_source` reads them."""
     text = data.decode(file_encoding(path, data))
     return text.replace("\r\n", "\n").replace("\r", "\n")
 

@@ -6,6 +6,10 @@ linted when named on the command line or matched by the ``include`` globs of the
 Paths are handled as strings while walking: each folder is resolved once, and a file's real
 path is its folder's plus its name (a symbolic link is resolved on its own). Globs are
 matched on paths relative to the config's folder or to a ``.gitignore``'s folder.
+
+Only regular files are listed: a FIFO, a socket or a device named ``x.py`` is skipped without
+being opened (reading a FIFO blocks forever). A symbolic link whose target is missing is
+listed under its own name, so that the linter reports it there.
 """
 
 from __future__ import annotations
@@ -18,7 +22,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pathspec
 
-__all__ = ["PROMPT_SUFFIXES", "PYTHON_SUFFIXES", "YAML_SUFFIXES", "collect_files", "compile_globs", "real_path", "relative"]
+__all__ = [
+    "PROMPT_SUFFIXES", "PYTHON_SUFFIXES", "YAML_SUFFIXES", "collect_files", "compile_globs", "is_excluded", "real_path",
+    "relative",
+]  # fmt: skip
 
 PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
 YAML_SUFFIXES = frozenset({".yaml", ".yml"})
@@ -30,17 +37,23 @@ _SKIPPED_FOLDERS = frozenset(
 _Ignores = list[tuple[str, "pathspec.PathSpec"]]
 
 
-def collect_files(paths: Sequence[Path], root: Path, include: Sequence[str], exclude: Sequence[str]) -> list[Path]:
+def collect_files(
+    paths: Sequence[Path], root: Path, include: Sequence[str], exclude: Sequence[str], *, force_exclude: bool = False
+) -> list[Path]:
     """The files to read, in a stable order; raises ``FileNotFoundError`` for a missing path.
 
     ``include`` and ``exclude`` are ``.gitignore``-style globs relative to ``root`` (the config's
-    folder): ``include`` adds prompt files, ``exclude`` removes any file.
+    folder): ``include`` adds prompt files, ``exclude`` removes any file found in a folder, and
+    a file named in ``paths`` too when ``force_exclude`` is set (pre-commit names every file).
     """
     walk = _Walk(os.path.realpath(root), compile_globs(include), compile_globs(exclude))
     found: dict[Path, None] = {}
     for path in paths:
-        if path.is_file():
-            found[path] = None
+        if _is_listed_file(path):
+            if not (force_exclude and walk.excluded(os.path.join(os.path.realpath(path.parent), path.name))):
+                found[path] = None
+        elif _is_special(path):
+            continue  # a FIFO, socket or device named on the command line: never opened
         elif path.is_dir():
             files: list[Path] = []
             real = os.path.realpath(path)
@@ -49,6 +62,21 @@ def collect_files(paths: Sequence[Path], root: Path, include: Sequence[str], exc
         else:
             raise FileNotFoundError(f"{path}: no such file or folder")
     return list(found)
+
+
+def is_excluded(path: Path, root: Path, exclude: Sequence[str]) -> bool:
+    """Whether the ``exclude`` globs (relative to ``root``) match the file ``path``."""
+    walk = _Walk(os.path.realpath(root), None, compile_globs(exclude))
+    return walk.excluded(os.path.join(os.path.realpath(path.parent), path.name))
+
+
+def _is_listed_file(path: Path) -> bool:
+    """A regular file, or a symbolic link whose target is missing (reported where it is)."""
+    return path.is_file() or (path.is_symlink() and not path.exists())
+
+
+def _is_special(path: Path) -> bool:
+    return path.exists() and not path.is_dir()
 
 
 def compile_globs(lines: Sequence[str]) -> pathspec.PathSpec | None:
@@ -101,19 +129,32 @@ class _Walk:
             if _is_folder(entry):
                 if not entry.is_symlink() and entry.name not in _SKIPPED_FOLDERS and not _ignored(child, ignores, True):
                     subfolders.append((entry.path, child))
-            elif not _ignored(child, ignores, False) and self.wanted(child, entry.name):
+            elif _is_listed_entry(entry) and not _ignored(child, ignores, False) and self.wanted(child, entry.name):
                 files.append(Path(entry.path))
         for path, child in subfolders:
             self.folder(path, child, ignores, files)
 
-    def wanted(self, real: str, name: str) -> bool:
+    def excluded(self, real: str) -> bool:
+        """Whether the ``exclude`` globs match the resolved path ``real``."""
         path = relative(real, self.root)
-        if path is not None and self.exclude is not None and self.exclude.match_file(path):
+        return path is not None and self.exclude is not None and self.exclude.match_file(path)
+
+    def wanted(self, real: str, name: str) -> bool:
+        if self.excluded(real):
             return False
+        path = relative(real, self.root)
         suffix = _suffix(name)
         if suffix in PYTHON_SUFFIXES or suffix in YAML_SUFFIXES:
             return True
         return path is not None and self.include is not None and self.include.match_file(path)
+
+
+def _is_listed_entry(entry: os.DirEntry) -> bool:
+    """A regular file, or a dangling symbolic link; never a FIFO, socket or device."""
+    try:
+        return entry.is_file() or (entry.is_symlink() and not os.path.exists(entry.path))
+    except OSError:
+        return False
 
 
 def _is_folder(entry: os.DirEntry) -> bool:

@@ -9,7 +9,6 @@ finding inside the text is turned into a 1-based line and column of the source f
 from __future__ import annotations
 
 import bisect
-import itertools
 from dataclasses import dataclass, field
 
 __all__ = ["Instruction", "Interpolation", "RUNTIME_VALUE", "SourceFile", "plain_instruction"]
@@ -20,15 +19,25 @@ RUNTIME_VALUE = "\ufffc"
 
 @dataclass(frozen=True, slots=True)
 class SourceFile:
-    """A file's display name and text, with 1-based positions computed on demand."""
+    """A file's display name and text, with 1-based positions computed on demand: the line
+    starts are worked out when a position is first asked for, which most files never are."""
 
     path: str
     text: str
-    line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _line_starts: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        lengths = (len(line) + 1 for line in self.text.split("\n")[:-1])
-        object.__setattr__(self, "line_starts", tuple(itertools.accumulate(lengths, initial=0)))
+    @property
+    def line_starts(self) -> tuple[int, ...]:
+        """The offset of the first character of each line."""
+        if self._line_starts is None:
+            starts = [0]
+            find, text = self.text.find, self.text
+            index = find("\n")
+            while index >= 0:
+                starts.append(index + 1)
+                index = find("\n", index + 1)
+            object.__setattr__(self, "_line_starts", tuple(starts))
+        return self._line_starts  # type: ignore[return-value]
 
     def position(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column (in characters) of ``offset``."""

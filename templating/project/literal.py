@@ -40,6 +40,11 @@ class DecodedText:
             self.characters.append(character)
             self.offsets.append(offset)
 
+    def add_run(self, text: str, offset: int) -> None:
+        """Append ``text`` written character for character from source ``offset`` on."""
+        self.characters.extend(text)
+        self.offsets.extend(range(offset, offset + len(text)))
+
     @property
     def text(self) -> str:
         """The decoded text so far."""
@@ -68,15 +73,17 @@ def decode_literal(source: str, base: int, into: DecodedText) -> bool:
 
 
 def _decode_body(source: str, start: int, end: int, base: int, *, raw: bool, into: DecodedText) -> None:
+    # Text between escapes maps one to one onto the source: it is added a run at a time.
     index = start
     while index < end:
-        if source[index] == "\\" and not raw:
-            text, length = _read_escape(source, index)
-            into.add(text, base + index)
-            index += length
-        else:
-            into.add(source[index], base + index)
-            index += 1
+        backslash = end if raw else source.find("\\", index, end)
+        backslash = end if backslash < 0 else backslash
+        into.add_run(source[index:backslash], base + index)
+        if backslash < end:
+            text, length = _read_escape(source, backslash)
+            into.add(text, base + backslash)
+            backslash += length
+        index = backslash
 
 
 def _decode_fstring_body(source: str, start: int, end: int, base: int, *, raw: bool, into: DecodedText) -> None:

@@ -12,6 +12,7 @@ that way, including one imported from a sibling module of the same package
 from __future__ import annotations
 
 import ast
+import bisect
 import io
 import os
 import re
@@ -26,11 +27,18 @@ from templating.project.instruction import Instruction, SourceFile
 from templating.project.literal import DecodedText, decode_literal
 from templating.project.modules import resolve_import
 
-__all__ = ["INSTRUCTION_FIELDS", "ModuleCache", "PythonModule", "find_python_instructions", "load_module"]
+__all__ = [
+    "INSTRUCTION_FIELDS", "INSTRUCTION_HINT", "ModuleCache", "PythonModule", "find_python_instructions", "load_module",
+]  # fmt: skip
 
 #: The keyword arguments whose value is an instruction.
 INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
 _INJECT_FUNCTION = "inject_session_state"
+#: What a module that passes an instruction must contain (``instruction=``,
+#: ``global_instruction =``, ``inject_session_state``): a file without it is not parsed, and
+#: in one with it only the calls around these lines are visited. Searched in text and bytes.
+INSTRUCTION_HINT = r"instruction\s*=|inject_session_state"
+_HINT = re.compile(INSTRUCTION_HINT)
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
 _STRING_TOKENS = {tokenize.STRING}
 _FSTRING_START = getattr(tokenize, "FSTRING_START", None)
@@ -69,6 +77,9 @@ class ModuleCache:
     def __init__(self, root: Path) -> None:
         self.root = os.path.realpath(root)
         self.modules: dict[str, PythonModule | None] = {}
+        #: The resolved paths of the modules looked up through imports since it was last
+        #: cleared: what a file's instructions depend on besides the file itself.
+        self.looked_up: set[str] = set()
         self._folders: dict[str, str] = {}
 
     def key(self, path: Path) -> str:
@@ -76,8 +87,11 @@ class ModuleCache:
         return real_path(os.fspath(path), self._folders)
 
     def display(self, path: Path) -> str:
-        """The path as findings show it: relative to the root when inside it."""
-        shown = relative(self.key(path), self.root)
+        """The path as findings show it: relative to the root when inside it. A symbolic link
+        shows under its own name, not its target's (whose file may be missing)."""
+        folder, name = os.path.split(os.fspath(path))
+        real_folder = self._folders.get(folder) or self._folders.setdefault(folder, os.path.realpath(folder or "."))
+        shown = relative(os.path.join(real_folder, name), self.root)
         return shown if shown is not None else path.as_posix()
 
 
@@ -92,12 +106,40 @@ def load_module(path: Path, text: str, display: str, cache: ModuleCache) -> Pyth
 def find_python_instructions(module: PythonModule, cache: ModuleCache) -> list[Instruction]:
     """Every instruction ``module`` passes to an agent or to ``inject_session_state``."""
     found = []
-    for node in ast.walk(module.tree):
+    for node in _calls_near(module.tree, _hint_lines(module.source.text)):
         if isinstance(node, ast.Call):
             for field, value in _instruction_arguments(node):
                 suppressed = module.noqa.get(value.lineno, frozenset()) | module.noqa.get(node.lineno, frozenset())
                 found.extend(_resolve(module, value, field, suppressed, cache, depth=0))
     return found
+
+
+def _hint_lines(text: str) -> list[int]:
+    """The 1-based lines, in order, where `INSTRUCTION_HINT` matches."""
+    lines, line, position = [], 1, 0
+    for match in _HINT.finditer(text):
+        line += text.count("\n", position, match.start())
+        position = match.start()
+        lines.append(line)
+    return lines
+
+
+def _calls_near(tree: ast.AST, lines: list[int]):
+    """The nodes of ``tree`` whose line range holds one of ``lines``: an instruction keyword
+    or ``inject_session_state`` sits on such a line, so other subtrees are never visited.
+    Depth first, in source order."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in reversed(list(ast.iter_child_nodes(node))):
+            start = getattr(child, "lineno", None)
+            if start is None:
+                stack.append(child)
+                continue
+            index = bisect.bisect_left(lines, start)
+            if index < len(lines) and lines[index] <= (child.end_lineno or start):
+                stack.append(child)
 
 
 def _instruction_arguments(call: ast.Call) -> list[tuple[str, ast.expr]]:
@@ -161,6 +203,7 @@ def _imported(module: PythonModule, name: str, attribute: str | None, cache: Mod
 
 def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
     key = cache.key(path)
+    cache.looked_up.add(key)
     if key not in cache.modules:
         cache.modules[key] = None
         try:
