@@ -19,6 +19,8 @@ from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_fil
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard, shorten
 from templating.project.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.agents import python_facts
+from templating.project.facts import FileFacts
 from templating.project.python_source import ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
@@ -28,9 +30,12 @@ from templating.parser import parse
 if TYPE_CHECKING:
     import pathspec
 
-__all__ = ["LintResult", "lint_instruction", "lint_paths", "lint_text"]
+__all__ = ["LintResult", "Scan", "finding_for", "lint_instruction", "lint_paths", "lint_text", "scan_text", "silenced"]
 
 _HINTS = ("instruction", "inject_session_state")
+# What a module the project model needs says somewhere (agents, tools, callbacks, sessions).
+_FACT_HINTS = ("instruction", "Agent", "state", "sub_agents")
+_YAML_HINTS = ("instruction", "agent_class", "sub_agents")
 # The help line of a TPL012 finding, by the syntax error's code.
 _SYNTAX_HELP = {"artifact-name": "write a relative file name without whitespace, braces or `..` segments"}
 _GRAMMAR_HELP = "see docs/grammar-strict.md"
@@ -49,70 +54,112 @@ class LintResult:
 
 
 def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
-    """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist)."""
+    """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist).
+
+    Each file is linted alone and yields its facts; the project model is then assembled
+    from all facts and the project rules (TPL014-TPL016) run once on it.
+    """
     files = collect_files(paths, settings.root, settings.include, settings.exclude)
     cache = ModuleCache(Path.cwd())
     findings: dict[tuple, Finding] = {}
+    facts: list[FileFacts] = []
     for file in files:
-        for finding in _lint_file(file, settings, cache):
+        scan = _lint_file(file, settings, cache)
+        facts.extend(scan.facts)
+        for finding in scan.findings:
             findings.setdefault((finding.sort_key, finding.message), finding)
+    from templating.lint.project_lint import lint_project  # it builds on this module's helpers
+
+    for finding in lint_project(facts, settings):
+        findings.setdefault((finding.sort_key, finding.message), finding)
     return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files))
 
 
-def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> list[Finding]:
+def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> Scan:
     display = cache.display(file)
     try:
         text = read_source(file)
     except UnicodeDecodeError as error:
-        return _unreadable(display, f"not {_encoding_name(error.encoding)} text (byte {error.start})", settings)
+        return Scan(_unreadable(display, f"not {_encoding_name(error.encoding)} text (byte {error.start})", settings))
     except SyntaxError as error:  # a Python coding line naming an unknown encoding
-        return _unreadable(display, f"invalid Python: {error.msg}", settings)
+        return Scan(_unreadable(display, f"invalid Python: {error.msg}", settings))
     except OSError as error:
-        return _unreadable(display, f"cannot read the file ({error.strerror})", settings)
-    return lint_text(text, display, settings, path=file, cache=cache)
+        return Scan(_unreadable(display, f"cannot read the file ({error.strerror})", settings))
+    return scan_text(text, display, settings, path=file, cache=cache)
 
 
 def _encoding_name(encoding: str) -> str:
     return "UTF-8" if encoding in ("utf-8", "utf-8-sig") else encoding
 
 
+@dataclass(frozen=True, slots=True)
+class Scan:
+    """What one file gives a lint run: its findings and the project model's facts about it."""
+
+    findings: list[Finding]
+    facts: tuple[FileFacts, ...] = ()
+
+
 def lint_text(
     text: str, display: str, settings: Settings, *, path: Path | None = None, cache: ModuleCache | None = None
 ) -> list[Finding]:
-    """Lint one file's ``text``; the suffix of ``display`` picks Python, YAML or prompt text."""
+    """Lint one file's ``text``; the suffix of ``display`` picks Python, YAML or prompt text.
+
+    Only the per-file rules run: the project rules need every file (see :func:`lint_paths`).
+    """
+    return scan_text(text, display, settings, path=path, cache=cache).findings
+
+
+def scan_text(
+    text: str, display: str, settings: Settings, *, path: Path | None = None, cache: ModuleCache | None = None
+) -> Scan:
+    """Lint one file's ``text`` and collect its facts for the project model."""
     suffix = Path(display).suffix.lower()
+    cache = ModuleCache(Path.cwd()) if cache is None else cache
     try:
         if suffix in PYTHON_SUFFIXES:
-            if not any(hint in text for hint in _HINTS):
-                return []
-            cache = ModuleCache(Path.cwd()) if cache is None else cache
-            module = load_module(path or Path(display), text, display, cache)
-            instructions = find_python_instructions(module, cache)
-        elif suffix in YAML_SUFFIXES:
-            return _lint_yaml(SourceFile(display, text), settings) if "instruction" in text else []
-        else:
-            instructions = [plain_instruction(SourceFile(display, text))]
+            return _scan_python(text, display, settings, path or Path(display), cache)
+        if suffix in YAML_SUFFIXES:
+            return _scan_yaml(SourceFile(display, text), settings, path or Path(display), cache)
+        return Scan(_lint_all([plain_instruction(SourceFile(display, text))], settings))
     except SyntaxError as error:
-        return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
+        return Scan(_unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset))
     except (RecursionError, MemoryError) as error:
-        return _unreadable(display, f"cannot parse the file: {_EXHAUSTED[type(error)]}", settings)
-    return _lint_all(instructions, settings)
+        return Scan(_unreadable(display, f"cannot parse the file: {_EXHAUSTED[type(error)]}", settings))
 
 
-def _lint_yaml(source: SourceFile, settings: Settings) -> list[Finding]:
+def _scan_python(text: str, display: str, settings: Settings, path: Path, cache: ModuleCache) -> Scan:
+    wants_facts = path.name == "__init__.py" or any(hint in text for hint in _FACT_HINTS)
+    if not wants_facts and not any(hint in text for hint in _HINTS):
+        return Scan([])
+    module = load_module(path, text, display, cache)
+    findings = _lint_all(find_python_instructions(module, cache), settings)
+    return Scan(findings, (python_facts(module, cache),) if wants_facts else ())
+
+
+def _scan_yaml(source: SourceFile, settings: Settings, path: Path, cache: ModuleCache) -> Scan:
+    if not any(hint in source.text for hint in _YAML_HINTS):
+        return Scan([])
     # Imported here so that a tree without YAML instructions never loads PyYAML.
     import yaml
 
+    from templating.project.yaml_agents import yaml_facts
     from templating.project.yaml_source import find_yaml_instructions
 
     try:
         instructions = find_yaml_instructions(source)
+        facts = yaml_facts(source, path, cache.key(path))
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = f"invalid YAML: {getattr(error, 'problem', None) or error}"
-        return _unreadable(source.path, message, settings, line, column)
-    return _lint_all(instructions, settings)
+        return Scan(_unreadable(source.path, message, settings, line, column))
+    return Scan(_lint_all(instructions, settings), (facts,))
+
+
+def silenced(path: str, suppressed: frozenset[str], settings: Settings) -> frozenset[str]:
+    """The codes per-file ignores turn off at ``path`` and ``# noqa`` codes ``suppressed`` name."""
+    return _ignored_for(path, settings) | select_rules(suppressed, ()) if suppressed else _ignored_for(path, settings)
 
 
 def _lint_all(instructions: Iterable[Instruction], settings: Settings) -> list[Finding]:
@@ -126,7 +173,7 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     if not enabled:
         return []
     hazards = list(_hazards(instruction, settings))
-    return [_to_finding(instruction, hazard) for hazard in hazards if hazard.code in enabled]
+    return [finding_for(instruction, hazard) for hazard in hazards if hazard.code in enabled]
 
 
 def _hazards(instruction: Instruction, settings: Settings) -> Iterable[Hazard]:
@@ -158,7 +205,8 @@ def _parse_checked(text: str, dialect: str) -> tuple[Template, list[Hazard]]:
             text = text[:opening] + " " + text[opening + 1 :]
 
 
-def _to_finding(instruction: Instruction, hazard: Hazard) -> Finding:
+def finding_for(instruction: Instruction, hazard: Hazard) -> Finding:
+    """The finding ``hazard`` makes at its position in ``instruction``'s source file."""
     rule = find_rule(hazard.code)
     assert rule is not None, hazard.code
     line, column = instruction.position(hazard.start)
