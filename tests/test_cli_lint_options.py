@@ -10,7 +10,11 @@ import pytest
 from templating import __version__
 from templating.cli import main
 
-AGENT = 'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(instruction="Hi {{name}} {user :x}")\n'
+# The initial state declares `name`, so the project rules stay quiet about it.
+AGENT = (
+    'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(instruction="Hi {{name}} {user :x}")\n'
+    'service.create_session(app_name="app", user_id="user", state={"name": "Ada"})\n'
+)
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -17,7 +17,8 @@ AGENT = (
 
 
 def _run(capsys, *argv):
-    code = main(["lint", *argv, "--isolated", "--output-format", "concise"])
+    # TPL014 (a project rule, never fixable) would report every key these small files read.
+    code = main(["lint", *argv, "--isolated", "--output-format", "concise", "--ignore", "TPL014"])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 

@@ -10,21 +10,30 @@ from templating.lint.settings import Settings
 
 TREE = Path(__file__).parent / "data" / "lint" / "travel"
 
-EXPECTED = [
+EXPECTED = [  # TPL014: nothing in this tree writes state, so every required key an agent reads
     ("agents/planner/agent.py", 10, 33, "TPL009"),
     ("agents/planner/agent.py", 15, 29, "TPL004"),
+    ("agents/planner/agent.py", 15, 29, "TPL014"),
     ("agents/planner/agent.py", 16, 34, "TPL005"),
     ("agents/planner/agent.py", 17, 24, "TPL010"),
+    ("agents/planner/agent.py", 17, 32, "TPL014"),
+    ("agents/planner/prompt.py", 3, 39, "TPL014"),
     ("agents/planner/prompt.py", 4, 12, "TPL002"),
     ("agents/planner/prompt.py", 4, 37, "TPL001"),
+    ("agents/planner/prompt.py", 4, 37, "TPL014"),
     ("agents/planner/prompt.py", 5, 9, "TPL007"),
     ("agents/planner/prompt.py", 5, 26, "TPL005"),
     ("agents/planner/prompt.py", 7, 9, "TPL004"),
     ("agents/planner/prompt.py", 7, 9, "TPL006"),
+    ("agents/planner/prompt.py", 7, 9, "TPL014"),
     ("agents/planner/prompt.py", 13, 23, "TPL003"),
+    ("agents/planner/prompt.py", 13, 23, "TPL014"),
     ("configs/broken.yaml", 3, 1, "TPL013"),
+    ("configs/root_agent.yaml", 4, 13, "TPL014"),
     ("configs/root_agent.yaml", 5, 13, "TPL001"),
+    ("configs/root_agent.yaml", 5, 13, "TPL014"),
     ("configs/root_agent.yaml", 5, 27, "TPL004"),
+    ("configs/root_agent.yaml", 5, 27, "TPL014"),
     ("configs/root_agent.yaml", 6, 36, "TPL005"),
 ]
 
@@ -53,7 +62,7 @@ def test_linter_prompt_file_passed_explicitly_and_include_globs():
 
 
 def test_linter_fix_only_where_the_source_is_verbatim():
-    result = lint_paths([TREE / "configs" / "root_agent.yaml"], Settings(root=TREE))
+    result = lint_paths([TREE / "configs" / "root_agent.yaml"], Settings(root=TREE, enabled=select_rules(None, ["TPL014"])))
     assert [f.fix.content if f.fix else None for f in result.findings] == ["{answer}", "{mood}", None]
 
 
@@ -100,7 +109,8 @@ LATIN_1_AGENT = '# -*- coding: latin-1 -*-\r\nAgent(instruction="café {{x}}")\r
 
 def test_linter_python_file_read_in_its_declared_encoding(tmp_path):
     (tmp_path / "agent.py").write_bytes(LATIN_1_AGENT)
-    (finding,) = lint_paths([tmp_path / "agent.py"], Settings(root=tmp_path)).findings
+    settings = Settings(root=tmp_path, enabled=select_rules(None, ["TPL014"]))
+    (finding,) = lint_paths([tmp_path / "agent.py"], settings).findings
     assert (finding.code, finding.line, finding.column, finding.source_line) == (
         "TPL001", 2, 25, 'Agent(instruction="café {{x}}")'
     )

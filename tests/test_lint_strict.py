@@ -8,7 +8,7 @@ import pytest
 from templating.cli import main
 from templating.project.instruction import Instruction, SourceFile
 from templating.lint.linter import lint_instruction, lint_paths
-from templating.lint.registry import RULES, rules_for_dialect
+from templating.lint.registry import RULES, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
 
@@ -171,5 +171,5 @@ def test_strict_fixture_tree_dialect_flag_overrides_the_config(monkeypatch, caps
 def test_strict_dialect_flag_on_an_adk_tree(monkeypatch, capsys):
     tree = TREE.parent / "travel"
     monkeypatch.chdir(tree)
-    result = lint_paths([tree / "configs" / "root_agent.yaml"], Settings(root=tree, dialect="strict"))
+    result = lint_paths([tree / "configs" / "root_agent.yaml"], Settings(root=tree, dialect="strict", enabled=select_rules(None, ["TPL014"])))
     assert [(f.line, f.column, f.code) for f in result.findings] == [(6, 36, "TPL005")]

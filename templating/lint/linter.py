@@ -1,13 +1,14 @@
 """Lint instructions, files and folders: discovery, then the checks, then suppressions.
 
-`lint_paths` is the entry point the command line uses; `lint_file` lints one file
-into a picklable `FileResult` (what worker processes
-return); `lint_text` lints one file's text (a Python module, a YAML agent config or a
-prompt file, chosen by suffix).
+`lint_paths` is the entry point the command line uses: each file is linted on its own by
+`lint_file` into a picklable [`FileResult`][templating.lint.file_result.FileResult] (what
+worker processes return and the cache keeps), holding the per-file rules' findings and the
+project model's facts about the file; the project rules (TPL014-TPL016) then run once on the
+model assembled from every file's facts. `lint_text` lints one file's text (a Python module,
+a YAML agent config or a prompt file, chosen by suffix) with the per-file rules only.
 
-A Python file's bytes are searched for `INSTRUCTION_HINT`
-before anything else: most modules of a project hold no instruction and are never decoded or
-parsed.
+A file's bytes are searched for a hint before anything else (`PYTHON_HINT`): most modules of
+a project hold no instruction, agent or state write and are never decoded or parsed.
 """
 
 from __future__ import annotations
@@ -21,27 +22,38 @@ from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
-from templating.project.encoding import decode_source
-from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard, shorten
-from templating.project.instruction import Instruction, SourceFile, plain_instruction
-from templating.project.python_source import INSTRUCTION_HINT, ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
 from templating.lint.workers import default_jobs, map_chunks
 from templating.nodes import Template
 from templating.parser import parse
+from templating.project.agents import python_facts
+from templating.project.encoding import decode_source
+from templating.project.facts import FileFacts
+from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
+from templating.project.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.python_source import INSTRUCTION_HINT, ModuleCache, find_python_instructions, load_module
 
 if TYPE_CHECKING:
     import pathspec
 
-__all__ = ["LintResult", "lint_file", "lint_files", "lint_instruction", "lint_paths", "lint_text"]
+__all__ = [
+    "PYTHON_HINT", "LintResult", "Scan", "finding_for", "lint_file", "lint_files", "lint_instruction", "lint_paths",
+    "lint_text", "scan_text", "silenced",
+]  # fmt: skip
 
-_PYTHON_HINT = re.compile(INSTRUCTION_HINT)
-_PYTHON_HINT_BYTES = re.compile(INSTRUCTION_HINT.encode())
-_YAML_HINT = "instruction"
+# What a module the project model needs says somewhere: an agent, a state write or read, a
+# session; an `__init__.py` is always read, for the names it re-exports.
+_FACT_HINT = r"Agent|state|sub_agents"
+#: A Python file without a match is neither an instruction site nor a fact of the project.
+PYTHON_HINT = f"{INSTRUCTION_HINT}|{_FACT_HINT}"
+_INSTRUCTIONS = re.compile(INSTRUCTION_HINT)
+_FACTS = re.compile(_FACT_HINT)
+_PYTHON_BYTES = re.compile(PYTHON_HINT.encode())
+_YAML_HINTS = ("instruction", "agent_class", "sub_agents")
 # The help line of a TPL012 finding, by the syntax error's code.
 _SYNTAX_HELP = {"artifact-name": "write a relative file name without whitespace, braces or `..` segments"}
 _GRAMMAR_HELP = "see docs/grammar-strict.md"
@@ -61,15 +73,30 @@ class LintResult:
     empty: tuple[Path, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Scan:
+    """What one file's text gives a lint run: its findings and the project model's facts."""
+
+    findings: list[Finding]
+    facts: tuple[FileFacts, ...] = ()
+
+
 def lint_paths(paths: Sequence[Path], settings: Settings, *, jobs: int | None = None) -> LintResult:
     """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist),
-    in up to ``jobs`` worker processes (default: one per CPU, when there are enough files)."""
+    in up to ``jobs`` worker processes (default: one per CPU, when there are enough files),
+    then run the project rules on the model assembled from every file's facts."""
     files, empty = _collect(paths, settings)
     results = map_chunks(lint_files, files, settings, jobs or default_jobs())
     findings: dict[tuple, Finding] = {}
+    facts: list[FileFacts] = []
     for result in results:
+        facts.extend(result.facts or ())
         for finding in result.findings:
             findings.setdefault((finding.sort_key, finding.message), finding)
+    from templating.lint.project_lint import lint_project  # it builds on this module's helpers
+
+    for finding in lint_project(facts, settings):
+        findings.setdefault((finding.sort_key, finding.message), finding)
     return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
 
 
@@ -96,36 +123,37 @@ def lint_file(file: Path, settings: Settings, modules: ModuleCache) -> FileResul
     """Lint one file on its own; ``modules`` caches the modules parsed so far."""
     display = modules.display(file)
     modules.looked_up.clear()
-    findings = _lint_file(file, display, settings, modules)
+    scan = _lint_file(file, display, settings, modules)
     dependencies = modules.looked_up - {modules.key(file)} if modules.looked_up else ()
-    return FileResult(display, tuple(findings), None, tuple(sorted(dependencies)))
+    return FileResult(display, tuple(scan.findings), scan.facts or None, tuple(sorted(dependencies)))
 
 
-def _lint_file(file: Path, display: str, settings: Settings, modules: ModuleCache) -> list[Finding]:
+def _lint_file(file: Path, display: str, settings: Settings, modules: ModuleCache) -> Scan:
     try:
         with open(file, "rb") as stream:
             data = stream.read()
         if data.isascii() and not _may_hold_instructions(display, data):
-            return []  # ASCII is valid in every encoding Python accepts: nothing to decode
+            return Scan([])  # ASCII is valid in every encoding Python accepts: nothing to decode
         text = decode_source(file, data)
     except UnicodeDecodeError as error:
-        return _unreadable(display, f"not {_encoding_name(error.encoding)} text (byte {error.start})", settings)
+        return Scan(_unreadable(display, f"not {_encoding_name(error.encoding)} text (byte {error.start})", settings))
     except SyntaxError as error:  # a Python coding line naming an unknown encoding
-        return _unreadable(display, f"invalid Python: {error.msg}", settings)
+        return Scan(_unreadable(display, f"invalid Python: {error.msg}", settings))
     except OSError as error:
         if file.is_symlink() and not file.exists():
-            return _unreadable(display, "a symbolic link to a missing file", settings)
-        return _unreadable(display, f"cannot read the file ({error.strerror})", settings)
-    return lint_text(text, display, settings, path=file, cache=modules)
+            return Scan(_unreadable(display, "a symbolic link to a missing file", settings))
+        return Scan(_unreadable(display, f"cannot read the file ({error.strerror})", settings))
+    return scan_text(text, display, settings, path=file, cache=modules)
 
 
 def _may_hold_instructions(display: str, data: bytes) -> bool:
-    """The byte-level pre-filter: whether a file could hold an instruction at all."""
-    suffix = display[display.rfind(".") :].lower() if "." in display.rpartition("/")[2] else ""
+    """The byte-level pre-filter: whether a file could hold an instruction or a fact at all."""
+    name = display.rpartition("/")[2]
+    suffix = name[name.rfind(".") :].lower() if "." in name else ""
     if suffix in PYTHON_SUFFIXES:
-        return _PYTHON_HINT_BYTES.search(data) is not None
+        return name == "__init__.py" or _PYTHON_BYTES.search(data) is not None
     if suffix in YAML_SUFFIXES:
-        return _YAML_HINT.encode() in data
+        return any(hint.encode() in data for hint in _YAML_HINTS)
     return True
 
 
@@ -136,40 +164,64 @@ def _encoding_name(encoding: str) -> str:
 def lint_text(
     text: str, display: str, settings: Settings, *, path: Path | None = None, cache: ModuleCache | None = None
 ) -> list[Finding]:
-    """Lint one file's ``text``; the suffix of ``display`` picks Python, YAML or prompt text."""
+    """Lint one file's ``text``; the suffix of ``display`` picks Python, YAML or prompt text.
+
+    Only the per-file rules run: the project rules need every file (see `lint_paths`).
+    """
+    return scan_text(text, display, settings, path=path, cache=cache).findings
+
+
+def scan_text(
+    text: str, display: str, settings: Settings, *, path: Path | None = None, cache: ModuleCache | None = None
+) -> Scan:
+    """Lint one file's ``text`` and collect its facts for the project model."""
     suffix = Path(display).suffix.lower()
+    cache = ModuleCache(Path.cwd()) if cache is None else cache
     try:
         if suffix in PYTHON_SUFFIXES:
-            if _PYTHON_HINT.search(text) is None:
-                return []
-            cache = ModuleCache(Path.cwd()) if cache is None else cache
-            module = load_module(path or Path(display), text, display, cache)
-            instructions = find_python_instructions(module, cache)
-        elif suffix in YAML_SUFFIXES:
-            return _lint_yaml(SourceFile(display, text), settings) if _YAML_HINT in text else []
-        else:
-            instructions = [plain_instruction(SourceFile(display, text))]
+            return _scan_python(text, display, settings, path or Path(display), cache)
+        if suffix in YAML_SUFFIXES:
+            return _scan_yaml(SourceFile(display, text), settings, path or Path(display), cache)
+        return Scan(_lint_all([plain_instruction(SourceFile(display, text))], settings))
     except SyntaxError as error:
-        return _unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset)
+        return Scan(_unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset))
     except (RecursionError, MemoryError) as error:
-        return _unreadable(display, f"cannot parse the file: {_EXHAUSTED[type(error)]}", settings)
-    return _lint_all(instructions, settings)
+        return Scan(_unreadable(display, f"cannot parse the file: {_EXHAUSTED[type(error)]}", settings))
 
 
-def _lint_yaml(source: SourceFile, settings: Settings) -> list[Finding]:
+def _scan_python(text: str, display: str, settings: Settings, path: Path, cache: ModuleCache) -> Scan:
+    has_instructions = _INSTRUCTIONS.search(text) is not None
+    wants_facts = path.name == "__init__.py" or has_instructions or _FACTS.search(text) is not None
+    if not wants_facts:
+        return Scan([])
+    module = load_module(path, text, display, cache)
+    findings = _lint_all(find_python_instructions(module, cache), settings) if has_instructions else []
+    return Scan(findings, (python_facts(module, cache),))
+
+
+def _scan_yaml(source: SourceFile, settings: Settings, path: Path, cache: ModuleCache) -> Scan:
+    if not any(hint in source.text for hint in _YAML_HINTS):
+        return Scan([])
     # Imported here so that a tree without YAML instructions never loads PyYAML.
     import yaml
 
+    from templating.project.yaml_agents import yaml_facts
     from templating.project.yaml_source import find_yaml_instructions
 
     try:
         instructions = find_yaml_instructions(source)
+        facts = yaml_facts(source, path, cache.key(path))
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = f"invalid YAML: {getattr(error, 'problem', None) or error}"
-        return _unreadable(source.path, message, settings, line, column)
-    return _lint_all(instructions, settings)
+        return Scan(_unreadable(source.path, message, settings, line, column))
+    return Scan(_lint_all(instructions, settings), (facts,))
+
+
+def silenced(path: str, suppressed: frozenset[str], settings: Settings) -> frozenset[str]:
+    """The codes per-file ignores turn off at ``path`` and ``# noqa`` codes ``suppressed`` name."""
+    return _ignored_for(path, settings) | select_rules(suppressed, ()) if suppressed else _ignored_for(path, settings)
 
 
 def _lint_all(instructions: Iterable[Instruction], settings: Settings) -> list[Finding]:
@@ -183,7 +235,7 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     if not enabled:
         return []
     hazards = list(_hazards(instruction, settings))
-    return [_to_finding(instruction, hazard) for hazard in hazards if hazard.code in enabled]
+    return [finding_for(instruction, hazard) for hazard in hazards if hazard.code in enabled]
 
 
 def _hazards(instruction: Instruction, settings: Settings) -> Iterable[Hazard]:
@@ -215,7 +267,7 @@ def _parse_checked(text: str, dialect: str) -> tuple[Template, list[Hazard]]:
             text = text[:opening] + " " + text[opening + 1 :]
 
 
-def _to_finding(instruction: Instruction, hazard: Hazard) -> Finding:
+def finding_for(instruction: Instruction, hazard: Hazard) -> Finding:
     rule = find_rule(hazard.code)
     assert rule is not None, hazard.code
     line, column = instruction.position(hazard.start)

@@ -185,6 +185,50 @@ RULES: tuple[Rule, ...] = (
         'instruction="Hello"',
     ),
     Rule(
+        "TPL014", "unwritten-key", Severity.WARNING,
+        "An agent reads a key that nothing in the project writes",
+        "Finds required placeholders of an agent's instruction whose key no writer in the linted "
+        "project writes: no `output_key`, no `state[...]` write in a tool or callback, no "
+        "`EventActions(state_delta=...)`, no initial `create_session(state=...)`, and no `--state` "
+        "file or `state` setting declares it. Instructions that belong to no agent (prompt files, "
+        "`inject_session_state` literals) are not checked, and an agent whose own tools or callbacks "
+        "write a key that is not a literal is not reported.",
+        "ADK raises `KeyError: Context variable not found` on the agent's first model call.",
+        'critic = LlmAgent(name="critic", instruction="Review {findngs}.")\n'
+        'researcher = LlmAgent(name="researcher", output_key="findings")',
+        'critic = LlmAgent(name="critic", instruction="Review {findings}.")',
+    dialect_note="In `strict`, the root key of a path is checked (`user:profile` in `{user:profile.name}`).",
+    ),
+    Rule(
+        "TPL015", "read-before-write", Severity.WARNING,
+        "An agent reads a key before the agent that writes it has run",
+        "Within one run of a `SequentialAgent` (or the first iteration of a `LoopAgent`), finds a "
+        "required placeholder whose key only agents after it write, or the agent itself through its "
+        "own `output_key`, and nothing earlier does (initial state, an earlier sibling, its tools and "
+        "callbacks, an ancestor's earlier siblings). A key written only by a `ParallelAgent` sibling "
+        "is reported too: parallel siblings give no order. Sub-agents an `LlmAgent` transfers to are "
+        "not ordered, and an unknown writer earlier in the run stops the rule.",
+        "The first run fails with `KeyError: Context variable not found`: the critic placed before "
+        "the writer, the loop whose first iteration reads what its last step writes.",
+        'SequentialAgent(name="pipeline", sub_agents=[critic, writer])  # critic reads {draft}, writer has output_key="draft"',
+        'SequentialAgent(name="pipeline", sub_agents=[writer, critic])',
+    dialect_note="In `strict`, the root key of a path is checked.",
+    ),
+    Rule(
+        "TPL016", "session-state-write", Severity.WARNING,
+        "A direct write to the state of a session from a session service",
+        "Finds `session.state[key] = value`, `session.state.update(...)` and `setdefault` on a session "
+        "returned by `get_session` or `create_session`, outside a tool or callback.",
+        "The write bypasses events: ADK's session services apply state only from an event's "
+        "`state_delta`, so the value is lost by persistent services (and by the in-memory one, which "
+        "returns a copy).",
+        'session = await session_service.get_session(app_name=APP, user_id=USER, session_id=SID)\n'
+        'session.state["topic"] = "tides"',
+        'await session_service.create_session(app_name=APP, user_id=USER, state={"topic": "tides"})\n'
+        '# or, during a run: tool_context.state["topic"] = "tides"',
+    dialect_note="The rule reads Python code, not templates: the dialect does not matter.",
+    ),
+    Rule(
         "TPL017", "port-divergence", Severity.WARNING,
         "A placeholder renders differently in the ADK ports the project targets",
         "With `target-ports = [\"python\", \"js\"]` (or `--target-ports python,js`), reports each "

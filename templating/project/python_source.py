@@ -28,7 +28,8 @@ from templating.project.literal import DecodedText, decode_literal
 from templating.project.modules import resolve_import
 
 __all__ = [
-    "INSTRUCTION_FIELDS", "INSTRUCTION_HINT", "ModuleCache", "PythonModule", "find_python_instructions", "load_module",
+    "INSTRUCTION_FIELDS", "INSTRUCTION_HINT", "ModuleCache", "PythonModule", "find_call_instructions",
+    "find_python_instructions", "load_module",
 ]  # fmt: skip
 
 #: The keyword arguments whose value is an instruction.
@@ -108,9 +109,16 @@ def find_python_instructions(module: PythonModule, cache: ModuleCache) -> list[I
     found = []
     for node in _calls_near(module.tree, _hint_lines(module.source.text)):
         if isinstance(node, ast.Call):
-            for field, value in _instruction_arguments(node):
-                suppressed = module.noqa.get(value.lineno, frozenset()) | module.noqa.get(node.lineno, frozenset())
-                found.extend(_resolve(module, value, field, suppressed, cache, depth=0))
+            found.extend(find_call_instructions(module, node, cache))
+    return found
+
+
+def find_call_instructions(module: PythonModule, call: ast.Call, cache: ModuleCache) -> list[Instruction]:
+    """The instructions one call of ``module`` passes (the project model asks per agent)."""
+    found = []
+    for field, value in _instruction_arguments(call):
+        suppressed = module.noqa.get(value.lineno, frozenset()) | module.noqa.get(call.lineno, frozenset())
+        found.extend(_resolve(module, value, field, suppressed, cache, depth=0))
     return found
 
 

@@ -1,0 +1,86 @@
+"""The rules that need the whole project: TPL014, TPL015 and TPL016.
+
+They run once per lint run, on the model assembled from every file's facts
+(`templating.project.model.assemble`), never per file: a write in one file answers a
+read in another. TPL014 and TPL015 report at a placeholder (``(instruction, hazard)`` pairs
+the linter turns into findings like any other); TPL016 at the statement that writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from templating.lint.hazard import Hazard, shorten
+from templating.lint.suggestions import suggest_key
+from templating.project.facts import SessionWrite, Writer
+from templating.project.instruction import Instruction
+from templating.project.model import ProjectModel
+from templating.project.order import find_late_reads
+
+__all__ = [
+    "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",
+]  # fmt: skip
+
+_DECLARE_HELP = "if it is set outside this project, declare it with `--state` or `state` in `[tool.templating]`"
+_SESSION_HELP = (
+    "write state from a tool or callback (`tool_context.state[...]`), an event's `state_delta`, "
+    "or `create_session(state=...)`"
+)
+
+
+def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) -> Iterator[tuple[Instruction, Hazard]]:
+    """TPL014: required placeholders of an agent whose key nothing in the project writes."""
+    if model.initial_unknown or known_keys is not None:
+        return  # an initial state that is not a literal may hold any key; a state file: TPL011 checks
+    written = model.written_keys()
+    for agent in model.agents:
+        if agent.unknown:
+            continue
+        for read in agent.reads:
+            if read.optional or read.key in written:
+                continue
+            suggestion = suggest_key(read.key, written)
+            hint = f"did you mean `{suggestion}`? " if suggestion else ""
+            yield read.instruction, Hazard(
+                "TPL014", read.start, read.end,
+                f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in the project writes it",
+                hint + _DECLARE_HELP,
+            )  # fmt: skip
+
+
+def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, Hazard]]:
+    """TPL015: a read whose key is written only after the agent runs."""
+    for late in find_late_reads(model):
+        first = late.writers[0]
+        own = first.agent == late.agent.name and first.via == "output_key"
+        when = "by its own `output_key`, after it answers" if own else f"only later, by {describe_writer(first)}"
+        yield late.read.instruction, Hazard(
+            "TPL015", late.read.start, late.read.end,
+            f"agent `{late.agent.name}` reads `{shorten(late.read.key)}` before it is written: it is written {when}",
+            "run the writer earlier, write an initial value, or make the placeholder optional (`{"
+            + shorten(late.read.key) + "?}`)",
+        )  # fmt: skip
+
+
+def find_session_writes(model: ProjectModel) -> list[SessionWrite]:
+    """TPL016: writes to the state of a session from a session service, in write order."""
+    return sorted(model.session_writes, key=lambda w: (w.path, w.line, w.column))
+
+
+def session_write_message(write: SessionWrite) -> tuple[str, str]:
+    """The message and help line of a TPL016 finding."""
+    key = f"`{shorten(write.key)}`" if write.key else "a key"
+    return f"{key} is written to a session's state directly: no event records it and persistent services lose it", _SESSION_HELP
+
+
+def describe_writer(writer: Writer) -> str:
+    """A writer in words: ``the output_key of agent `critic` (agents.py:12:16)``."""
+    where = f"{writer.path}:{writer.line}:{writer.column}"
+    owner = f"agent `{writer.agent}`" if writer.agent else None
+    if writer.via == "output_key":
+        return f"the `output_key` of {owner} ({where})"
+    if writer.via in ("tool", "callback") and writer.function:
+        return f"{writer.via} `{writer.function}`" + (f" of {owner}" if owner else "") + f" ({where})"
+    if writer.via == "initial":
+        return f"the initial state ({where})"
+    return f"the {writer.via.replace('_', ' ')} write" + (f" of {owner}" if owner else "") + f" ({where})"

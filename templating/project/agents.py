@@ -1,0 +1,235 @@
+"""The per-file facts of a Python module: its agents, functions, agent classes and writers.
+
+`python_facts` is the one function the project model asks of a Python file. An agent is
+a call of ``LlmAgent``/``Agent``, ``SequentialAgent``, ``LoopAgent``, ``ParallelAgent``, or
+of a class deriving from an ADK agent class (an opaque *custom* agent). Names an agent lists
+(``sub_agents=[a, b]``, ``tools=[save_city]``, callbacks) become `Ref` to the module
+that defines them: this one, or a sibling module it imports from; names from outside the
+package (ADK's own tools, other libraries) are left out. The names are resolved when the
+model is assembled.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Ref, Writer
+from templating.project.python_source import ModuleCache, PythonModule, find_call_instructions
+from templating.project.writers import context_parameters, find_initial_writers, find_session_writes, find_state_writes
+
+__all__ = ["AGENT_KINDS", "python_facts"]
+
+#: The kind of agent each ADK class builds.
+AGENT_KINDS = {
+    "LlmAgent": "llm", "Agent": "llm", "SequentialAgent": "sequential", "LoopAgent": "loop",
+    "ParallelAgent": "parallel", "BaseAgent": "custom",
+}  # fmt: skip
+_FUNCTION_TOOLS = ("FunctionTool", "LongRunningFunctionTool")
+_AGENT_FIELDS = ("name", "instruction", "sub_agents", "model", "tools", "output_key")
+_Function = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def python_facts(module: PythonModule, cache: ModuleCache) -> FileFacts:
+    """Everything the project model learns from ``module`` (names resolved at assembly)."""
+    builder = _Builder(module, cache)
+    return builder.build()
+
+
+class _Builder:
+    """Collects one module's facts; a class only to share the module's lookups."""
+
+    def __init__(self, module: PythonModule, cache: ModuleCache) -> None:
+        self.module = module
+        self.cache = cache
+        self.key = cache.key(module.path)
+        self.imports = {name: Ref(cache.key(path), symbol or "") for name, (path, symbol) in module.imports.items()}
+        self.classes = _agent_classes(module)
+        self.bound = _bound_names(module.tree)
+        self.functions = {s.name for s in module.tree.body if isinstance(s, _Function)}
+        self.agents: list[AgentFacts] = []
+
+    def build(self) -> FileFacts:
+        functions, loose = self._functions()
+        for node in ast.walk(self.module.tree):
+            if isinstance(node, ast.Call) and self._agent_kind(node) is not None:
+                self.agents.append(self._agent(node))
+        initial = [w for w in find_initial_writers(self.module, self.module.tree) if w.via == "initial"]
+        return FileFacts(
+            self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
+            _factories(self.module.tree, self.bound), self.imports, (*initial, *loose),
+            tuple(find_session_writes(self.module)),
+        )  # fmt: skip
+
+    def _functions(self) -> tuple[dict[str, FunctionFacts], list[Writer]]:
+        """Module-level functions by name, and the writes of every other function."""
+        functions: dict[str, FunctionFacts] = {}
+        loose: list[Writer] = []
+        in_classes = {id(f) for c in ast.walk(self.module.tree) if isinstance(c, ast.ClassDef) and c.name in self.classes
+                      for f in ast.walk(c)}  # fmt: skip
+        for node in ast.walk(self.module.tree):
+            if isinstance(node, _Function) and id(node) not in in_classes:
+                writers = _function_writers(self.module, node)
+                if node in self.module.tree.body:
+                    functions[node.name] = FunctionFacts(node.name, tuple(writers))
+                else:
+                    loose.extend(writers)
+        return functions, loose
+
+    def _agent_kind(self, call: ast.Call) -> str | None:
+        name = _called(call)
+        if name is None or not any(k.arg in _AGENT_FIELDS for k in call.keywords):
+            return None
+        if name in self.classes:
+            return self.classes[name].kind
+        if name in AGENT_KINDS and name not in self.imports:
+            return AGENT_KINDS[name]
+        # A class from a sibling module is checked when the model is assembled.
+        project_class = name in self.imports and name[:1].isupper()
+        named = any(k.arg == "name" for k in call.keywords)
+        return "custom" if named and (name.endswith("Agent") or project_class) else None
+
+    def _agent(self, call: ast.Call) -> AgentFacts:
+        arguments = {k.arg: k.value for k in call.keywords if k.arg}
+        name = arguments.get("name")
+        refs = _Refs()
+        for element in _elements(arguments.get("sub_agents")):
+            refs.add(self._ref(element), "sub_agents")
+        for element in _elements(arguments.get("tools")):
+            self._tool(element, refs)
+        for field, value in arguments.items():
+            if field.endswith(("_callback", "_callbacks")):
+                for element in _elements(value):
+                    refs.add(self._ref(element), "callbacks")
+        return AgentFacts(
+            self.bound.get(id(call)) or _synthetic(call), _string(name), self._agent_kind(call) or "custom",
+            self.module.source.path, call.lineno, call.col_offset + 1,
+            tuple(find_call_instructions(self.module, call, self.cache)),
+            self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
+            tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call),
+        )  # fmt: skip
+
+    def _tool(self, element: ast.expr, refs: _Refs) -> None:
+        if isinstance(element, ast.Call) and _called(element) in _FUNCTION_TOOLS + ("AgentTool",):
+            wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
+            if wrapped is not None:
+                refs.add(self._ref(wrapped), "agent_tools" if _called(element) == "AgentTool" else "tools")
+            return
+        refs.add(self._ref(element), "tools")
+
+    def _ref(self, node: ast.expr) -> Ref | None:
+        """Where a listed name lives; ``None`` if outside the project."""
+        if isinstance(node, ast.Call):
+            if self._agent_kind(node) is not None:
+                return Ref(self.key, self.bound.get(id(node)) or _synthetic(node))
+            node = node.func  # a factory: `make_critic()`
+        if isinstance(node, ast.Name):
+            if node.id in self.imports and self.imports[node.id].name:
+                return self.imports[node.id]
+            local = node.id in self.functions or node.id in self.bound.values() or node.id in self.classes
+            return Ref(self.key, node.id) if local else None
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            target = self.imports.get(node.value.id)
+            return Ref(target.module, node.attr) if target and not target.name else None
+        return None
+
+    def _output_key(self, value: ast.expr | None) -> Writer | None:
+        if value is None or (isinstance(value, ast.Constant) and value.value is None):
+            return None
+        return Writer(_string(value), "output_key", self.module.source.path, value.lineno, value.col_offset + 1)
+
+    def _custom_class(self, call: ast.Call) -> Ref | None:
+        name = _called(call)
+        if name in self.classes:
+            return Ref(self.key, name)
+        if name in self.imports and self.imports[name].name:
+            return self.imports[name]
+        return None
+
+
+class _Refs:
+    """The references one agent makes, by field."""
+
+    def __init__(self) -> None:
+        self.sub_agents: list[Ref] = []
+        self.tools: list[Ref] = []
+        self.agent_tools: list[Ref] = []
+        self.callbacks: list[Ref] = []
+
+    def add(self, ref: Ref | None, field: str) -> None:
+        """Record ``ref`` under ``field``; a name outside the project (``None``) is left out."""
+        if isinstance(ref, Ref):
+            getattr(self, field).append(ref)
+
+
+def _function_writers(module: PythonModule, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Writer]:
+    parameters = context_parameters(function)
+    role = "callback" if "callback" in parameters.values() else "tool"
+    writers = find_state_writes(module, function, parameters, role) if parameters else []
+    deltas = [w for w in find_initial_writers(module, function) if w.via == "state_delta"]
+    return writers + [Writer(w.key, w.via, w.path, w.line, w.column, function.name) for w in deltas]
+
+
+def _agent_classes(module: PythonModule) -> dict[str, ClassFacts]:
+    """Classes deriving from an ADK agent class (or from one of those), with their writes."""
+    classes: dict[str, ClassFacts] = {}
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.ClassDef):
+            bases = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases]
+            kind = next((classes[b].kind if b in classes else AGENT_KINDS[b] for b in bases
+                         if b in classes or b in AGENT_KINDS), None)  # fmt: skip
+            if kind is not None:
+                writers = [w for f in node.body if isinstance(f, _Function) for w in _method_writers(module, f)]
+                classes[node.name] = ClassFacts(node.name, "custom" if kind == "custom" else kind, tuple(writers))
+    return classes
+
+
+def _method_writers(module: PythonModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Writer]:
+    return [Writer(w.key, "agent" if w.via in ("tool", "callback") else w.via, w.path, w.line, w.column, w.function)
+            for w in _function_writers(module, method)]  # fmt: skip
+
+
+def _bound_names(tree: ast.Module) -> dict[int, str]:
+    """The module-level name each call is assigned to, by the call node's id."""
+    bound = {}
+    for statement in tree.body:
+        value = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
+        targets = statement.targets if isinstance(statement, ast.Assign) else [getattr(statement, "target", None)]
+        if isinstance(value, ast.Call) and targets and isinstance(targets[0], ast.Name):
+            bound[id(value)] = targets[0].id
+    return bound
+
+
+def _factories(tree: ast.Module, bound: dict[int, str]) -> dict[str, str]:
+    """Module-level functions that return an agent built in them: name -> agent variable."""
+    factories = {}
+    for statement in tree.body:
+        if isinstance(statement, _Function):
+            local = {t.id: n.value for n in ast.walk(statement) if isinstance(n, ast.Assign)
+                     for t in n.targets if isinstance(t, ast.Name)}  # fmt: skip
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Return) and node.value is not None:
+                    value = local.get(node.value.id, node.value) if isinstance(node.value, ast.Name) else node.value
+                    if isinstance(value, ast.Call):
+                        factories[statement.name] = bound.get(id(value)) or _synthetic(value)
+    return factories
+
+
+def _elements(value: ast.expr | None) -> list[ast.expr]:
+    if value is None:
+        return []
+    if isinstance(value, (ast.List, ast.Tuple)):
+        return [e for e in value.elts if not isinstance(e, ast.Starred)]
+    return [value]
+
+
+def _synthetic(call: ast.Call) -> str:
+    return f"<agent {call.lineno}:{call.col_offset + 1}>"
+
+
+def _called(call: ast.Call) -> str | None:
+    function = call.func
+    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
+
+
+def _string(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None

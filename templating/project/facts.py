@@ -1,0 +1,122 @@
+"""What the project model learns from one file: plain, picklable facts, no syntax trees.
+
+One function per file kind produces a `FileFacts`
+(`templating.project.agents.python_facts`,
+`templating.project.yaml_agents.yaml_facts`); the project model is then assembled from
+all files' facts by `templating.project.model.assemble`, which resolves names across
+modules by looking up other files' facts, never by reading files again. Facts depend on one
+file only (and, for instructions, on the sibling modules it imports prompts from), so a
+per-file cache may keep them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from templating.project.instruction import Instruction
+
+__all__ = ["AgentFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Ref", "SessionWrite", "Writer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A name defined in a module of the project: the module's file key and the name."""
+
+    module: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """Code that writes a state key, at a 1-based line and column of ``path``.
+
+    ``key`` is ``None`` for an *unknown writer* (an f-string or variable key, or a dict
+    that is not a literal): it may write any key. ``via`` is ``output_key``, ``tool``,
+    ``callback``, ``state_delta``, ``initial`` or ``agent`` (a custom agent's own code);
+    ``agent`` names the agent the write belongs to, once the model is assembled.
+    """
+
+    key: str | None
+    via: str
+    path: str
+    line: int
+    column: int
+    function: str | None = None
+    agent: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionWrite:
+    """A direct write to ``.state`` of a session from a session service (rule TPL016)."""
+
+    key: str | None
+    path: str
+    line: int
+    column: int
+    end_column: int
+    source_line: str
+    suppressed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionFacts:
+    """A function's state writes (a tool or a callback once an agent lists it)."""
+
+    name: str
+    writers: tuple[Writer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassFacts:
+    """A class deriving from an ADK agent class: its kind and the writes of its methods."""
+
+    name: str
+    kind: str
+    writers: tuple[Writer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AgentFacts:
+    """One agent construction (a call or a YAML config), before names are resolved.
+
+    ``variable`` is the module-level name the agent is bound to, or a synthetic
+    ``<agent line:column>`` for an agent built inline; ``kind`` is ``llm``, ``sequential``,
+    ``loop``, ``parallel`` or ``custom``. References point at names the agent lists in
+    ``sub_agents``, ``tools`` and callbacks; ``agent_tools`` are agents wrapped in an
+    ``AgentTool``; ``custom_class`` is the agent class when it is defined in the project.
+    """
+
+    variable: str
+    name: str | None
+    kind: str
+    path: str
+    line: int
+    column: int
+    instructions: tuple[Instruction, ...] = ()
+    output_key: Writer | None = None
+    sub_agents: tuple[Ref, ...] = ()
+    tools: tuple[Ref, ...] = ()
+    agent_tools: tuple[Ref, ...] = ()
+    callbacks: tuple[Ref, ...] = ()
+    custom_class: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """Everything the model learns from one file, keyed by the file's resolved path.
+
+    ``functions`` are module-level functions; ``factories`` map a function that returns an
+    agent to that agent's variable; ``imports`` map names bound by imports from sibling
+    modules to where they come from (a module itself has the name ``""``); ``writers`` are
+    the writes no function listed here makes (initial state, nested functions, methods).
+    """
+
+    key: str
+    path: str
+    agents: tuple[AgentFacts, ...] = ()
+    functions: dict[str, FunctionFacts] = field(default_factory=dict)
+    classes: dict[str, ClassFacts] = field(default_factory=dict)
+    factories: dict[str, str] = field(default_factory=dict)
+    imports: dict[str, Ref] = field(default_factory=dict)
+    writers: tuple[Writer, ...] = ()
+    session_writes: tuple[SessionWrite, ...] = ()

@@ -1,0 +1,245 @@
+"""The project model: agents, their order and the state each reads and writes.
+
+`assemble` builds a `ProjectModel` from the per-file facts
+(`templating.project.facts`) of every file, resolving the names agents list
+(``sub_agents``, tools, callbacks, ``AgentTool``, custom agent classes) by looking them up
+in other files' facts. The model answers the questions the linter, the graph and the
+language server ask: `ProjectModel.writers_of`, `ProjectModel.written_keys`,
+`ProjectModel.agent_of`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from templating.errors import TemplateSyntaxError
+from templating.nodes import Placeholder
+from templating.parser import parse
+from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Ref, SessionWrite, Writer
+from templating.project.instruction import Instruction
+
+__all__ = ["Agent", "ProjectModel", "Read", "assemble", "subtree_writes"]
+
+_MAX_DEPTH = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A placeholder reading ``key``, at text ``[start, end)`` of ``instruction``."""
+
+    key: str
+    optional: bool
+    path: str
+    line: int
+    column: int
+    instruction: Instruction = field(repr=False)
+    start: int = 0
+    end: int = 0
+
+
+@dataclass(eq=False)
+class Agent:
+    """An agent of the project: what it reads, writes and runs, with its position.
+
+    ``writes`` are the agent's own writes (``output_key``, its tools and callbacks, agents
+    it wraps in an ``AgentTool``, a custom agent's code); ``unknown`` says one of them has
+    a key that is not a literal.
+    """
+
+    name: str
+    kind: str
+    path: str
+    line: int
+    column: int
+    instructions: tuple[Instruction, ...] = ()
+    output_key: str | None = None
+    sub_agents: list[Agent] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)
+    callbacks: list[str] = field(default_factory=list)
+    writes: list[Writer] = field(default_factory=list)
+    reads: list[Read] = field(default_factory=list)
+    unknown: bool = False
+    is_sub_agent: bool = False
+
+
+@dataclass
+class ProjectModel:
+    """Every agent and every state writer of a project."""
+
+    agents: tuple[Agent, ...]
+    writers: tuple[Writer, ...]
+    session_writes: tuple[SessionWrite, ...] = ()
+    _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
+
+    @property
+    def roots(self) -> tuple[Agent, ...]:
+        """The agents no other agent runs as a sub-agent."""
+        return tuple(agent for agent in self.agents if not agent.is_sub_agent)
+
+    @property
+    def initial_unknown(self) -> bool:
+        """Whether some initial state is not a literal (it may hold any key)."""
+        return any(w.key is None and w.via == "initial" for w in self.writers)
+
+    def writers_of(self, key: str) -> tuple[Writer, ...]:
+        """Every writer of ``key``, in file and line order."""
+        return tuple(w for w in self.writers if w.key == key)
+
+    def written_keys(self) -> frozenset[str]:
+        """Every key some writer writes (unknown writers aside)."""
+        return frozenset(w.key for w in self.writers if w.key is not None)
+
+    def agent_of(self, instruction: Instruction) -> Agent | None:
+        """The (first) agent ``instruction`` belongs to; ``None`` for a prompt file or a literal
+        passed to ``inject_session_state``."""
+        agents = self._by_instruction.get(_instruction_key(instruction))
+        return agents[0] if agents else None
+
+
+def assemble(facts: Iterable[FileFacts], dialect: str = "adk") -> ProjectModel:
+    """The project model of all files' ``facts``; placeholders are read in ``dialect``."""
+    return _Assembler(list(facts), dialect).run()
+
+
+class _Assembler:
+    """Resolves the references of all files' facts against each other."""
+
+    def __init__(self, facts: list[FileFacts], dialect: str) -> None:
+        self.index = {f.key: f for f in facts}
+        self.dialect = dialect
+        self.agents: dict[tuple[str, str], Agent] = {}
+        self.facts: dict[tuple[str, str], AgentFacts] = {}
+        self.attached: set[tuple[str, str]] = set()
+
+    def run(self) -> ProjectModel:
+        for file in self.index.values():
+            for facts in file.agents:
+                if not self._is_agent(facts):
+                    continue
+                self.agents[(file.key, facts.variable)] = self._agent(facts)
+                self.facts[(file.key, facts.variable)] = facts
+        for key, agent in self.agents.items():
+            self._link(agent, self.facts[key], key[0])
+        for key, agent in list(self.agents.items()):
+            for ref in self.facts[key].agent_tools:
+                wrapped = self._resolve(ref)
+                if isinstance(wrapped, Agent):
+                    agent.writes.extend(dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped))
+        agents = tuple(self.agents.values())
+        writers = [w for agent in agents for w in agent.writes] + self._free_writers()
+        model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
+                             tuple(w for f in self.index.values() for w in f.session_writes))  # fmt: skip
+        for agent in agents:
+            for instruction in agent.instructions:
+                model._by_instruction.setdefault(_instruction_key(instruction), []).append(agent)
+        return model
+
+    def _is_agent(self, facts: AgentFacts) -> bool:
+        """False for a call of a project class that turns out not to be an agent class."""
+        ref = facts.custom_class
+        if ref is None or ref.module not in self.index or facts.kind != "custom":
+            return True
+        return isinstance(self._resolve(ref), ClassFacts)
+
+    def _agent(self, facts: AgentFacts) -> Agent:
+        name = facts.name or facts.variable
+        agent = Agent(name, facts.kind, facts.path, facts.line, facts.column, facts.instructions)
+        if facts.output_key is not None:
+            agent.output_key = facts.output_key.key
+            agent.writes.append(dataclasses.replace(facts.output_key, agent=name))
+        agent.reads = [read for i in facts.instructions if i.injected for read in _reads(i, self.dialect)]
+        return agent
+
+    def _link(self, agent: Agent, facts: AgentFacts, module: str) -> None:
+        for ref in facts.sub_agents:
+            child = self._resolve(ref)
+            if isinstance(child, Agent):
+                agent.sub_agents.append(child)
+                child.is_sub_agent = True
+        for via, refs, names in (("tool", facts.tools, agent.tools), ("callback", facts.callbacks, agent.callbacks)):
+            for ref in refs:
+                names.append(ref.name)
+                self._attach(agent, ref, via)
+        if facts.custom_class is not None:
+            custom = self._resolve(facts.custom_class)
+            if isinstance(custom, ClassFacts):
+                agent.kind = custom.kind if agent.kind == "custom" else agent.kind
+                agent.writes.extend(dataclasses.replace(w, agent=agent.name) for w in custom.writers)
+        agent.unknown = agent.unknown or any(w.key is None for w in agent.writes)
+
+    def _attach(self, agent: Agent, ref: Ref, via: str) -> None:
+        target = self._resolve(ref)
+        if isinstance(target, FunctionFacts):
+            self.attached.add((self._home(ref), target.name))
+            for writer in target.writers:
+                kind = writer.via if writer.via == "state_delta" else via
+                agent.writes.append(dataclasses.replace(writer, via=kind, agent=agent.name))
+        elif target is None and ref.module not in self.index:
+            agent.unknown = True  # a project file that was not read: it may write anything
+
+    def _resolve(self, ref: Ref, depth: int = 0) -> Agent | FunctionFacts | ClassFacts | None:
+        """What ``ref`` names, following re-exports between modules."""
+        file = self.index.get(ref.module)
+        if file is None or depth > _MAX_DEPTH:
+            return None
+        if (ref.module, ref.name) in self.agents:
+            return self.agents[(ref.module, ref.name)]
+        if ref.name in file.factories:
+            return self.agents.get((ref.module, file.factories[ref.name]))
+        if ref.name in file.functions:
+            return file.functions[ref.name]
+        if ref.name in file.classes:
+            return file.classes[ref.name]
+        if ref.name in file.imports and file.imports[ref.name].name:
+            return self._resolve(file.imports[ref.name], depth + 1)
+        return None
+
+    def _home(self, ref: Ref, depth: int = 0) -> str:
+        """The module that defines ``ref`` (after re-exports)."""
+        file = self.index.get(ref.module)
+        if file is not None and ref.name in file.imports and file.imports[ref.name].name and depth < _MAX_DEPTH:
+            return self._home(file.imports[ref.name], depth + 1)
+        return ref.module
+
+    def _free_writers(self) -> list[Writer]:
+        """Writers no agent owns: initial state, and functions no agent lists."""
+        free = []
+        for file in self.index.values():
+            free.extend(file.writers)
+            for name, function in file.functions.items():
+                if (file.key, name) not in self.attached:
+                    free.extend(function.writers)
+        return free
+
+
+def subtree_writes(agent: Agent, seen: set[int] | None = None) -> list[Writer]:
+    """The writes of ``agent`` and of every agent under it."""
+    seen = set() if seen is None else seen
+    if id(agent) in seen:
+        return []
+    seen.add(id(agent))
+    return [*agent.writes, *(w for child in agent.sub_agents for w in subtree_writes(child, seen))]
+
+
+def _reads(instruction: Instruction, dialect: str) -> list[Read]:
+    try:
+        template = parse(instruction.text, dialect=dialect)
+    except TemplateSyntaxError:
+        return []  # reported as TPL012; its keys are unknown
+    reads = []
+    for node in template.nodes:
+        if isinstance(node, Placeholder) and not node.artifact:
+            line, column = instruction.position(node.span.start)
+            reads.append(Read(node.key, node.optional, instruction.source.path, line, column, instruction,
+                              node.span.start, node.span.end))  # fmt: skip
+    return reads
+
+
+def _instruction_key(instruction: Instruction) -> tuple:
+    return instruction.source.path, instruction.offsets[0] if instruction.offsets else 0, instruction.field
+
+
+def _writer_order(writer: Writer) -> tuple:
+    return writer.path, writer.line, writer.column, writer.key or "", writer.via, writer.agent or ""

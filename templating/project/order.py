@@ -1,0 +1,79 @@
+"""When each agent runs, and which keys are written before it reads them.
+
+A ``SequentialAgent`` runs its sub-agents in order, and so does a ``LoopAgent`` in its first
+iteration, which is the one that counts: a key must be written before the first read.
+``ParallelAgent`` siblings give no order. Sub-agents of an ``LlmAgent`` (reached by transfer)
+and of a custom agent run in an order the code cannot tell, so everything their family
+writes counts as written before them. An agent's own tools and callbacks count as before it
+(they may run before its instruction is rendered again); its own ``output_key`` does not.
+An unknown writer before a read makes every key possible: nothing is concluded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from templating.project.facts import Writer
+from templating.project.model import Agent, ProjectModel, Read, subtree_writes
+
+__all__ = ["LateRead", "find_late_reads"]
+
+_ORDERED = ("sequential", "loop")
+
+
+@dataclass(frozen=True, slots=True)
+class LateRead:
+    """A required read whose key is written only after the agent first reads it."""
+
+    agent: Agent
+    read: Read
+    writers: tuple[Writer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Known:
+    """The keys written so far; ``unbounded`` when an unknown writer may have written any."""
+
+    keys: frozenset[str]
+    unbounded: bool = False
+
+    def plus(self, writers: list[Writer]) -> _Known:
+        keys = frozenset(w.key for w in writers if w.key is not None)
+        return _Known(self.keys | keys, self.unbounded or any(w.key is None for w in writers))
+
+
+def find_late_reads(model: ProjectModel) -> list[LateRead]:
+    """Every read-before-write of the project, once per agent and placeholder."""
+    initial = [w for w in model.writers if w.via == "initial"]
+    found: dict[tuple[int, str, int, int], LateRead] = {}
+    for root in model.roots:
+        run = {w for w in subtree_writes(root)}
+        candidates: list[tuple[Agent, Read]] = []
+        _walk(root, _Known(frozenset()).plus(initial), candidates, set())
+        for agent, read in candidates:
+            writers = model.writers_of(read.key)
+            if writers and all(w in run for w in writers):
+                found.setdefault((id(agent), read.path, read.line, read.column), LateRead(agent, read, writers))
+    return list(found.values())
+
+
+def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], path: set[int]) -> None:
+    if id(agent) in path:
+        return  # an agent cannot contain itself; a cycle in the code is not followed
+    path = path | {id(agent)}
+    own = before.plus([w for w in agent.writes if w.via != "output_key"])
+    if not own.unbounded:
+        candidates.extend((agent, r) for r in agent.reads if not r.optional and r.key not in own.keys)
+    children = agent.sub_agents
+    if agent.kind in _ORDERED:
+        current = own
+        for child in children:
+            _walk(child, current, candidates, path)
+            current = current.plus(subtree_writes(child))
+    elif agent.kind == "parallel":
+        for child in children:
+            _walk(child, own, candidates, path)
+    else:
+        family = own.plus(subtree_writes(agent))
+        for child in children:
+            _walk(child, family, candidates, path)
