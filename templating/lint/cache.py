@@ -67,6 +67,7 @@ class LintCache:
         self._key = _secret()
         self.entries: dict[str, tuple] = _load(self.file, self._key)
         self.changed = False
+        self._cwd = os.getcwd()
         self._limit = time.time_ns() - int(RACY_SECONDS * 1e9)
         self._stamps: dict[str, _Stamp | None] = {}
         self._hinted: set[str] = set()
@@ -74,11 +75,12 @@ class LintCache:
 
     def lookup(self, path: Path) -> FileResult | None:
         """The stored result of ``path``, if nothing it depends on has changed."""
-        entry = self.entries.get(os.path.abspath(path))
+        key = self._key_of(path)
+        entry = self.entries.get(key)
         if entry is None:
             return None
         stamp, dependencies, folder, result = entry
-        if not self._unchanged(os.path.abspath(path), stamp):
+        if not self._unchanged(key, stamp):
             return None
         if any(not self._unchanged(name, stamp) for name, stamp in dependencies):
             return None
@@ -88,7 +90,7 @@ class LintCache:
 
     def store(self, path: Path, result: FileResult) -> None:
         """Remember ``result`` for ``path``, unless a file it depends on is too fresh to trust."""
-        key = os.path.abspath(path)
+        key = self._key_of(path)
         stamp = self._stamp(key)
         dependencies = [(name, self._stamp(name)) for name in result.dependencies]
         stamps = [stamp, *(dependency for _, dependency in dependencies)]
@@ -111,6 +113,11 @@ class LintCache:
             _write(self.file, _sign(self._key, payload) + payload)
         except OSError:
             pass  # a read-only checkout lints as well without a cache
+
+    def _key_of(self, path: Path) -> str:
+        # Joined, not normalized (``os.path.abspath`` costs more than the lookup): a path
+        # spelled two ways is two entries, never a wrong one.
+        return os.path.join(self._cwd, path)
 
     def _unchanged(self, name: str, stored: _Stamp) -> bool:
         """Whether ``name`` still has the ``stored`` content: by size and time, else by hash."""
