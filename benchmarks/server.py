@@ -6,8 +6,8 @@ time is the server's work and the round trip, not the pause it waits for while y
 by default: add it to these numbers for what an editor shows). Two workloads:
 
 - one 2,000-line agent module (agents with inline instructions), edited in place;
-- a 200-file workspace (the tree of ``benchmarks/lint.py``: agents, prompt modules and plain
-  modules), every file open, one agent module and one prompt module edited.
+- a 200-file workspace (the tree of ``benchmarks/lint.py``: agent modules and plain modules),
+  every file open, one agent module and one plain module edited.
 
 Each edit changes one instruction and waits for the diagnostics of that version. Prints the
 median and the 90th percentile in milliseconds.
@@ -125,9 +125,9 @@ async def run(rounds: int, lines: int, files: int) -> dict[str, list[float]]:
             for path in paths:
                 await session.open(path, path.read_text())
             agent = next(path for path in paths if path.name.startswith("agent_"))
-            prompts = next(path for path in paths if path.name.startswith("prompts_"))
+            plain = next(path for path in paths if path.name.startswith("helpers_"))
             results[f"{files}-file workspace, agent module"] = await edit_rounds(session, agent, agent.read_text(), rounds)
-            results[f"{files}-file workspace, prompt module"] = await edit_rounds(session, prompts, prompts.read_text(), rounds)
+            results[f"{files}-file workspace, plain module"] = await edit_rounds(session, plain, plain.read_text(), rounds)
         finally:
             await session.stop()
     return results

@@ -161,7 +161,7 @@ agreed_groups = st.builds(
     st.sampled_from(["}", "}}", "}}}"]),
 )
 agreed_templates = st.lists(
-    st.one_of(agreed_groups, st.sampled_from(["Hello ", " and ", "{", "}", ": ", "\n", "é", '{"k": 1}'])), max_size=8
+    st.one_of(agreed_groups, st.sampled_from(["Hello ", " and ", "{", "}", ": ", "\n", "—", '{"k": 1}'])), max_size=8
 ).map("".join)
 agreed_states = st.dictionaries(
     st.sampled_from(["a", "b", "name", "x1", "_", "app:a", "user:name", "temp:b", "class", "None"]),

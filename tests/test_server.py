@@ -8,7 +8,11 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-AGENT = 'from google.adk.agents import LlmAgent\n\nroot = LlmAgent(name="helper", instruction="Hi {user:name}, é {{plan}}")\n'
+LONE_AGENT = 'from google.adk.agents import LlmAgent\n\nroot = LlmAgent(name="helper", instruction="Hi {user:name}, é {{plan}}")\n'
+AGENT = LONE_AGENT + (
+    # The session starts with both keys, so the only finding is the one each test is about.
+    'START = service.create_session(app_name="app", user_id="u", state={"user:name": "Ada", "plan": "p"})\n'
+)
 FAKE = Path(__file__).parent / "lsp" / "fake_project_server.py"
 
 
@@ -133,16 +137,45 @@ async def test_server_noqa_action_silences_the_finding(client: LanguageClient, t
     assert list(client.diagnostics[(tmp_path / "silenced.py").as_uri()]) == []
 
 
-async def test_server_hover_without_the_project_model_says_writers_are_not_known(client: LanguageClient, tmp_path: Path):
-    uri = await _open(client, tmp_path / "agent.py", AGENT)
-    hover = await client.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
+TOOLS = (
+    "from google.adk.tools import ToolContext\n\n\n"
+    "def remember(name: str, tool_context: ToolContext) -> str:\n"
+    '    tool_context.state["user:name"] = name\n'
+    '    return "ok"\n'
+)
 
-    assert hover.range == _range(2, 47, 58)
-    assert "**state key** `user:name`" in hover.contents.value
-    assert "scope: user" in hover.contents.value
-    assert "required" in hover.contents.value
-    assert "writers: not known yet" in hover.contents.value
-    assert "written nowhere" not in hover.contents.value
+
+async def test_server_project_model_gives_writers_definition_completion_and_tpl014(client: LanguageClient, tmp_path: Path):
+    (tmp_path / "tools.py").write_text(TOOLS)
+    uri = await _open(client, tmp_path / "agent.py", LONE_AGENT)
+
+    codes = sorted(diagnostic.code for diagnostic in client.diagnostics[uri])
+    assert codes == ["TPL001", "TPL014"]  # `plan` is written nowhere; `user:name` by the tool
+    [unwritten] = [d for d in client.diagnostics[uri] if d.code == "TPL014"]
+    assert "`plan`" in unwritten.message
+    hover = await client.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
+    assert "tools.py:5" in hover.contents.value
+    [location] = await client.text_document_definition_async(types.DefinitionParams(**_at(uri, 2, 50)))
+    assert location.uri == (tmp_path / "tools.py").resolve().as_uri()
+    assert location.range.start.line == 4
+    plan = await client.text_document_hover_async(types.HoverParams(**_at(uri, 2, 65)))
+    assert "written nowhere" in plan.contents.value
+
+
+async def test_server_project_model_follows_the_unsaved_buffer(client: LanguageClient, tmp_path: Path):
+    (tmp_path / "tools.py").write_text(TOOLS)
+    await _open(client, tmp_path / "agent.py", LONE_AGENT)
+    tools_uri = await _open(client, tmp_path / "tools.py", TOOLS)
+    change = types.TextDocumentContentChangeWholeDocument(text=TOOLS.replace('"user:name"', '"user:nickname"'))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=tools_uri, version=2), content_changes=[change]
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    agent_uri = (tmp_path / "agent.py").as_uri()
+    hover = await client.text_document_hover_async(types.HoverParams(**_at(agent_uri, 2, 50)))
+    assert "written nowhere" in hover.contents.value
 
 
 async def test_server_hover_previews_with_the_configured_sample_state(client: LanguageClient, tmp_path: Path):

@@ -54,6 +54,7 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
         "--force-exclude", action=argparse.BooleanOptionalAction, default=None,
         help="apply the config's exclude to files named on the command line too (as pre-commit names them)",
     )  # fmt: skip
+    lint.add_argument("--no-cache", action="store_true", help="neither read nor write .templating_cache/")
     lint.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: the CPU count)")
     lint.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
     lint.set_defaults(handler=_run_lint)
@@ -109,7 +110,7 @@ def _fix(paths: list[Path], settings: Settings, result: LintResult, output: Outp
             write_fix(file)
         total += sum(file.applied for file in files)
         listed.append(enumerate_fixes(files, result.findings))
-        result = lint_paths(paths, settings, jobs=output.arguments.jobs)
+        result = lint_paths(paths, settings, jobs=output.arguments.jobs, cache=not output.arguments.no_cache)
     if output.arguments.show_fixes and listed:
         output.note("Fixed:\n" + "\n".join(listed))
     return total
@@ -159,7 +160,7 @@ def _explicit_config(file: Path) -> tuple[ToolConfig, Path]:
 
 def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) -> LintResult:
     files = [path for path in paths if str(path) != "-"]
-    result = lint_paths(files, settings, jobs=arguments.jobs) if files else LintResult((), 0)
+    result = lint_paths(files, settings, jobs=arguments.jobs, cache=not arguments.no_cache) if files else LintResult((), 0)
     if len(files) == len(paths):
         return result
     display = arguments.stdin_filename or "-"

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
+from templating.lint.cache import LintCache
 from templating.lint.checks import CHECKS, Context
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding, Fix
@@ -81,12 +82,16 @@ class Scan:
     facts: tuple[FileFacts, ...] = ()
 
 
-def lint_paths(paths: Sequence[Path], settings: Settings, *, jobs: int | None = None) -> LintResult:
+def lint_paths(
+    paths: Sequence[Path], settings: Settings, *, jobs: int | None = None, cache: bool = False
+) -> LintResult:
     """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist),
     in up to ``jobs`` worker processes (default: one per CPU, when there are enough files),
+    reusing the results ``.templating_cache/`` holds for unchanged files when ``cache`` is set,
     then run the project rules on the model assembled from every file's facts."""
     files, empty = _collect(paths, settings)
-    results = map_chunks(lint_files, files, settings, jobs or default_jobs())
+    results = _file_results(files, settings, jobs or default_jobs(), LintCache(settings) if cache else None)
+    # Project-wide rules run here, over every file's result (cached or not), never cached.
     findings: dict[tuple, Finding] = {}
     facts: list[FileFacts] = []
     for result in results:
@@ -98,6 +103,18 @@ def lint_paths(paths: Sequence[Path], settings: Settings, *, jobs: int | None = 
     for finding in lint_project(facts, settings):
         findings.setdefault((finding.sort_key, finding.message), finding)
     return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
+
+
+def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintCache | None) -> list[FileResult]:
+    """Each file's result: from the cache when it is still valid, else linted afresh."""
+    cached = {file: cache.lookup(file) for file in files} if cache is not None else {}
+    missing = [file for file in files if cached.get(file) is None]
+    fresh = dict(zip(missing, map_chunks(lint_files, missing, settings, jobs)))
+    if cache is not None:
+        for file, result in fresh.items():
+            cache.store(file, result)
+        cache.save()
+    return [cached.get(file) or fresh[file] for file in files]
 
 
 def lint_files(files: list[Path], settings: Settings) -> list[FileResult]:

@@ -113,6 +113,7 @@ def _document_handlers(server: TemplatingServer) -> None:
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
         if Path(to_fs_path(params.text_document.uri) or "").name == "pyproject.toml":
             server.project.forget_settings()
+        server.project.forget_project()  # other files may hold writers the saved text changed
         _publish(server, params.text_document.uri)
         _relint_neighbours(server, params.text_document.uri)
 

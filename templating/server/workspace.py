@@ -2,9 +2,12 @@
 
 `Workspace` answers three questions: the findings and the instructions of one file as
 its (possibly unsaved) text stands, and who writes a state key. The first two stand on the
-linter and discovery; the writers need the project model, which this branch does not have
-yet, so `Workspace.writers_of` and `Workspace.written_keys` answer ``None``
-("not known"), never an empty answer that would read as "written nowhere".
+linter and discovery; the writers on the project model. The model is assembled from every
+file's facts: read from disk once per project root, then each file's facts are replaced by
+those of its buffer whenever the server lints it, so the project rules (TPL014-TPL016) and the
+writers follow the text as it is typed. Before any file of a project has been seen,
+`Workspace.writers_of` answers ``None`` ("not known"), never an empty answer that would
+read as "written nowhere".
 
 A module such as ``prompt.py`` holds constants that only a sibling module passes as
 ``instruction=``: the file alone has no instruction. Its instructions are found by reading the
@@ -19,9 +22,12 @@ from pathlib import Path
 
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
 from templating.lint.finding import Finding
-from templating.lint.linter import lint_instruction, lint_text
+from templating.lint.linter import lint_files, lint_instruction, scan_text
+from templating.lint.project_lint import lint_model
 from templating.lint.settings import Settings
-from templating.project.files import PROMPT_SUFFIXES, PYTHON_SUFFIXES, YAML_SUFFIXES
+from templating.project.facts import FileFacts
+from templating.project.files import PROMPT_SUFFIXES, PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files
+from templating.project.model import ProjectModel, assemble
 from templating.project.instruction import Instruction, SourceFile, plain_instruction
 from templating.project.python_source import ModuleCache, find_python_instructions, load_module
 
@@ -54,6 +60,10 @@ class Workspace:
 
     def __init__(self) -> None:
         self._settings: dict[Path, tuple[Settings, str | None]] = {}
+        # Per project root: each file's facts by its display path, and the model they make.
+        self._facts: dict[Path, dict[str, tuple[FileFacts, ...]]] = {}
+        self._models: dict[Path, ProjectModel] = {}
+        self._root: Path | None = None
 
     def settings_for(self, path: Path) -> tuple[Settings, str | None]:
         """The settings of the closest ``pyproject.toml`` above ``path``, and a config error if
@@ -77,8 +87,10 @@ class Workspace:
         if len(text) > MAX_CHARACTERS:
             return _too_large(display, len(text), settings)
         cache = ModuleCache(settings.root)
+        scan = scan_text(text, display, settings, path=path, cache=cache)
+        model = self._update_model(settings, display, scan.facts)
         # Linting agent.py also reports prompt.py's constants: each file shows its own only.
-        own = [f for f in lint_text(text, display, settings, path=path, cache=cache) if f.path == display]
+        own = [f for f in [*scan.findings, *lint_model(model, settings)] if f.path == display]
         found = {(finding.sort_key, finding.message): finding for finding in own}
         for instruction in _borrowed_instructions(path, text, display, cache):
             for finding in lint_instruction(instruction, settings):
@@ -102,12 +114,38 @@ class Workspace:
         return [*own, *_borrowed_instructions(path, text, display, cache)]
 
     def writers_of(self, key: str) -> tuple[Writer, ...] | None:
-        """The writers of state key ``key``; ``None`` while the project model is not known."""
-        return None
+        """The writers of state key ``key`` in the project of the file linted last; ``None``
+        while no project is known."""
+        if self._root is None or self._root not in self._models:
+            return None
+        root = self._root
+        return tuple(
+            Writer(key, writer.via, root / writer.path, writer.line, writer.column, writer.agent)
+            for writer in self._models[root].writers_of(key)
+        )
 
     def written_keys(self) -> tuple[str, ...] | None:
-        """Every state key the project writes; ``None`` while the project model is not known."""
-        return None
+        """Every state key the project of the file linted last writes; ``None`` while no
+        project is known."""
+        if self._root is None or self._root not in self._models:
+            return None
+        return tuple(sorted(self._models[self._root].written_keys()))
+
+    def forget_project(self) -> None:
+        """Read every project from disk again on next use (a file was saved, created or deleted)."""
+        self._facts.clear()
+        self._models.clear()
+
+    def _update_model(self, settings: Settings, display: str, facts: tuple[FileFacts, ...]) -> ProjectModel:
+        """The model of ``settings.root`` with ``display``'s facts replaced by ``facts``."""
+        root = self._root = settings.root
+        if root not in self._facts:
+            self._facts[root] = _read_project(settings)
+        self._facts[root][display] = facts
+        model = self._models[root] = assemble(
+            [fact for file_facts in self._facts[root].values() for fact in file_facts], settings.dialect
+        )
+        return model
 
 
 def is_linted(path: Path) -> bool:
@@ -119,6 +157,15 @@ def is_linted(path: Path) -> bool:
 def normalize(text: str) -> str:
     """The text as the linter reads files: every line break is ``\\n``."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_project(settings: Settings) -> dict[str, tuple[FileFacts, ...]]:
+    """Every file's facts under the project root, as the files stand on disk."""
+    try:
+        files = collect_files([settings.root], settings.root, settings.include, settings.exclude)
+    except OSError:
+        return {}
+    return {result.path: tuple(result.facts or ()) for result in lint_files(files, settings)}
 
 
 def _load_settings(folder: Path) -> tuple[Settings, str | None]:
