@@ -14,7 +14,7 @@ key that is not a string literal makes an *unknown writer* (``key=None``). A wri
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from templating.project.facts import SessionWrite, Writer
 from templating.project.python_source import PythonModule
@@ -54,10 +54,10 @@ def find_state_writes(module: PythonModule, function: ast.AST, parameters: dict[
     return writers
 
 
-def find_initial_writers(module: PythonModule, root: ast.AST) -> list[Writer]:
-    """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers under ``root``."""
+def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list[Writer]:
+    """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers among ``nodes``."""
     writers = []
-    for node in ast.walk(root):
+    for node in nodes:
         if not isinstance(node, ast.Call):
             continue
         field = _INITIAL_FIELDS.get(_called_name(node) or "")
