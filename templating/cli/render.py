@@ -1,6 +1,7 @@
 """``templating render FILE --state STATE.json [--explain]``: preview an instruction.
 
-With ``--explain``, standard error lists which span of the output came from which key.
+With ``--explain``, standard error lists which span of the output came from which key, and
+what in the agent code (``--project``, default the file's folder) writes each key.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,10 @@ def add_render_command(commands: argparse._SubParsersAction) -> None:
     render.add_argument("--dialect", choices=DIALECT_NAMES, default="adk", help="template dialect (default: adk)")
     render.add_argument("--agent-name", default="", help="the agent name used in error messages")
     render.add_argument("--explain", action="store_true", help="list on stderr which output span came from which key")
+    render.add_argument(
+        "--project", type=Path, action="append",
+        help="with --explain, the agent code whose writers to name for each key (default: the file's folder)",
+    )  # fmt: skip
     render.set_defaults(handler=_run_render)
 
 
@@ -51,12 +57,16 @@ def _run_render(arguments: argparse.Namespace) -> int:
     if output and not output.endswith("\n"):
         sys.stdout.write("\n")
     if arguments.explain:
-        sys.stderr.write(explain(text, state, dialect=arguments.dialect))
+        writers = _project_writers(arguments)
+        sys.stderr.write(explain(text, state, dialect=arguments.dialect, writers=writers))
     return EXIT_OK
 
 
-def explain(text: str, state: dict[str, Any], *, dialect: str = "adk") -> str:
-    """One line per placeholder: its output span, the key, its template position and value."""
+def explain(
+    text: str, state: dict[str, Any], *, dialect: str = "adk", writers: Callable[[str], str] | None = None
+) -> str:
+    """One line per placeholder: its output span, the key, its template position and value;
+    then, when ``writers`` is given, what in the project writes the key."""
     rules = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()
@@ -69,7 +79,10 @@ def explain(text: str, state: dict[str, Any], *, dialect: str = "adk") -> str:
             template_offset = node.span.start
             start = output.position
             output.advance(value)
-            lines.append(_explain_line(start, output.position, template.position, node, value))
+            line = _explain_line(start, output.position, template.position, node, value)
+            if writers is not None and not node.artifact:
+                line += f"    written by: {writers(node.key)}\n"
+            lines.append(line)
         else:
             output.advance(node.text if isinstance(node, Escape) else node.source)
     if not lines:
@@ -108,6 +121,25 @@ def _explain_line(
         f"output {start[0]}:{start[1]}-{end[0]}:{end[1]} <- {kind} `{node.key}` "
         f"({node.source!r} at template {where[0]}:{where[1]}) = {preview!r}\n"
     )
+
+
+def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str]:
+    """Names the writers of a key in the project ``--project`` (or the file's folder) holds."""
+    from templating.lint.linter import read_project
+    from templating.lint.project_rules import describe_writer
+    from templating.lint.settings import Settings
+
+    folders = arguments.project or [Path(".") if str(arguments.file) == "-" else arguments.file.parent]
+    try:
+        model = read_project(folders, Settings(root=Path.cwd(), dialect=arguments.dialect))
+    except FileNotFoundError as error:
+        raise UsageError(str(error)) from None
+
+    def writers(key: str) -> str:
+        found = model.writers_of(key)
+        return "; ".join(describe_writer(w) for w in found) if found else "nothing in the project"
+
+    return writers
 
 
 def _describe(error: Exception) -> str:

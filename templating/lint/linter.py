@@ -21,6 +21,7 @@ from templating.lint.hazard import Hazard, shorten
 from templating.project.instruction import Instruction, SourceFile, plain_instruction
 from templating.project.agents import python_facts
 from templating.project.facts import FileFacts
+from templating.project.model import ProjectModel, assemble
 from templating.project.python_source import ModuleCache, find_python_instructions, load_module
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
@@ -30,7 +31,7 @@ from templating.parser import parse
 if TYPE_CHECKING:
     import pathspec
 
-__all__ = ["LintResult", "Scan", "finding_for", "lint_instruction", "lint_paths", "lint_text", "scan_text", "silenced"]
+__all__ = ["LintResult", "Scan", "finding_for", "lint_instruction", "lint_paths", "lint_text", "read_project", "scan_text", "silenced"]
 
 _HINTS = ("instruction", "inject_session_state")
 # What a module the project model needs says somewhere (agents, tools, callbacks, sessions).
@@ -73,6 +74,14 @@ def lint_paths(paths: Sequence[Path], settings: Settings) -> LintResult:
     for finding in lint_project(facts, settings):
         findings.setdefault((finding.sort_key, finding.message), finding)
     return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files))
+
+
+def read_project(paths: Sequence[Path], settings: Settings) -> ProjectModel:
+    """The project model of every file under ``paths`` (for ``templating graph`` and
+    ``render --explain``); files that cannot be read are left out."""
+    files = collect_files(paths, settings.root, settings.include, settings.exclude)
+    cache = ModuleCache(Path.cwd())
+    return assemble([facts for file in files for facts in _lint_file(file, settings, cache).facts], settings.dialect)
 
 
 def _lint_file(file: Path, settings: Settings, cache: ModuleCache) -> Scan:
