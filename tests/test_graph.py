@@ -71,3 +71,10 @@ def test_render_explain_names_the_writers_of_each_key(tmp_path, capsys, monkeypa
     assert lines[1] == "    written by: tool `save` of agent `finder` (agent.py:4:5)"
     assert lines[3] == "    written by: the `output_key` of agent `finder` (agent.py:6:80)"
     assert lines[5] == "    written by: nothing in the project"
+
+
+def test_render_explain_without_agent_code_names_no_writers(tmp_path, capsys):
+    (tmp_path / "i.txt").write_text("Hi {name}")
+    (tmp_path / "s.json").write_text('{"name": "Ada"}')
+    _, _, err = _run(capsys, "render", str(tmp_path / "i.txt"), "--state", str(tmp_path / "s.json"), "--explain")
+    assert "written by" not in err

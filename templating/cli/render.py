@@ -123,8 +123,9 @@ def _explain_line(
     )
 
 
-def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str]:
-    """Names the writers of a key in the project ``--project`` (or the file's folder) holds."""
+def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | None:
+    """Names the writers of a key in the project ``--project`` (or the file's folder) holds;
+    ``None`` when it holds no agent code, as beside a lone prompt file."""
     from templating.lint.linter import read_project
     from templating.lint.project_rules import describe_writer
     from templating.lint.settings import Settings
@@ -134,6 +135,8 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str]:
         model = read_project(folders, Settings(root=Path.cwd(), dialect=arguments.dialect))
     except FileNotFoundError as error:
         raise UsageError(str(error)) from None
+    if not model.agents and not model.writers:
+        return None
 
     def writers(key: str) -> str:
         found = model.writers_of(key)
