@@ -155,10 +155,12 @@ def test_rule_tpl014_unknown_writer_in_own_tool_and_initial_state(tmp_path, monk
         b = LlmAgent(name="b", instruction="Use {k_y}.")
         """})
     assert [f[4].split(",")[0] for f in _lint(tmp_path, monkeypatch)] == ["`k_y` is read by agent `b`"]
-    _write(tmp_path, {"main.py": """
+    _write(tmp_path, {"tests/main.py": """
         async def main(service, state):
             await service.create_session(app_name="a", user_id="u", state=state)
         """})
+    assert len(_lint(tmp_path, monkeypatch)) == 1  # a runner in another folder seeds other agents
+    _write(tmp_path, {"main.py": (tmp_path / "tests" / "main.py").read_text()})
     assert _lint(tmp_path, monkeypatch) == []
 
 
@@ -276,3 +278,20 @@ def test_model_custom_agent_class_and_factory(tmp_path, monkeypatch):
     assert [(w.via, w.agent) for w in model.writers_of("gate")] == [("agent", "gate")]
     assert [c.name for c in model.roots[0].sub_agents] == ["gate", "reader"]
     assert _lint(tmp_path, monkeypatch) == []
+
+
+def test_rule_tpl014_state_handed_to_a_helper_weakens_the_whole_tree(tmp_path, monkeypatch):
+    _write(tmp_path, {"agent.py": """
+        from google.adk.agents import LlmAgent
+
+        def load(callback_context):
+            fill(DATA, callback_context.state)
+            print(callback_context.state)
+
+        child = LlmAgent(name="child", instruction="Profile: {user_profile}")
+        root = LlmAgent(name="root", instruction="Hi {name}", before_agent_callback=load, sub_agents=[child])
+        other = LlmAgent(name="other", instruction="Hi {name}")
+        """})
+    model = _model(tmp_path, monkeypatch)
+    assert [(w.key, w.line) for w in model.writers] == [(None, 4)]
+    assert [f[4].split(",")[0] for f in _lint(tmp_path, monkeypatch)] == ["`name` is read by agent `other`"]

@@ -1,6 +1,7 @@
 """The ``templating`` command line.
 
 - ``templating lint [PATH ...]`` finds instruction hazards in Python, YAML and prompt files;
+- ``templating graph [PATH ...] [--format mermaid|dot|json]`` draws agents and state flow;
 - ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
 - ``templating rule TPLxxx`` explains a lint rule;
 - ``templating server`` runs the language server over stdio (the ``server`` extra).
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 
 from templating import __version__
 from templating.cli.common import EXIT_USAGE, UsageError
+from templating.cli.graph import add_graph_command
 from templating.cli.lint import add_lint_command
 from templating.cli.render import add_render_command
 from templating.cli.rule import add_rule_command
@@ -43,6 +45,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"templating {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_lint_command(commands)
+    add_graph_command(commands)
     add_render_command(commands)
     add_rule_command(commands)
     add_server_command(commands)

@@ -1,6 +1,7 @@
 """``templating render FILE --state STATE.json [--explain]``: preview an instruction.
 
-With ``--explain``, standard error lists which span of the output came from which key.
+With ``--explain``, standard error lists which span of the output came from which key, and
+what in the agent code (``--project``, default the file's folder) writes each key.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,10 @@ def add_render_command(commands: argparse._SubParsersAction) -> None:
     render.add_argument(
         "--target-ports", help="with --explain, show each placeholder's text in these ADK ports where it differs (python,js)"
     )
+    render.add_argument(
+        "--project", type=Path, action="append",
+        help="with --explain, the agent code whose writers to name for each key (default: the file's folder)",
+    )  # fmt: skip
     render.set_defaults(handler=_run_render)
 
 
@@ -56,7 +62,8 @@ def _run_render(arguments: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     if arguments.explain:
         ports = _ports(arguments.target_ports)
-        sys.stderr.write(explain(text, state, dialect=arguments.dialect, ports=ports))
+        writers = _project_writers(arguments)
+        sys.stderr.write(explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers))
     return EXIT_OK
 
 
@@ -70,9 +77,17 @@ def _ports(option: str | None) -> tuple[str, ...]:
     return ports
 
 
-def explain(text: str, state: dict[str, Any], *, dialect: str = "adk", ports: tuple[str, ...] = ()) -> str:
+def explain(
+    text: str,
+    state: dict[str, Any],
+    *,
+    dialect: str = "adk",
+    ports: tuple[str, ...] = (),
+    writers: Callable[[str], str] | None = None,
+) -> str:
     """One line per placeholder: its output span, the key, its template position and value;
-    with ``ports``, one more line with each port's text where the ports render it differently."""
+    with ``ports``, one more line with each port's text where the ports render it differently;
+    when ``writers`` is given, what in the project writes the key."""
     rules = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()
@@ -85,7 +100,10 @@ def explain(text: str, state: dict[str, Any], *, dialect: str = "adk", ports: tu
             template_offset = node.span.start
             start = output.position
             output.advance(value)
-            lines.append(_explain_line(start, output.position, template.position, node, value))
+            line = _explain_line(start, output.position, template.position, node, value)
+            if writers is not None and not node.artifact:
+                line += f"    written by: {writers(node.key)}\n"
+            lines.append(line)
             if ports and not node.artifact and node.key in state:
                 lines.extend(_port_line(port_texts(state[node.key], ports)))
         else:
@@ -132,6 +150,28 @@ def _port_line(texts: dict[str, str]) -> list[str]:
     if len(set(texts.values())) < 2:
         return []
     return ["    ports differ: " + "  ".join(f"{port}: {text!r}" for port, text in texts.items()) + "\n"]
+
+
+def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | None:
+    """Names the writers of a key in the project ``--project`` (or the file's folder) holds;
+    ``None`` when it holds no agent code, as beside a lone prompt file."""
+    from templating.lint.linter import read_project
+    from templating.lint.project_rules import describe_writer
+    from templating.lint.settings import Settings
+
+    folders = arguments.project or [Path(".") if str(arguments.file) == "-" else arguments.file.parent]
+    try:
+        model = read_project(folders, Settings(root=Path.cwd(), dialect=arguments.dialect))
+    except FileNotFoundError as error:
+        raise UsageError(str(error)) from None
+    if not model.agents and not model.writers:
+        return None
+
+    def writers(key: str) -> str:
+        found = model.writers_of(key)
+        return "; ".join(describe_writer(w) for w in found) if found else "nothing in the project"
+
+    return writers
 
 
 def _describe(error: Exception) -> str:

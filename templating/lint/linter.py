@@ -36,6 +36,7 @@ from templating.project.encoding import decode_source
 from templating.project.facts import FileFacts
 from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.project.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.model import ProjectModel, assemble
 from templating.project.python_source import INSTRUCTION_HINT, ModuleCache, find_python_instructions, load_module
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PYTHON_HINT", "LintResult", "Scan", "finding_for", "lint_file", "lint_files", "lint_instruction", "lint_paths",
-    "lint_text", "scan_text", "silenced",
+    "lint_text", "read_project", "scan_text", "silenced",
 ]  # fmt: skip
 
 # What a module the project model needs says somewhere: an agent, a state write or read, a
@@ -115,6 +116,14 @@ def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintC
             cache.store(file, result)
         cache.save()
     return [cached.get(file) or fresh[file] for file in files]
+
+
+def read_project(paths: Sequence[Path], settings: Settings) -> ProjectModel:
+    """The project model of every file under ``paths`` (for ``templating graph`` and
+    ``render --explain``); files that cannot be read are left out."""
+    files = collect_files(paths, settings.root, settings.include, settings.exclude)
+    facts = [facts for result in lint_files(files, settings) for facts in result.facts or ()]
+    return assemble(facts, settings.dialect)
 
 
 def lint_files(files: list[Path], settings: Settings) -> list[FileResult]:

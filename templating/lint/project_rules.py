@@ -8,13 +8,14 @@ the linter turns into findings like any other); TPL016 at the statement that wri
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.suggestions import suggest_key
 from templating.project.facts import SessionWrite, Writer
 from templating.project.instruction import Instruction
-from templating.project.model import ProjectModel
+from templating.project.model import ProjectModel, iter_tree
 from templating.project.order import find_late_reads
 
 __all__ = [
@@ -30,11 +31,12 @@ _SESSION_HELP = (
 
 def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) -> Iterator[tuple[Instruction, Hazard]]:
     """TPL014: required placeholders of an agent whose key nothing in the project writes."""
-    if model.initial_unknown or known_keys is not None:
-        return  # an initial state that is not a literal may hold any key; a state file: TPL011 checks
+    if known_keys is not None:
+        return  # with a state file, TPL011 checks every key against it
     written = model.written_keys()
+    weakened = _weakened_agents(model)
     for agent in model.agents:
-        if agent.unknown:
+        if id(agent) in weakened or _has_unknown_initial_state(model, agent.path):
             continue
         for read in agent.reads:
             if read.optional or read.key in written:
@@ -46,6 +48,30 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
                 f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in the project writes it",
                 hint + _DECLARE_HELP,
             )  # fmt: skip
+
+
+def _weakened_agents(model: ProjectModel) -> set[int]:
+    """Agents (by id) that run in a tree where some agent's tools, callbacks or code write a key
+    that is not a literal: such a writer may have written any key the agent reads."""
+    weakened: set[int] = {id(agent) for agent in model.agents if agent.unknown}
+    for root in model.roots:
+        members = list(iter_tree(root))
+        if any(agent.unknown for agent in members):
+            weakened.update(id(agent) for agent in members)
+    return weakened
+
+
+def _has_unknown_initial_state(model: ProjectModel, path: str) -> bool:
+    """Whether an initial state that is not a literal is created in the folder of ``path`` or
+    above it: a runner next to or above an agent may seed it with any key. One in an unrelated
+    folder (another sample, the tests) does not count."""
+    folder = posixpath.dirname(path)
+    for writer in model.writers:
+        if writer.key is None and writer.via == "initial":
+            home = posixpath.dirname(writer.path)
+            if not home or folder == home or folder.startswith(home + "/"):
+                return True
+    return False
 
 
 def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, Hazard]]:

@@ -5,6 +5,15 @@ files, `encoding` reads them, `python_source`
 and `yaml_source` find instructions (an
 `Instruction` with the source offset of every
 character), helped by `literal` (Python string literals) and
-`modules` (imports between modules of one package). The linter, the
-graph and the language server stand on it; nothing here imports them.
+`modules` (imports between modules of one package).
+
+The project model: `python_facts` and
+`yaml_facts` read one file each into picklable
+`FileFacts` (agents, state writers found by
+`writers`, references to names of sibling modules);
+`assemble` resolves them against each other into a
+`ProjectModel` (``writers_of``, ``written_keys``,
+``agent_of``), and `order` says which keys are written before each
+agent runs. The linter, the graph and the language server stand on it; nothing here imports
+them.
 """

@@ -12,6 +12,7 @@ model is assembled.
 from __future__ import annotations
 
 import ast
+import functools
 
 from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Ref, Writer
 from templating.project.python_source import ModuleCache, PythonModule, find_call_instructions
@@ -36,44 +37,79 @@ def python_facts(module: PythonModule, cache: ModuleCache) -> FileFacts:
 
 
 class _Builder:
-    """Collects one module's facts; a class only to share the module's lookups."""
+    """Collects one module's facts; a class only to share the module's lookups.
+
+    The tree is walked once; writers are looked for only where the text can hold them
+    (a module without ``state`` in it writes none).
+    """
 
     def __init__(self, module: PythonModule, cache: ModuleCache) -> None:
         self.module = module
         self.cache = cache
         self.key = cache.key(module.path)
-        self.imports = {name: Ref(cache.key(path), symbol or "") for name, (path, symbol) in module.imports.items()}
-        self.classes = _agent_classes(module)
+        self.calls: list[ast.Call] = []
+        self.function_nodes: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        class_nodes = []
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.Call):
+                self.calls.append(node)
+            elif isinstance(node, _Function):
+                self.function_nodes.append(node)
+            elif isinstance(node, ast.ClassDef):
+                class_nodes.append(node)
+        text = module.source.text
+        self.has_deltas = any(hint in text for hint in ("EventActions", "Session", "create_session"))
+        self.writes_state = "state" in text
+        self.classes, self.in_classes = _agent_classes(class_nodes, self._writers) if class_nodes else ({}, set())
         self.bound = _bound_names(module.tree)
+        self.top_level = {id(s) for s in module.tree.body}
         self.functions = {s.name for s in module.tree.body if isinstance(s, _Function)}
         self.agents: list[AgentFacts] = []
 
+    @functools.cached_property
+    def imports(self) -> dict[str, Ref]:
+        """Names imported from sibling modules (worked out only when an agent needs them)."""
+        return {name: Ref(self.cache.key(path), symbol or "") for name, (path, symbol) in self.module.imports.items()}
+
     def build(self) -> FileFacts:
         functions, loose = self._functions()
-        for node in ast.walk(self.module.tree):
-            if isinstance(node, ast.Call) and self._agent_kind(node) is not None:
+        for node in self.calls:
+            if self._agent_kind(node) is not None:
                 self.agents.append(self._agent(node))
-        initial = [w for w in find_initial_writers(self.module, self.module.tree) if w.via == "initial"]
+        initial = [w for w in find_initial_writers(self.module, self.calls) if w.via == "initial"] if self.has_deltas else []
+        needs_imports = self.agents or self.module.path.name == "__init__.py"
+        sessions = find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
-            _factories(self.module.tree, self.bound), self.imports, (*initial, *loose),
-            tuple(find_session_writes(self.module)),
+            _factories(self.module.tree, self.bound) if self.agents else {},
+            self.imports if needs_imports else {}, (*initial, *loose), tuple(sessions),
         )  # fmt: skip
 
     def _functions(self) -> tuple[dict[str, FunctionFacts], list[Writer]]:
         """Module-level functions by name, and the writes of every other function."""
         functions: dict[str, FunctionFacts] = {}
         loose: list[Writer] = []
-        in_classes = {id(f) for c in ast.walk(self.module.tree) if isinstance(c, ast.ClassDef) and c.name in self.classes
-                      for f in ast.walk(c)}  # fmt: skip
-        for node in ast.walk(self.module.tree):
-            if isinstance(node, _Function) and id(node) not in in_classes:
-                writers = _function_writers(self.module, node)
-                if node in self.module.tree.body:
-                    functions[node.name] = FunctionFacts(node.name, tuple(writers))
-                else:
-                    loose.extend(writers)
+        for node in self.function_nodes:
+            if id(node) in self.in_classes:
+                continue
+            writers = self._writers(node)
+            if id(node) in self.top_level:
+                functions[node.name] = FunctionFacts(node.name, tuple(writers))
+            else:
+                loose.extend(writers)
         return functions, loose
+
+    def _writers(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Writer]:
+        """The state writes of one function (a tool, a callback or an agent's method)."""
+        if not self.writes_state:
+            return []
+        parameters = context_parameters(function)
+        role = "callback" if "callback" in parameters.values() else "tool"
+        writers = find_state_writes(self.module, function, parameters, role) if parameters else []
+        if self.has_deltas:
+            deltas = [w for w in find_initial_writers(self.module, ast.walk(function)) if w.via == "state_delta"]
+            writers += [Writer(w.key, w.via, w.path, w.line, w.column, function.name) for w in deltas]
+        return writers
 
     def _agent_kind(self, call: ast.Call) -> str | None:
         name = _called(call)
@@ -161,31 +197,25 @@ class _Refs:
             getattr(self, field).append(ref)
 
 
-def _function_writers(module: PythonModule, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Writer]:
-    parameters = context_parameters(function)
-    role = "callback" if "callback" in parameters.values() else "tool"
-    writers = find_state_writes(module, function, parameters, role) if parameters else []
-    deltas = [w for w in find_initial_writers(module, function) if w.via == "state_delta"]
-    return writers + [Writer(w.key, w.via, w.path, w.line, w.column, function.name) for w in deltas]
-
-
-def _agent_classes(module: PythonModule) -> dict[str, ClassFacts]:
-    """Classes deriving from an ADK agent class (or from one of those), with their writes."""
+def _agent_classes(class_nodes: list[ast.ClassDef], writers_of) -> tuple[dict[str, ClassFacts], set[int]]:
+    """Classes deriving from an ADK agent class (or from one of those), with their writes;
+    and the ids of the functions inside them (their writes are the agent's own)."""
     classes: dict[str, ClassFacts] = {}
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.ClassDef):
-            bases = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases]
-            kind = next((classes[b].kind if b in classes else AGENT_KINDS[b] for b in bases
-                         if b in classes or b in AGENT_KINDS), None)  # fmt: skip
-            if kind is not None:
-                writers = [w for f in node.body if isinstance(f, _Function) for w in _method_writers(module, f)]
-                classes[node.name] = ClassFacts(node.name, "custom" if kind == "custom" else kind, tuple(writers))
-    return classes
+    inside: set[int] = set()
+    for node in class_nodes:
+        bases = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases]
+        kind = next((classes[b].kind if b in classes else AGENT_KINDS[b] for b in bases
+                     if b in classes or b in AGENT_KINDS), None)  # fmt: skip
+        if kind is not None:
+            inside.update(id(f) for f in ast.walk(node) if isinstance(f, _Function))
+            writers = [_as_agent_code(w) for f in node.body if isinstance(f, _Function) for w in writers_of(f)]
+            classes[node.name] = ClassFacts(node.name, kind, tuple(writers))
+    return classes, inside
 
 
-def _method_writers(module: PythonModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Writer]:
-    return [Writer(w.key, "agent" if w.via in ("tool", "callback") else w.via, w.path, w.line, w.column, w.function)
-            for w in _function_writers(module, method)]  # fmt: skip
+def _as_agent_code(writer: Writer) -> Writer:
+    via = "agent" if writer.via in ("tool", "callback") else writer.via
+    return Writer(writer.key, via, writer.path, writer.line, writer.column, writer.function)
 
 
 def _bound_names(tree: ast.Module) -> dict[int, str]:

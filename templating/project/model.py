@@ -11,7 +11,7 @@ language server ask: `ProjectModel.writers_of`, `ProjectModel.written_keys`,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from templating.errors import TemplateSyntaxError
@@ -20,7 +20,7 @@ from templating.parser import parse
 from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Ref, SessionWrite, Writer
 from templating.project.instruction import Instruction
 
-__all__ = ["Agent", "ProjectModel", "Read", "assemble", "subtree_writes"]
+__all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "subtree_writes"]
 
 _MAX_DEPTH = 16
 
@@ -43,6 +43,7 @@ class Read:
 class Agent:
     """An agent of the project: what it reads, writes and runs, with its position.
 
+    ``agent_tools`` are the agents it calls through an ``AgentTool`` (they share its state).
     ``writes`` are the agent's own writes (``output_key``, its tools and callbacks, agents
     it wraps in an ``AgentTool``, a custom agent's code); ``unknown`` says one of them has
     a key that is not a literal.
@@ -56,6 +57,7 @@ class Agent:
     instructions: tuple[Instruction, ...] = ()
     output_key: str | None = None
     sub_agents: list[Agent] = field(default_factory=list)
+    agent_tools: list[Agent] = field(default_factory=list)
     tools: list[str] = field(default_factory=list)
     callbacks: list[str] = field(default_factory=list)
     writes: list[Writer] = field(default_factory=list)
@@ -75,7 +77,7 @@ class ProjectModel:
 
     @property
     def roots(self) -> tuple[Agent, ...]:
-        """The agents no other agent runs as a sub-agent."""
+        """The agents no other agent runs (as a sub-agent or through an ``AgentTool``)."""
         return tuple(agent for agent in self.agents if not agent.is_sub_agent)
 
     @property
@@ -126,6 +128,8 @@ class _Assembler:
             for ref in self.facts[key].agent_tools:
                 wrapped = self._resolve(ref)
                 if isinstance(wrapped, Agent):
+                    agent.agent_tools.append(wrapped)
+                    wrapped.is_sub_agent = True
                     agent.writes.extend(dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped))
         agents = tuple(self.agents.values())
         writers = [w for agent in agents for w in agent.writes] + self._free_writers()
@@ -212,6 +216,18 @@ class _Assembler:
                 if (file.key, name) not in self.attached:
                     free.extend(function.writers)
         return free
+
+
+def iter_tree(agent: Agent) -> Iterator[Agent]:
+    """``agent`` and every agent under it (sub-agents and ``AgentTool`` agents), each once."""
+    seen: set[int] = set()
+    stack = [agent]
+    while stack:
+        current = stack.pop()
+        if id(current) not in seen:
+            seen.add(id(current))
+            yield current
+            stack.extend(reversed([*current.sub_agents, *current.agent_tools]))
 
 
 def subtree_writes(agent: Agent, seen: set[int] | None = None) -> list[Writer]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from templating.project.facts import Writer
-from templating.project.model import Agent, ProjectModel, Read, subtree_writes
+from templating.project.model import Agent, ProjectModel, Read, iter_tree, subtree_writes
 
 __all__ = ["LateRead", "find_late_reads"]
 
@@ -47,7 +47,7 @@ def find_late_reads(model: ProjectModel) -> list[LateRead]:
     initial = [w for w in model.writers if w.via == "initial"]
     found: dict[tuple[int, str, int, int], LateRead] = {}
     for root in model.roots:
-        run = {w for w in subtree_writes(root)}
+        run = {w for agent in iter_tree(root) for w in agent.writes}
         candidates: list[tuple[Agent, Read]] = []
         _walk(root, _Known(frozenset()).plus(initial), candidates, set())
         for agent, read in candidates:
@@ -77,3 +77,5 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
         family = own.plus(subtree_writes(agent))
         for child in children:
             _walk(child, family, candidates, path)
+    for tool_agent in agent.agent_tools:  # called by the model at any point of the agent's turn
+        _walk(tool_agent, own.plus(subtree_writes(agent)), candidates, path)

@@ -14,7 +14,7 @@ key that is not a string literal makes an *unknown writer* (``key=None``). A wri
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from templating.project.facts import SessionWrite, Writer
 from templating.project.python_source import PythonModule
@@ -25,6 +25,11 @@ _CONTEXT_TYPES = ("ToolContext", "CallbackContext", "Context", "InvocationContex
 _CONTEXT_NAMES = {"tool_context": "tool", "callback_context": "callback", "ctx": "tool", "context": "tool"}
 _SESSION_FACTORIES = ("get_session", "create_session")
 _WRITING_METHODS = ("update", "setdefault")
+# Functions that only read a mapping handed to them: passing the state to them writes nothing.
+_READING_FUNCTIONS = frozenset({
+    "print", "len", "str", "repr", "dict", "list", "sorted", "dumps", "debug", "info", "warning", "error",
+    "exception", "deepcopy", "copy", "isinstance", "format", "get", "items", "keys", "values", "to_dict",
+})  # fmt: skip
 _INITIAL_FIELDS = {"EventActions": "state_delta", "create_session": "state", "Session": "state"}
 
 
@@ -47,17 +52,27 @@ def find_state_writes(module: PythonModule, function: ast.AST, parameters: dict[
     name = getattr(function, "name", None)
     writers = []
     for node in ast.walk(function):
+        position = (module.source.path, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
         for target, keys in _written(node):
             if _is_context_state(target, parameters, aliases):
-                position = (module.source.path, node.lineno, node.col_offset + 1)  # type: ignore[attr-defined]
                 writers.extend(Writer(key, via, *position, name) for key in keys)
+        if _passes_state(node, parameters, aliases):
+            writers.append(Writer(None, via, *position, name))  # a helper may write any key into it
     return writers
 
 
-def find_initial_writers(module: PythonModule, root: ast.AST) -> list[Writer]:
-    """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers under ``root``."""
+def _passes_state(node: ast.AST, parameters: dict[str, str], aliases: set[str]) -> bool:
+    """Whether ``node`` hands a context's state to a function that may write into it."""
+    if not isinstance(node, ast.Call) or _called_name(node) in _READING_FUNCTIONS:
+        return False
+    values = [*node.args, *(k.value for k in node.keywords)]
+    return any(_is_context_state(value, parameters, aliases) for value in values)
+
+
+def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list[Writer]:
+    """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers among ``nodes``."""
     writers = []
-    for node in ast.walk(root):
+    for node in nodes:
         if not isinstance(node, ast.Call):
             continue
         field = _INITIAL_FIELDS.get(_called_name(node) or "")

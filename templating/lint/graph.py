@@ -1,0 +1,100 @@
+"""Draw the agent tree and its state flow: ``templating graph --format mermaid|dot|json``.
+
+The JSON shape is ``{"agents": [{"name", "kind", "file", "line", "sub_agents", "reads",
+"writes"}]}``; an agent's ``writes`` include those of its tools, callbacks and ``AgentTool``
+agents. Mermaid and dot draw each agent as a node, its sub-agents with numbered edges (the
+order a sequential or loop agent runs them in), and each state key as a node with an edge
+from every agent that writes it and to every agent that reads it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from templating.project.model import Agent, ProjectModel
+
+__all__ = ["GRAPH_FORMATS", "format_graph", "graph_data"]
+
+#: The output formats of ``templating graph``.
+GRAPH_FORMATS = ("mermaid", "dot", "json")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_]")
+
+
+def graph_data(model: ProjectModel) -> dict:
+    """The model as the JSON document ``templating graph --format json`` prints."""
+    return {"agents": [_agent_data(agent) for agent in model.agents]}
+
+
+def _agent_data(agent: Agent) -> dict:
+    return {
+        "name": agent.name, "kind": agent.kind, "file": agent.path, "line": agent.line,
+        "sub_agents": [child.name for child in agent.sub_agents],
+        "reads": [{"key": r.key, "optional": r.optional, "file": r.path, "line": r.line, "column": r.column}
+                  for r in agent.reads],
+        "writes": [{"key": w.key, "via": w.via, "file": w.path, "line": w.line} for w in agent.writes],
+    }  # fmt: skip
+
+
+def format_graph(model: ProjectModel, output_format: str) -> str:
+    """The model drawn in ``output_format`` (one of `GRAPH_FORMATS`)."""
+    if output_format == "json":
+        return json.dumps(graph_data(model), indent=2, ensure_ascii=False) + "\n"
+    return _mermaid(model) if output_format == "mermaid" else _dot(model)
+
+
+def _ids(model: ProjectModel) -> dict[int, str]:
+    return {id(agent): f"agent{index}_{_UNSAFE.sub('_', agent.name)}" for index, agent in enumerate(model.agents)}
+
+
+def _keys(model: ProjectModel) -> dict[str, str]:
+    keys = sorted({w.key for a in model.agents for w in a.writes if w.key} | {r.key for a in model.agents for r in a.reads})
+    return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
+
+
+def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
+    """``(source, target, label, style)``: sub-agent order, writes and reads."""
+    ids, keys = _ids(model), _keys(model)
+    edges = []
+    for agent in model.agents:
+        for position, child in enumerate(agent.sub_agents, start=1):
+            label = str(position) if agent.kind in ("sequential", "loop") else ""
+            edges.append((ids[id(agent)], ids[id(child)], label, "tree"))
+        for via in sorted({w.via for w in agent.writes if w.key}):
+            for key in sorted({w.key for w in agent.writes if w.key and w.via == via}):
+                edges.append((ids[id(agent)], keys[key], via, "write"))
+        for key in sorted({r.key for r in agent.reads}):
+            edges.append((keys[key], ids[id(agent)], "reads", "read"))
+    return edges
+
+
+def _mermaid(model: ProjectModel) -> str:
+    ids, keys = _ids(model), _keys(model)
+    lines = ["flowchart LR"]
+    lines += [f'  {ids[id(a)]}["{_mermaid_text(a.name)}<br/><small>{a.kind}</small>"]' for a in model.agents]
+    lines += [f'  {node}[("{_mermaid_text(key)}")]' for key, node in keys.items()]
+    arrows = {"tree": "==>", "write": "-->", "read": "-.->"}
+    for source, target, label, style in _edges(model):
+        text = f"|{_quote(label)}|" if label else ""
+        lines.append(f"  {source} {arrows[style]}{text} {target}")
+    return "\n".join(lines) + "\n"
+
+
+def _dot(model: ProjectModel) -> str:
+    ids, keys = _ids(model), _keys(model)
+    lines = ["digraph agents {", "  rankdir=LR;"]
+    lines += [f'  {ids[id(a)]} [shape=box, label="{_quote(a.name)}\\n({a.kind})"];' for a in model.agents]
+    lines += [f'  {node} [shape=ellipse, label="{_quote(key)}"];' for key, node in keys.items()]
+    styles = {"tree": "bold", "write": "solid", "read": "dashed"}
+    for source, target, label, style in _edges(model):
+        lines.append(f'  {source} -> {target} [label="{_quote(label)}", style={styles[style]}];')
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+def _mermaid_text(text: str) -> str:
+    """Text inside a quoted mermaid label: entity codes for the characters mermaid reads."""
+    return text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+
+
+def _quote(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', "'")

@@ -1,0 +1,80 @@
+"""``templating graph`` (mermaid, dot, json) and the writers ``render --explain`` names."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+from templating.cli import main
+
+AGENT = textwrap.dedent('''
+    from google.adk.agents import LlmAgent, SequentialAgent
+
+    def save(city: str, tool_context):
+        tool_context.state["city"] = city
+
+    finder = LlmAgent(name="finder", instruction="Find.", tools=[save], output_key="findings")
+    writer = LlmAgent(name="writer", instruction="Write about {city}: {findings} {style?}")
+    root_agent = SequentialAgent(name="pipeline", sub_agents=[finder, writer])
+''').lstrip()
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_graph_json_shape(tmp_path, capsys, monkeypatch):
+    (tmp_path / "agent.py").write_text(AGENT)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = _run(capsys, "graph", "--format", "json")
+    agents = {a["name"]: a for a in json.loads(out)["agents"]}
+    assert code == 0
+    assert agents["pipeline"] == {
+        "name": "pipeline", "kind": "sequential", "file": "agent.py", "line": 8,
+        "sub_agents": ["finder", "writer"], "reads": [], "writes": [],
+    }  # fmt: skip
+    assert agents["finder"]["writes"] == [
+        {"key": "findings", "via": "output_key", "file": "agent.py", "line": 6},
+        {"key": "city", "via": "tool", "file": "agent.py", "line": 4},
+    ]
+    assert agents["writer"]["reads"][2] == {"key": "style", "optional": True, "file": "agent.py", "line": 7, "column": 78}
+
+
+def test_graph_mermaid_and_dot(tmp_path, capsys, monkeypatch):
+    (tmp_path / "agent.py").write_text(AGENT)
+    monkeypatch.chdir(tmp_path)
+    _, mermaid, _ = _run(capsys, "graph", ".")
+    assert mermaid.startswith("flowchart LR\n")
+    assert "agent2_pipeline ==>|1| agent0_finder" in mermaid
+    assert "agent0_finder -->|tool| key0_city" in mermaid
+    assert "key2_style -.->|reads| agent1_writer" in mermaid
+    _, dot, _ = _run(capsys, "graph", "--format", "dot")
+    assert dot.startswith("digraph agents {") and 'agent0_finder -> key1_findings [label="output_key", style=solid];' in dot
+
+
+def test_graph_missing_path_is_a_usage_error(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run(capsys, "graph", "missing")
+    assert code == 2 and "missing" in err
+
+
+def test_render_explain_names_the_writers_of_each_key(tmp_path, capsys, monkeypatch):
+    (tmp_path / "agent.py").write_text(AGENT)
+    (tmp_path / "prompt.txt").write_text("{city} {findings} {other}")
+    (tmp_path / "state.json").write_text('{"city": "Oslo", "findings": "f", "other": 1}')
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run(capsys, "render", "prompt.txt", "--state", "state.json", "--explain")
+    lines = err.splitlines()
+    assert code == 0
+    assert lines[1] == "    written by: tool `save` of agent `finder` (agent.py:4:5)"
+    assert lines[3] == "    written by: the `output_key` of agent `finder` (agent.py:6:80)"
+    assert lines[5] == "    written by: nothing in the project"
+
+
+def test_render_explain_without_agent_code_names_no_writers(tmp_path, capsys):
+    (tmp_path / "i.txt").write_text("Hi {name}")
+    (tmp_path / "s.json").write_text('{"name": "Ada"}')
+    _, _, err = _run(capsys, "render", str(tmp_path / "i.txt"), "--state", str(tmp_path / "s.json"), "--explain")
+    assert "written by" not in err
