@@ -109,7 +109,8 @@ def _evaluate(node: ast.expr, scope: Scope, depth: int) -> list[_Text]:
     if isinstance(node, (ast.Constant, ast.JoinedStr)):
         return [_constant(node, scope, depth)]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return _concatenate([_evaluate(node.left, scope, depth + 1), _evaluate(node.right, scope, depth + 1)], node, scope)
+        parts = [_evaluate(node.left, scope, depth + 1), _evaluate(node.right, scope, depth + 1)]
+        return _concatenate(parts, [node.left, node.right], scope)
     if isinstance(node, ast.IfExp):
         return (_evaluate(node.body, scope, depth + 1) + _evaluate(node.orelse, scope, depth + 1))[:MAX_ALTERNATIVES]
     if isinstance(node, (ast.Name, ast.Attribute)):
@@ -175,13 +176,14 @@ def _place(text: _Text, source: SourceFile, offset: int) -> _Text:
     return _Text(source, tuple(c._replace(offset=offset) for c in text.characters), text.suppressed)
 
 
-def _concatenate(parts: list[list[_Text]], node: ast.expr, scope: Scope) -> list[_Text]:
-    """Every combination of the parts' alternatives, joined, each in the current file."""
+def _concatenate(parts: list[list[_Text]], nodes: list[ast.expr], scope: Scope) -> list[_Text]:
+    """Every combination of the parts' alternatives, joined, each in the current file (a
+    part from another file sits at the expression ``nodes`` gives for it)."""
     source = scope.module.source
-    anchor = source_offset(source, node.lineno, node.col_offset)
+    anchors = [source_offset(source, node.lineno, node.col_offset) for node in nodes]
     results = []
     for combination in itertools.islice(itertools.product(*parts), MAX_ALTERNATIVES):
-        placed = [_place(part, source, anchor) for part in combination]
+        placed = [_place(part, source, anchor) for part, anchor in zip(combination, anchors)]
         characters = tuple(c for part in placed for c in part.characters)
         suppressed = frozenset().union(*(part.suppressed for part in placed))
         results.append(_Text(source, characters, suppressed))
@@ -193,8 +195,9 @@ def _call(node: ast.Call, scope: Scope, depth: int) -> list[_Text]:
     if isinstance(function, ast.Attribute) and function.attr == "join" and _is_item_list(node):
         separators = _evaluate(function.value, scope, depth + 1)
         if len(separators) == 1 and _is_known(separators[0]):
-            items = [_evaluate(item, scope, depth + 1) for item in node.args[0].elts]  # type: ignore[attr-defined]
-            return _join(separators[0], items, node, scope)
+            elements = node.args[0].elts  # type: ignore[attr-defined]
+            items = [_evaluate(item, scope, depth + 1) for item in elements]
+            return _join(separators[0], items, [function.value, *elements], scope)
     if isinstance(function, ast.Attribute) and function.attr in METHODS:
         receivers = _evaluate(function.value, scope, depth + 1)
         if any(_is_known(r) for r in receivers):
@@ -239,12 +242,15 @@ def _is_item_list(node: ast.Call) -> bool:
     return isinstance(items, (ast.List, ast.Tuple)) and not any(isinstance(i, ast.Starred) for i in items.elts)
 
 
-def _join(separator: _Text, items: list[list[_Text]], node: ast.Call, scope: Scope) -> list[_Text]:
-    """``separator.join([...])``: the items with the separator between each two."""
+def _join(separator: _Text, items: list[list[_Text]], nodes: list[ast.expr], scope: Scope) -> list[_Text]:
+    """``separator.join([...])``: the items with the separator between each two (``nodes``:
+    the separator's expression, then the items')."""
     parts: list[list[_Text]] = []
-    for index, item in enumerate(items):
+    anchors: list[ast.expr] = []
+    for index, (item, node) in enumerate(zip(items, nodes[1:])):
         parts.extend([[separator], item] if index else [item])
-    return _concatenate(parts, node, scope) if parts else [_Text(scope.module.source, ())]
+        anchors.extend([nodes[0], node] if index else [node])
+    return _concatenate(parts, anchors, scope) if parts else [_Text(scope.module.source, ())]
 
 
 def _single(node: ast.expr, scope: Scope, depth: int) -> _Text:
@@ -335,8 +341,8 @@ def _imported(scope: Scope, name: str, attribute: str | None) -> tuple[ast.AST, 
 def local_assignments(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr | None]]:
     """The values bound to each name in ``function``'s own body (not in nested functions).
 
-    A binding other than ``name = value`` (``+=``, a loop, ``with ... as``, unpacking) is
-    recorded as ``None``: the name is then not a constant.
+    A nested ``def`` binds its definition. A binding other than ``name = value`` (``+=``, a
+    loop, ``with ... as``, unpacking) is recorded as ``None``: the name is then not a constant.
     """
     bound: dict[str, list[ast.expr | None]] = {}
     plain: set[int] = set()
@@ -350,6 +356,8 @@ def local_assignments(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
             bound.setdefault(node.target.id, []).append(node.value)
             plain.add(id(node.target))
+        elif isinstance(node, _FUNCTIONS) and node is not function:
+            bound.setdefault(node.name, []).append(node)  # type: ignore[arg-type]
     for node in nodes:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
             bound.setdefault(node.id, []).append(None)
