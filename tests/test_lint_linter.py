@@ -19,7 +19,6 @@ EXPECTED = [
     ("agents/planner/prompt.py", 4, 37, "TPL001"),
     ("agents/planner/prompt.py", 5, 9, "TPL007"),
     ("agents/planner/prompt.py", 5, 26, "TPL005"),
-    ("agents/planner/prompt.py", 7, 9, "TPL004"),
     ("agents/planner/prompt.py", 7, 9, "TPL006"),
     ("agents/planner/prompt.py", 13, 23, "TPL003"),
     ("configs/broken.yaml", 3, 1, "TPL013"),

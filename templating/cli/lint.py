@@ -21,6 +21,9 @@ from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
 from templating.syntax import DIALECT_NAMES
 
+#: The ADK Python versions whose injection differs in ways the rules depend on.
+ADK_VERSIONS = ("2.13", "1.x")
+
 __all__ = ["add_lint_command"]
 
 
@@ -33,6 +36,7 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
     lint.add_argument("--ignore", action="append", help="rule codes, prefixes or names to disable (comma-separated)")
     lint.add_argument("--state", type=Path, help="a sample state (JSON object) or JSON Schema of the state")
     lint.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
+    lint.add_argument("--adk-version", choices=ADK_VERSIONS, help="the ADK Python the agents run on (default: 2.13)")
     lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes ([*]) to the files")
     lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
@@ -61,9 +65,9 @@ def _run_lint(arguments: argparse.Namespace) -> int:
     output_format = arguments.output_format or _default_format()
     sys.stdout.write(format_findings(result.findings, output_format, _use_color(arguments.color)))
     if arguments.fix:
-        print(f"Fixed {fixed} finding{'s' if fixed != 1 else ''} ({len(result.findings)} remaining).", file=sys.stderr)
+        print(f"Fixed {fixed} finding{'s' if fixed != 1 else ''} ({len(result.findings)} remaining).")
     elif output_format in ("concise", "full"):
-        print(summarize(result.findings, result.files), file=sys.stderr)
+        print(summarize(result.findings, result.files))  # on stdout, as ruff prints it
     failing = [f for f in result.findings if f.severity >= settings.fail_level]
     return EXIT_FAILURE if failing and not arguments.exit_zero else EXIT_OK
 
@@ -110,6 +114,7 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         state=arguments.state,
         dialect=arguments.dialect,
         fail_level=arguments.fail_level,
+        adk_version=arguments.adk_version,
     )
 
 

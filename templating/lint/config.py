@@ -2,7 +2,8 @@
 
 The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
 Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
-``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file) and ``fail-level``.
+``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``
+and ``adk-version`` (``"2.13"`` or ``"1.x"``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class ToolConfig:
     exclude: list[str] = field(default_factory=list)
     state: str | None = None
     fail_level: str = "warning"
+    adk_version: str = "2.13"
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -93,6 +95,7 @@ def build_settings(
     state: Path | None = None,
     dialect: str | None = None,
     fail_level: str | None = None,
+    adk_version: str | None = None,
 ) -> Settings:
     """Merge the config with command-line options (which win) into :class:`Settings`."""
     chosen = select if select is not None else config.select
@@ -112,6 +115,7 @@ def build_settings(
         known_keys=state_keys(state_data) if state_data is not None else None,
         state=state_data,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
+        adk_version=adk_version or config.adk_version,
         root=root,
     )
 

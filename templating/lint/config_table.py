@@ -26,3 +26,4 @@ class ToolTable(BaseModel):
     exclude: list[str] = []
     state: str | None = None
     fail_level: Literal["error", "warning", "info"] = Field("warning", alias="fail-level")
+    adk_version: Literal["2.13", "1.x"] = Field("2.13", alias="adk-version")

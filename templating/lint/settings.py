@@ -20,6 +20,7 @@ class Settings:
     ``per_file_ignores`` maps a glob (relative to ``root``) to the codes ignored there;
     ``include`` lists globs of prompt files to lint when walking folders. ``state`` is the
     sample state or JSON Schema ``known_keys`` came from, for checking ``strict`` paths.
+    ``adk_version`` is the ADK Python the instructions run on: ``"2.13"`` or ``"1.x"``.
     """
 
     dialect: str = "adk"
@@ -30,6 +31,7 @@ class Settings:
     known_keys: frozenset[str] | None = None
     state: Mapping[str, Any] | None = field(default=None, compare=False)
     fail_level: Severity = Severity.WARNING
+    adk_version: str = "2.13"
     root: Path = field(default_factory=Path.cwd)
 
     def is_enabled(self, code: str) -> bool:
