@@ -117,3 +117,21 @@ def test_adk_version_option_and_config(tmp_path, capsys, monkeypatch):
     Path("pyproject.toml").write_text('[tool.templating]\nadk-version = "3"\n')
     assert main(["lint", "p.prompt"]) == 2
     assert "adk-version" in capsys.readouterr().err
+
+
+def test_tpl010_local_bound_in_branches_to_literals_is_brace_free():
+    source = (
+        "def prompt(flag):\n"
+        "    if flag:\n"
+        '        tool = "nl2sql"\n'
+        "    else:\n"
+        "        tool = None\n"
+        '    return f"Use {tool}. {{x}}"\n'
+        "a = Agent(instruction=prompt(1))\n"
+    )
+    assert [f.code for f in lint_text(source, "agent.py", Settings())] == []
+
+
+def test_tpl010_message_names_the_value_and_why():
+    (finding,) = lint_text('a = Agent(instruction=f"Profile: {json.dumps(d)}")\n', "agent.py", Settings())
+    assert finding.message.startswith("`json.dumps(d)` is inserted into the instruction and can carry braces")

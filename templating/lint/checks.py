@@ -182,7 +182,7 @@ def check_static(template: Template, context: Context) -> Iterator[Hazard]:
 
 
 def check_fstring_values(template: Template, context: Context) -> Iterator[Hazard]:
-    """TPL010: a value inserted at import that can carry braces, which ADK then scans."""
+    """TPL010: an inserted value that can carry braces, which ADK then scans."""
     if not context.instruction.injected:
         return
     for value in context.instruction.interpolations:
@@ -190,7 +190,7 @@ def check_fstring_values(template: Template, context: Context) -> Iterator[Hazar
             continue  # statically brace-free: a literal without braces, a number, a date
         yield Hazard(
             "TPL010", value.offset, value.offset + 1,
-            f"`{shorten(value.expression)}` is inserted at import and can carry braces ({value.reason}); "
+            f"`{shorten(value.expression)}` is inserted into the instruction and can carry braces ({value.reason}); "
             f"{_reader(template)} then scans it for placeholders",
             "pass the value through session state and write `{key}`, or use an InstructionProvider",
         )  # fmt: skip

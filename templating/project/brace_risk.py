@@ -2,7 +2,8 @@
 
 ADK scans an instruction after Python has built it, so braces in an interpolated value
 become placeholders. A literal without braces, a number, a date, an environment setting or
-a name bound to one of those cannot carry any; a function's result, ``json.dumps`` output,
+a file system path or a name bound to one of those cannot carry any (an environment setting
+or a path could in theory, but reporting every `PROJECT_ID` buries the real cases); a function's result, ``json.dumps`` output,
 a file's text or a parameter can. :func:`brace_reason` says which, as the end of a sentence
 ("`json.dumps` writes braces for every object"), or ``None`` when the value is brace-free.
 """
@@ -24,6 +25,9 @@ _BRACE_FREE_CALLS = frozenset({
     "len", "int", "float", "round", "abs", "bool", "ord", "hash", "id", "sum",
     "now", "today", "utcnow", "date", "datetime", "time", "strftime", "isoformat", "timestamp",
     "getenv", "os.getenv", "os.environ.get", "environ.get", "uuid4", "uuid1",
+    # File system paths: a folder name with braces in it is not a hazard worth a warning.
+    "os.path.dirname", "os.path.abspath", "os.path.realpath", "os.path.join", "os.path.basename",
+    "os.getcwd", "resolve", "absolute",
 })  # fmt: skip
 # Calls that keep their first argument's braces (or lack of them).
 _PASSING_CALLS = frozenset({"str", "repr", "format", "upper", "lower", "title", "capitalize", "strip", "lstrip", "rstrip"})
@@ -62,9 +66,15 @@ def _part_reason(part: ast.expr, scope: Scope, depth: int) -> str | None:
 
 
 def _name_reason(node: ast.Name | ast.Attribute, scope: Scope, depth: int) -> str | None:
-    from templating.project.evaluate import find_definition  # the evaluator imports this module
+    from templating.project.evaluate import find_definition, local_assignments  # it imports this module
 
     definition = find_definition(node, scope)
+    if definition is None and isinstance(node, ast.Name) and scope.function is not None:
+        # A local bound in several branches (`if a: x = "p" else: x = "q"`) is brace-free
+        # when every value it can take is.
+        values = local_assignments(scope.function).get(node.id, [])
+        if values and all(isinstance(value, ast.expr) for value in values):
+            return next(filter(None, (brace_reason(v, scope, depth + 1) for v in values)), None)  # type: ignore[arg-type]
     if definition is None:
         return _runtime(node)
     value, owner = definition
