@@ -51,8 +51,9 @@ def test_cli_lint_silent_prints_nothing_but_still_fails(project, capsys):
 def test_cli_lint_statistics_counts_per_rule(project, capsys):
     code, out, err = _run(capsys, "lint", "agent.py", "--statistics")
     assert code == 1
-    assert out.splitlines() == ["1\tTPL001\t[*] doubled-brace-placeholder", "1\tTPL005\t[ ] silent-literal"]
-    assert err.startswith("Found 2 findings")
+    assert out.splitlines()[:2] == ["1\tTPL001\t[*] doubled-brace-placeholder", "1\tTPL005\t[ ] silent-literal"]
+    assert out.splitlines()[2].startswith("Found 2 findings")  # on stdout, after the table, as ruff does
+    assert err == ""
     code, out, _ = _run(capsys, "lint", "agent.py", "--statistics", "--output-format", "json")
     assert json.loads(out)[0] == {"code": "TPL001", "name": "doubled-brace-placeholder", "count": 1, "fixable": True}
 
@@ -74,9 +75,9 @@ def test_cli_lint_output_file_that_cannot_be_written_is_a_usage_error(project, c
 def test_cli_lint_show_fixes_lists_offered_then_applied_fixes(project, capsys):
     code, _, err = _run(capsys, "lint", "agent.py", "--show-fixes")
     assert "Fixable with `--fix`:\n- agent.py:\n    1 x TPL001 (doubled-brace-placeholder)" in err
-    code, _, err = _run(capsys, "lint", "agent.py", "--fix", "--show-fixes")
+    code, out, err = _run(capsys, "lint", "agent.py", "--fix", "--show-fixes")
     assert "Fixed:\n- agent.py:\n    1 x TPL001 (doubled-brace-placeholder)" in err
-    assert "Fixed 1 finding (1 remaining)." in err
+    assert "Fixed 1 finding (1 remaining)." in out
 
 
 def test_cli_lint_force_color_colours_a_pipe_unless_no_color(project, capsys, monkeypatch):
@@ -95,7 +96,7 @@ def test_cli_lint_path_with_nothing_to_lint_says_so(project, capsys):
     code, out, err = _run(capsys, "lint", "empty", "agent.py")
     assert code == 1 and "warning: empty: nothing to lint" in err
     code, out, err = _run(capsys, "lint", "empty")
-    assert (code, out) == (0, "") and "nothing to lint" in err
+    assert (code, out) == (0, "All checks passed (0 files checked).\n") and "nothing to lint" in err
     assert _run(capsys, "lint", "empty", "--quiet")[2] == ""
 
 
@@ -110,7 +111,7 @@ def test_cli_lint_force_exclude_drops_excluded_files_named_explicitly(project, c
     excluded = _excluding(project)
     assert _run(capsys, "lint", str(excluded), "--quiet")[0] == 1  # named: linted, as ruff does
     code, out, err = _run(capsys, "lint", str(excluded), "--force-exclude")
-    assert (code, out) == (0, "") and "nothing to lint" not in err  # excluded on purpose: no warning
+    assert (code, out) == (0, "All checks passed (0 files checked).\n") and "nothing to lint" not in err  # excluded on purpose: no warning
 
 
 def test_cli_lint_force_exclude_from_config_and_its_negation(project, capsys):
@@ -122,8 +123,8 @@ def test_cli_lint_force_exclude_from_config_and_its_negation(project, capsys):
 
 def test_cli_lint_fix_never_writes_an_excluded_file(project, capsys):
     excluded = _excluding(project)
-    code, _, err = _run(capsys, "lint", str(excluded), "agent.py", "--fix")
+    code, out, _ = _run(capsys, "lint", str(excluded), "agent.py", "--fix")
     assert excluded.read_text() == AGENT
     assert "{{name}}" not in (project / "agent.py").read_text()
-    assert "Fixed 1 finding" in err
+    assert "Fixed 1 finding" in out
     assert _run(capsys, "lint", str(excluded), "--diff")[1] == ""

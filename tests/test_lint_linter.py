@@ -23,7 +23,6 @@ EXPECTED = [  # TPL014: nothing in this tree writes state, so every required key
     ("agents/planner/prompt.py", 4, 37, "TPL014"),
     ("agents/planner/prompt.py", 5, 9, "TPL007"),
     ("agents/planner/prompt.py", 5, 26, "TPL005"),
-    ("agents/planner/prompt.py", 7, 9, "TPL004"),
     ("agents/planner/prompt.py", 7, 9, "TPL006"),
     ("agents/planner/prompt.py", 7, 9, "TPL014"),
     ("agents/planner/prompt.py", 13, 23, "TPL003"),

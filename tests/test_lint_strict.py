@@ -130,7 +130,6 @@ def test_strict_rules_per_dialect_match_the_rulebook():
 
 
 EXPECTED_TREE = [
-    ("agent.yaml", 3, 47, "TPL008"),
     ("agent.yaml", 3, 47, "TPL011"),
     ("agents/agent.py", 5, 50, "TPL011"),
     ("agents/agent.py", 7, 36, "TPL005"),

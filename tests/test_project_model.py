@@ -295,3 +295,29 @@ def test_rule_tpl014_state_handed_to_a_helper_weakens_the_whole_tree(tmp_path, m
     model = _model(tmp_path, monkeypatch)
     assert [(w.key, w.line) for w in model.writers] == [(None, 4)]
     assert [f[4].split(",")[0] for f in _lint(tmp_path, monkeypatch)] == ["`name` is read by agent `other`"]
+
+
+def test_model_reads_an_instruction_built_in_the_factory_that_makes_the_agent(tmp_path, monkeypatch):
+    # The instruction is a local of the factory, joined with a module constant: the model
+    # evaluates it in that function, as the per-file rules do.
+    _write(tmp_path, {"agent.py": """
+        from google.adk.agents import LlmAgent
+        INTRO = "You review drafts. "
+        def make_critic():
+            text = INTRO + "Review {draft}."
+            return LlmAgent(name="critic", instruction=text)
+        root_agent = make_critic()
+        """})
+    findings = _lint(tmp_path, monkeypatch)
+    assert findings == [("agent.py", 4, 28, "TPL014", "`draft` is read by agent `critic`, but nothing in the project writes it")]
+
+
+def test_lint_finds_a_renamed_compile_template_far_from_any_hint(tmp_path, monkeypatch):
+    _write(tmp_path, {"build.py": """
+        from templating import compile_template as build
+
+        PROMPT = build("Hi {{name}}")
+        """})
+    monkeypatch.chdir(tmp_path)
+    codes = [finding.code for finding in lint_paths([tmp_path], Settings(root=tmp_path)).findings]
+    assert codes == ["TPL001"]

@@ -57,7 +57,7 @@ def test_import_and_lint_do_not_load_pygls(tmp_path: Path):
     code = (
         "import sys, templating\n"
         "from templating.cli import main\n"
-        f"main(['lint', '--isolated', {str(tmp_path)!r}])\n"
+        f"main(['lint', '--isolated', '--quiet', {str(tmp_path)!r}])\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol')))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

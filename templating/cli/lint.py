@@ -22,6 +22,9 @@ from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
 from templating.project.files import is_excluded
 
+#: The ADK Python versions whose injection differs in ways the rules depend on.
+ADK_VERSIONS = ("2.13", "1.x")
+
 __all__ = ["add_lint_command"]
 
 
@@ -39,6 +42,7 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
     lint.add_argument(
         "--target-ports", help="ADK ports the instructions must render alike in, comma-separated: python,js (TPL017)"
     )
+    lint.add_argument("--adk-version", choices=ADK_VERSIONS, help="the ADK Python the agents run on (default: 2.13)")
     lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes ([*]) to the files")
     lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
@@ -85,9 +89,9 @@ def _run_lint(arguments: argparse.Namespace) -> int:
 
 def _summarize(arguments: argparse.Namespace, output: Output, result: LintResult, fixed: int, settings: Settings) -> None:
     if arguments.fix:
-        output.note(f"Fixed {fixed} finding{'s' if fixed != 1 else ''} ({len(result.findings)} remaining).")
+        output.summary(f"Fixed {fixed} finding{'s' if fixed != 1 else ''} ({len(result.findings)} remaining).")
     elif output.wants_summary:
-        output.note(summarize(result.findings, result.files))
+        output.summary(summarize(result.findings, result.files))
     if arguments.show_fixes and not arguments.fix:
         offered = _fixable(result, settings)
         if offered:
@@ -148,6 +152,7 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         fail_level=arguments.fail_level,
         target_ports=_split([arguments.target_ports]) if arguments.target_ports else None,
         force_exclude=arguments.force_exclude,
+        adk_version=arguments.adk_version,
     )
 
 

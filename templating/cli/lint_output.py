@@ -1,7 +1,8 @@
 """What ``templating lint`` prints: the report (to stdout or ``--output-file``), the summary,
 the statistics, the list of fixes, the colour choice, and the ``--quiet``/``--silent`` levels.
 
-The report goes to stdout (or the file); the summary, warnings and fix lists go to stderr.
+The report goes to stdout (or the file), then the summary line on stdout as ruff prints it
+(on stderr when the report goes to a file); warnings and fix lists go to stderr.
 ``--quiet`` keeps the report only; ``--silent`` prints nothing (the exit code still tells).
 """
 
@@ -45,15 +46,22 @@ class Output:
         elif not self.silent:
             sys.stdout.write(text)
 
+    def summary(self, message: str) -> None:
+        """The ``Found ...`` or ``Fixed ...`` line after the report on stdout (on stderr when the
+        report goes to ``--output-file``), unless ``--quiet`` or ``--silent``."""
+        if not self.quiet:
+            print(message, file=sys.stderr if self.arguments.output_file is not None else sys.stdout)
+
     def note(self, message: str) -> None:
-        """A summary or warning line on stderr, unless ``--quiet`` or ``--silent``."""
+        """A warning line on stderr, unless ``--quiet`` or ``--silent``."""
         if not self.quiet:
             print(message, file=sys.stderr)
 
     @property
     def wants_summary(self) -> bool:
-        """Whether the ``Found ...`` line follows the report (text formats only)."""
-        return self.format in ("concise", "full") or self.arguments.statistics
+        """Whether the ``Found ...`` line follows the report (text formats only: it would break
+        a JSON, SARIF or GitHub report, statistics included)."""
+        return self.format in ("concise", "full")
 
 
 def enumerate_fixes(files: Sequence[FileFix], findings: Sequence[Finding]) -> str:

@@ -91,13 +91,15 @@ def check_whitespace(template: Template, context: Context) -> Iterator[Hazard]:
         body = node.source[opening : len(node.source) - closing]
         if body == body.strip():
             continue
+        # Only a balanced group can be fixed here: trimming `{{name  }` would leave it eating a brace.
+        fixable = "\n" not in body and opening == closing
         where = "a line break" if "\n" in body else "whitespace"
         name = node.expression + ("?" if node.optional else "")
         yield Hazard(
             "TPL004", node.span.start, node.span.end,
             f"`{shorten(node.source)}` has {where} inside the braces: ADK still substitutes `{shorten(node.key)}`",
             f"write `{{{shorten(name)}}}` if the key is meant, or keep the braces out of the instruction",
-            "{" * opening + name + "}" * closing if "\n" not in body else None,
+            "{" * opening + name + "}" * closing if fixable else None,
         )  # fmt: skip
 
 
@@ -182,14 +184,16 @@ def check_static(template: Template, context: Context) -> Iterator[Hazard]:
 
 
 def check_fstring_values(template: Template, context: Context) -> Iterator[Hazard]:
-    """TPL010: f-string values are scanned by ADK for placeholders at run time."""
+    """TPL010: an inserted value that can carry braces, which ADK then scans."""
     if not context.instruction.injected:
         return
     for value in context.instruction.interpolations:
+        if value.reason is None:
+            continue  # statically brace-free: a literal without braces, a number, a date
         yield Hazard(
             "TPL010", value.offset, value.offset + 1,
-            f"the f-string inserts `{{{shorten(value.expression)}}}` at import; {_reader(template)} then scans the value "
-            "for placeholders",
+            f"`{shorten(value.expression)}` is inserted into the instruction and can carry braces ({value.reason}); "
+            f"{_reader(template)} then scans it for placeholders",
             "pass the value through session state and write `{key}`, or use an InstructionProvider",
         )  # fmt: skip
 

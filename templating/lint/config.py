@@ -3,7 +3,7 @@
 The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
 Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
 ``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
-``force-exclude``, ``docs-url`` and ``target-ports``.
+``force-exclude``, ``docs-url``, ``target-ports`` and ``adk-version`` (``"2.13"`` or ``"1.x"``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ class ToolConfig:
     target_ports: list[str] = field(default_factory=lambda: ["python"])
     force_exclude: bool = False
     docs_url: str | None = None
+    adk_version: str = "2.13"
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -102,6 +103,7 @@ def build_settings(
     fail_level: str | None = None,
     target_ports: list[str] | None = None,
     force_exclude: bool | None = None,
+    adk_version: str | None = None,
 ) -> Settings:
     """Merge the config with command-line options (which win) into `Settings`."""
     chosen = select if select is not None else config.select
@@ -127,6 +129,7 @@ def build_settings(
         state=state_data,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
         target_ports=tuple(dict.fromkeys(ports)),
+        adk_version=adk_version or config.adk_version,
         root=root,
         force_exclude=config.force_exclude if force_exclude is None else force_exclude,
         docs_url=config.docs_url or DOCS_URL,

@@ -29,3 +29,4 @@ class ToolTable(BaseModel):
     target_ports: list[Literal["python", "js"]] = Field(["python"], alias="target-ports")
     force_exclude: bool = Field(False, alias="force-exclude")
     docs_url: str | None = Field(None, alias="docs-url", pattern=r"^https?://")
+    adk_version: Literal["2.13", "1.x"] = Field("2.13", alias="adk-version")

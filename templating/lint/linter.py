@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,9 @@ from templating.lint.checks import CHECKS, Context
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.newer_syntax import newer_grammar
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
+from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.workers import default_jobs, map_chunks
 from templating.nodes import Template
@@ -56,6 +59,17 @@ _INSTRUCTIONS = re.compile(INSTRUCTION_HINT)
 _FACTS = re.compile(_FACT_HINT)
 _PYTHON_BYTES = re.compile(PYTHON_HINT.encode())
 _YAML_HINTS = ("instruction", "agent_class", "sub_agents")
+# Where two rules report the same span, the first in this order is kept: the rule that
+# names the cause (a syntax error, an escape that is not one, an eaten brace) before the
+# rules that describe a symptom.
+_SPECIFICITY = {
+    code: rank
+    for rank, code in enumerate((
+        "TPL012", "TPL009", "TPL001", "TPL003", "TPL006", "TPL005", "TPL007", "TPL017", "TPL004",
+        "TPL011", "TPL002", "TPL008", "TPL010", "TPL013",
+    ))
+}  # fmt: skip
+_OLD_SKIP_MARK = re.compile(r"[$\\](?=\{)")
 # The help line of a TPL012 finding, by the syntax error's code.
 _SYNTAX_HELP = {"artifact-name": "write a relative file name without whitespace, braces or `..` segments"}
 _GRAMMAR_HELP = "see docs/grammar-strict.md"
@@ -210,6 +224,9 @@ def scan_text(
             return _scan_yaml(SourceFile(display, text), settings, path or Path(display), cache)
         return Scan(_lint_all([plain_instruction(SourceFile(display, text))], settings))
     except SyntaxError as error:
+        newer = newer_grammar(error, text)
+        if newer is not None:
+            return Scan(_needs_newer_python(display, newer, error, settings))
         return Scan(_unreadable(display, f"invalid Python: {error.msg}", settings, error.lineno, error.offset))
     except (RecursionError, MemoryError) as error:
         return Scan(_unreadable(display, f"cannot parse the file: {_EXHAUSTED[type(error)]}", settings))
@@ -255,17 +272,40 @@ def _lint_all(instructions: Iterable[Instruction], settings: Settings) -> list[F
 
 
 def lint_instruction(instruction: Instruction, settings: Settings) -> list[Finding]:
-    """The findings for one instruction, after rule selection, per-file ignores and ``# noqa``."""
-    enabled = settings.enabled & rules_for_dialect(settings.dialect)
+    """The findings for one instruction, after rule selection, per-file ignores and ``# noqa``.
+
+    The instruction is read in the dialect its code names, else the configured one. One span
+    gets one finding: where several rules fire on the same text, the most specific wins.
+    """
+    dialect = instruction.dialect or settings.dialect
+    enabled = settings.enabled & rules_for_dialect(dialect)
     enabled = enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
     if not enabled:
         return []
-    hazards = list(_hazards(instruction, settings))
-    return [finding_for(instruction, hazard) for hazard in hazards if hazard.code in enabled]
+    hazards = [hazard for hazard in _hazards(instruction, dialect, settings) if hazard.code in enabled]
+    return [finding_for(instruction, hazard) for hazard in _most_specific(hazards)]
 
 
-def _hazards(instruction: Instruction, settings: Settings) -> Iterable[Hazard]:
-    template, errors = _parse_checked(instruction.text, settings.dialect)
+def _most_specific(hazards: list[Hazard]) -> list[Hazard]:
+    best: dict[tuple[int, int], Hazard] = {}
+    for hazard in hazards:
+        span = (hazard.start, hazard.end)
+        if span not in best or _rank(hazard.code) < _rank(best[span].code):
+            best[span] = hazard
+    return [hazard for hazard in hazards if best[(hazard.start, hazard.end)] is hazard]
+
+
+def _rank(code: str) -> int:
+    return _SPECIFICITY.get(code, len(_SPECIFICITY))
+
+
+def _hazards(instruction: Instruction, dialect: str, settings: Settings) -> Iterable[Hazard]:
+    text = instruction.text
+    if dialect == "adk" and settings.adk_version == "1.x":
+        # ADK Python 1.x had no lookbehind: `${x}` and `\{x}` were placeholders. Masking the
+        # mark with a space (same length, offsets hold) lets every rule read them as 1.x did.
+        text = _OLD_SKIP_MARK.sub(" ", text)
+    template, errors = _parse_checked(text, dialect)
     yield from errors
     context = Context(instruction, settings.known_keys, settings.state, settings.target_ports)
     for check in CHECKS:
@@ -339,3 +379,16 @@ def _unreadable(
     return [Finding(display, rule.code, rule.name, rule.severity, message, "fix the file so it can be read",
                     line, column, line, column)]  # fmt: skip
 
+
+
+def _needs_newer_python(display: str, version: str, error: SyntaxError, settings: Settings) -> list[Finding]:
+    """TPL013 at ``info``: the file uses a grammar newer than the running interpreter's."""
+    rule = find_rule("TPL013")
+    assert rule is not None
+    if not settings.is_enabled(rule.code):
+        return []
+    running = f"{sys.version_info.major}.{sys.version_info.minor}"
+    line, column = error.lineno or 1, error.offset or 1
+    message = f"needs Python {version} to parse: Python {running} reads `{error.msg}` here"
+    help_line = f"run the linter on Python {version} or later to check this file"
+    return [Finding(display, rule.code, rule.name, Severity.INFO, message, help_line, line, column, line, column)]

@@ -68,6 +68,7 @@ def render_rule_markdown(rule: Rule) -> str:
         f"## Example\n\n```python\n{rule.example}\n```\n\n"
         f"## Use instead\n\n```python\n{rule.use_instead}\n```\n\n"
         f"## Dialects\n\n{_dialects_sentence(rule)}\n"
+        + (f"\n## ADK version\n\n{rule.version_note}\n" if rule.version_note else "")
     )
 
 

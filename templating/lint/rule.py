@@ -27,7 +27,8 @@ class Rule:
 
     Codes are never reused. ``fixable`` says whether findings may carry a safe fix.
     ``dialects`` names the dialects the rule runs in, and ``dialect_note`` says how it reads
-    (or why it skips) the ``strict`` dialect.
+    (or why it skips) the ``strict`` dialect. ``version_note`` says how the rule reads
+    ``adk-version = "1.x"``, for the rules whose truth depends on the ADK Python version.
     """
 
     code: str
@@ -41,3 +42,4 @@ class Rule:
     fixable: bool = False
     dialects: tuple[str, ...] = ("adk", "strict")
     dialect_note: str = ""
+    version_note: str = ""

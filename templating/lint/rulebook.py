@@ -113,6 +113,11 @@ RULES: tuple[Rule, ...] = (
             "hazard is the same; names are read with the strict rules, so `${user.name}` is reported. "
             "TPL017 (port-divergence) reports the other differences between ports and leaves these "
             "two forms to this rule."
+        ), version_note=(
+            "Depends on `adk-version`. ADK Python 1.x had no lookbehind in its pattern: it "
+            "substituted `${name}` (keeping the `$`) and `\\{name}` (keeping the backslash), as the "
+            "other ports do. With `adk-version = \"1.x\"` (or `--adk-version 1.x`) such groups are "
+            "placeholders for every rule (TPL001, TPL004, TPL011...) and this rule does not fire."
         ),
     ),
     Rule(
@@ -141,7 +146,14 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "TPL010", "fstring-runtime-value", Severity.WARNING,
         "An f-string inserts a value that ADK scans again",
-        "Finds values interpolated into an f-string instruction.",
+        "Finds values inserted into an instruction when the module is imported (f-string values, "
+        "`.format` arguments, names and calls the linter cannot resolve in a `+` concatenation) "
+        "that can carry braces: function results, `json.dumps` output, file reads, parameters. "
+        "A value that is statically brace-free (a literal without braces, a number, a name bound to "
+        "one, either branch of `a if c else b` between such values, `len(...)`, a date, an "
+        "environment setting such as `os.getenv(\"PROJECT_ID\")`) is not reported; a constant is "
+        "spliced into the text and linted where it is written. The message says why the value "
+        "can carry braces.",
         "The value is frozen when the module is imported, and ADK then scans it for placeholders: any "
         "`{word}` in it (JSON, user input) becomes a state lookup that can fail or leak state.",
         'instruction=f"The profile: {profile.to_json()}"',
@@ -179,7 +191,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "TPL013", "unreadable-file", Severity.ERROR,
         "A file cannot be read or parsed",
-        "Reports files that are not UTF-8, are not valid Python or YAML, or cannot be opened.",
+        "Reports files that are not UTF-8, are not valid Python or YAML, or cannot be opened. A "
+        "Python file that uses a grammar newer than the interpreter running the linter (Python "
+        "3.12 f-strings with nested quotes, backslashes or comments; `type` statements; type "
+        "parameters) is reported at `info` as `needs Python 3.12 to parse`, not as an error: the "
+        "file is valid for its project, and the result must not depend on the linter's Python.",
         "Instructions in such a file cannot be checked.",
         "instruction=(  # a syntax error",
         'instruction="Hello"',

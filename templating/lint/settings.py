@@ -23,6 +23,7 @@ class Settings:
     ``target_ports`` names the ADK ports the instructions must render alike in (TPL017).
     ``force_exclude`` applies ``exclude`` to files named explicitly; ``docs_url`` is the
     documentation site the JSON and SARIF reports link rules to.
+    ``adk_version`` is the ADK Python the instructions run on: ``"2.13"`` or ``"1.x"``.
     """
 
     dialect: str = "adk"
@@ -34,6 +35,7 @@ class Settings:
     state: Mapping[str, Any] | None = field(default=None, compare=False)
     fail_level: Severity = Severity.WARNING
     target_ports: tuple[str, ...] = ("python",)
+    adk_version: str = "2.13"
     root: Path = field(default_factory=Path.cwd)
     force_exclude: bool = False
     docs_url: str = DOCS_URL

@@ -53,10 +53,13 @@ class SourceFile:
 
 @dataclass(frozen=True, slots=True)
 class Interpolation:
-    """A value an f-string inserts at run time: where it sits in the text and its code."""
+    """A value inserted at run time (an f-string value, an unresolved name in a ``+``
+    concatenation): where it sits in the text, its code, and why it can carry braces
+    (``None`` when it statically cannot)."""
 
     offset: int
     expression: str
+    reason: str | None = "its value is only known at run time"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +70,9 @@ class Instruction:
     - ``offsets``: the source offset of each character of ``text``, plus one for its end;
     - ``field``: ``instruction``, ``global_instruction``, ``static_instruction``,
       ``inject_session_state`` or ``prompt-file``;
-    - ``suppressed``: codes or names silenced by ``# noqa`` (``"ALL"`` for a bare one).
+    - ``suppressed``: codes or names silenced by ``# noqa`` (``"ALL"`` for a bare one);
+    - ``dialect``: the dialect the code that uses it names (``compile_template(text,
+      dialect="strict")``), or ``None`` for the configured one.
     """
 
     source: SourceFile
@@ -76,6 +81,7 @@ class Instruction:
     field: str
     interpolations: tuple[Interpolation, ...] = ()
     suppressed: frozenset[str] = frozenset()
+    dialect: str | None = None
 
     @property
     def injected(self) -> bool:

@@ -9,12 +9,18 @@ f-string's ``{{`` becomes ``{`` and each ``{expression}`` becomes one
 
 from __future__ import annotations
 
+import ast
+import io
+import tokenize
 import unicodedata
 from dataclasses import dataclass, field
 
-from templating.project.instruction import RUNTIME_VALUE, Interpolation
+from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 
-__all__ = ["DecodedText", "decode_literal"]
+__all__ = ["DecodedText", "decode_expression", "decode_literal", "source_offset"]
+
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
 
 _SIMPLE_ESCAPES = {
     "\n": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b",
@@ -91,7 +97,9 @@ def _decode_fstring_body(source: str, start: int, end: int, base: int, *, raw: b
     while index < end:
         character = source[index]
         if character in "{}" and source[index + 1 : index + 2] == character:
-            into.add(character, base + index)
+            # `{{` sits at its first brace and `}}` at its second, so that a span of text
+            # starting at one and ending at the other covers both in the source.
+            into.add(character, base + index + (character == "}"))
             index += 2
         elif character == "{":
             close = _expression_end(source, index + 1, end)
@@ -141,3 +149,44 @@ def _read_escape(source: str, index: int) -> tuple[str, int]:
         close = source.index("}", index)
         return unicodedata.lookup(source[index + 3 : close]), close + 1 - index
     return "\\", 1
+
+
+def decode_expression(source: SourceFile, node: ast.expr) -> DecodedText:
+    """Decode every string literal of ``node`` (a literal or an implicit concatenation)."""
+    start = source_offset(source, node.lineno, node.col_offset)
+    end = source_offset(source, node.end_lineno or node.lineno, node.end_col_offset or 0)
+    decoded = DecodedText()
+    for literal_start, literal_end in _literals(source.text, start, end):
+        decode_literal(source.text[literal_start:literal_end], literal_start, decoded)
+    return decoded
+
+
+def source_offset(source: SourceFile, line: int, byte_column: int) -> int:
+    """Turn ast's 1-based line and UTF-8 byte column into a character offset."""
+    start = source.line_starts[line - 1]
+    line_text = source.text[start : start + byte_column + 1]
+    return start + len(line_text.encode("utf-8")[:byte_column].decode("utf-8", errors="ignore"))
+
+
+def _literals(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The character ranges of the string literals of the expression at ``text[start:end]``.
+
+    Only the expression is tokenized, wrapped in parentheses so that its line breaks are not
+    statements; the ranges are offsets in ``text``.
+    """
+    segment = SourceFile("", "(" + text[start:end] + ")\n")
+    shift = start - 1  # the added "(" sits at segment offset 0
+    literals: list[tuple[int, int]] = []
+    fstring_starts: list[int] = []
+    for token in tokenize.generate_tokens(io.StringIO(segment.text).readline):
+        token_start = segment.line_starts[token.start[0] - 1] + token.start[1] + shift
+        token_end = segment.line_starts[token.end[0] - 1] + token.end[1] + shift
+        if token.type == tokenize.STRING and not fstring_starts:
+            literals.append((token_start, token_end))
+        elif token.type == _FSTRING_START:
+            fstring_starts.append(token_start)
+        elif token.type == _FSTRING_END:
+            opening = fstring_starts.pop()
+            if not fstring_starts:
+                literals.append((opening, token_end))
+    return literals

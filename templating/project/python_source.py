@@ -1,12 +1,14 @@
 """Find the instructions in Python source, without importing or running it.
 
-The module is parsed with `ast`; the string literals of an instruction are located by
-running `tokenize` over that expression's source only, and comments are tokenized only
-in a module that has a ``noqa`` in it. An instruction is a ``str`` literal, an implicit concatenation or an
-f-string passed as ``instruction=``, ``global_instruction=`` or ``static_instruction=`` to
-any call, or as the first argument of ``inject_session_state``; or a module constant passed
-that way, including one imported from a sibling module of the same package
-(``from . import prompt`` ... ``prompt.ROOT``, ``from .prompts import ROOT``).
+The module is parsed with `ast`; only the statements around the lines that name an
+instruction field, ``inject_session_state`` or ``compile_template`` are visited, and comments
+are tokenized only in a module that has a ``noqa`` in it. An instruction site is an expression passed as ``instruction=``,
+``global_instruction=`` or ``static_instruction=`` to any call, assigned to such an
+attribute (``agent.instruction = ...``), or passed as the first argument of
+``inject_session_state`` or of this package's ``compile_template``. Each site's expression
+is turned into text by `templating.project.evaluate` (literals, constants, sibling
+modules, ``+``, ``.strip()``, ``.format()``, functions returning text, ...); a site that
+yields no known text (an InstructionProvider, a value read at run time) is not an instruction.
 """
 
 from __future__ import annotations
@@ -17,33 +19,36 @@ import io
 import os
 import re
 import tokenize
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 from templating.project.encoding import read_source
+from templating.project.evaluate import Evaluated, Scope, evaluate
 from templating.project.files import real_path, relative
 from templating.project.instruction import Instruction, SourceFile
-from templating.project.literal import DecodedText, decode_literal
 from templating.project.modules import resolve_import
 
 __all__ = [
-    "INSTRUCTION_FIELDS", "INSTRUCTION_HINT", "ModuleCache", "PythonModule", "find_call_instructions",
-    "find_python_instructions", "load_module",
+    "INSTRUCTION_FIELDS", "INSTRUCTION_HINT", "ModuleCache", "PythonModule", "Site", "find_call_instructions",
+    "find_python_instructions", "find_sites", "load_module",
 ]  # fmt: skip
 
 #: The keyword arguments whose value is an instruction.
 INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
 _INJECT_FUNCTION = "inject_session_state"
+#: This package's functions whose first argument is a template, and the dialect they default to.
+_API_FUNCTIONS = {"compile_template": "adk", _INJECT_FUNCTION: "adk"}
+_PACKAGE = "templating"
+_FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: What a module that passes an instruction must contain (``instruction=``,
-#: ``global_instruction =``, ``inject_session_state``): a file without it is not parsed, and
-#: in one with it only the calls around these lines are visited. Searched in text and bytes.
-INSTRUCTION_HINT = r"instruction\s*=|inject_session_state"
+#: ``global_instruction =``, ``inject_session_state``, ``compile_template``): a file without it
+#: is not parsed, and in one with it only the statements around these lines are visited.
+#: Searched in text and bytes.
+INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template"
 _HINT = re.compile(INSTRUCTION_HINT)
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
-_STRING_TOKENS = {tokenize.STRING}
-_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
-_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,24 @@ class PythonModule:
     def constants(self) -> dict[str, ast.expr]:
         """Module-level ``NAME = value`` assignments (the last one wins)."""
         return _constants(self.tree)
+
+    @cached_property
+    def functions(self) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+        """Module-level function definitions by name (the last one wins)."""
+        return {node.name: node for node in self.tree.body if isinstance(node, _FUNCTION_NODES)}
+
+    @cached_property
+    def api_names(self) -> dict[str, str]:
+        """Local names bound to this package's template functions (``from templating import
+        compile_template as compile``), and ``templating`` module aliases (to ``""``)."""
+        if _PACKAGE not in self.source.text:
+            return {}  # the common case, without walking the tree
+        return _api_names(self.tree)
+
+    @cached_property
+    def enclosing_functions(self) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
+        """The innermost function definition around each call written in one, by ``id``."""
+        return _enclosing_functions(self.tree)
 
     @cached_property
     def imports(self) -> dict[str, tuple[Path, str | None]]:
@@ -95,6 +118,19 @@ class ModuleCache:
         shown = relative(os.path.join(real_folder, name), self.root)
         return shown if shown is not None else path.as_posix()
 
+    def load(self, path: Path) -> PythonModule | None:
+        """The module at ``path``, parsed once; ``None`` if it cannot be read or parsed. The
+        path is recorded in `looked_up`: the file being linted depends on it."""
+        key = self.key(path)
+        self.looked_up.add(key)
+        if key not in self.modules:
+            self.modules[key] = None
+            try:
+                load_module(path, read_source(path), self.display(path), self)
+            except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
+                pass  # a sibling that cannot be read or parsed leaves its names unresolved
+        return self.modules[key]
+
 
 def load_module(path: Path, text: str, display: str, cache: ModuleCache) -> PythonModule:
     """Parse ``text`` as the module at ``path``; raises ``SyntaxError`` for invalid code."""
@@ -105,21 +141,109 @@ def load_module(path: Path, text: str, display: str, cache: ModuleCache) -> Pyth
 
 
 def find_python_instructions(module: PythonModule, cache: ModuleCache) -> list[Instruction]:
-    """Every instruction ``module`` passes to an agent or to ``inject_session_state``."""
-    found = []
-    for node in _calls_near(module.tree, _hint_lines(module.source.text)):
-        if isinstance(node, ast.Call):
-            found.extend(find_call_instructions(module, node, cache))
-    return found
+    """Every instruction ``module`` gives an agent, ADK's injection or this package's API.
+
+    A text a site names a dialect for (``compile_template(TEXT, dialect="strict")``) is read
+    in that dialect only, wherever else it is used.
+    """
+    return _instructions(module, find_sites(module), cache)
+
+
+def _instructions(module: PythonModule, sites: Iterable[Site], cache: ModuleCache) -> list[Instruction]:
+    found: dict[tuple[str, tuple[int, ...]], Instruction] = {}
+    for site in sites:
+        scope = Scope(module, cache, site.function)
+        suppressed = module.noqa.get(site.value.lineno, frozenset()) | module.noqa.get(site.line, frozenset())
+        for text in evaluate(site.value, scope):
+            if text.is_known:
+                instruction = _instruction(text, site, suppressed)
+                key = (instruction.source.path, instruction.offsets)
+                if key not in found or found[key].dialect is None:
+                    found[key] = instruction
+    return list(found.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """Where code hands an instruction over: the expression, the field or function it is
+    given to, the function around it, and the dialect a call names (``None``: configured)."""
+
+    value: ast.expr
+    field: str
+    line: int
+    function: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    dialect: str | None = None
+
+
+def find_sites(module: PythonModule) -> Iterator[Site]:
+    """Every instruction site of ``module``, in source order."""
+    for node, function in _nodes_near_hints(module):
+        yield from _node_sites(node, module, function)
+
+
+def _node_sites(node: ast.AST, module: PythonModule, function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> Iterator[Site]:
+    """The sites of one node: a call's instruction keywords and template argument, or an
+    assignment to an instruction attribute."""
+    if isinstance(node, ast.Call):
+        for keyword in node.keywords:
+            if keyword.arg in INSTRUCTION_FIELDS:
+                yield Site(keyword.value, keyword.arg, node.lineno, function)
+        yield from _api_sites(node, module, function)
+    elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            if isinstance(target, ast.Attribute) and target.attr in INSTRUCTION_FIELDS and node.value:
+                yield Site(node.value, target.attr, node.lineno, function)
 
 
 def find_call_instructions(module: PythonModule, call: ast.Call, cache: ModuleCache) -> list[Instruction]:
-    """The instructions one call of ``module`` passes (the project model asks per agent)."""
-    found = []
-    for field, value in _instruction_arguments(call):
-        suppressed = module.noqa.get(value.lineno, frozenset()) | module.noqa.get(call.lineno, frozenset())
-        found.extend(_resolve(module, value, field, suppressed, cache, depth=0))
-    return found
+    """The instructions one call of ``module`` passes (the project model asks per agent),
+    evaluated in the function the call is written in."""
+    function = module.enclosing_functions.get(id(call))
+    return _instructions(module, list(_node_sites(call, module, function)), cache)
+
+
+def _api_sites(call: ast.Call, module: PythonModule, function) -> Iterator[Site]:
+    """The template argument of ``inject_session_state`` (any) or of this package's API."""
+    api = _api_function(call.func, module)
+    name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
+    template = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg in ("text", "template")), None)
+    if template is None or (api is None and name != _INJECT_FUNCTION):
+        return
+    dialect = None
+    if api is not None:
+        named = next((k.value for k in call.keywords if k.arg == "dialect"), None)
+        literal = named.value if isinstance(named, ast.Constant) and isinstance(named.value, str) else None
+        dialect = literal or (_API_FUNCTIONS[api] if named is None else None)
+    yield Site(template, api or _INJECT_FUNCTION, call.lineno, function, dialect)
+
+
+def _api_function(function: ast.expr, module: PythonModule) -> str | None:
+    """Which of this package's template functions ``function`` names, if any."""
+    names = module.api_names
+    if isinstance(function, ast.Name):
+        return names.get(function.id) or None
+    if isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name):
+        if names.get(function.value.id) == "" and function.attr in _API_FUNCTIONS:
+            return function.attr
+    return None
+
+
+def _nodes_near_hints(module: PythonModule) -> Iterator[tuple[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef | None]]:
+    """The nodes whose line range holds a line where `INSTRUCTION_HINT` matches, in source
+    order, each with the innermost function definition it is written in: every site sits on
+    such a line, so other subtrees are never visited. A module that renames this package's
+    functions (``import compile_template as build``) is walked whole."""
+    renamed = any(local != name for local, name in module.api_names.items() if name)
+    lines = None if renamed else _hint_lines(module.source.text)
+    pending: list[tuple[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef | None]] = [(module.tree, None)]
+    while pending:
+        node, function = pending.pop()
+        yield node, function
+        inner = node if isinstance(node, _FUNCTION_NODES) else function
+        for child in reversed(list(ast.iter_child_nodes(node))):
+            if lines is None or _holds_a_line(child, lines):
+                pending.append((child, inner))
 
 
 def _hint_lines(text: str) -> list[int]:
@@ -132,139 +256,33 @@ def _hint_lines(text: str) -> list[int]:
     return lines
 
 
-def _calls_near(tree: ast.AST, lines: list[int]):
-    """The nodes of ``tree`` whose line range holds one of ``lines``: an instruction keyword
-    or ``inject_session_state`` sits on such a line, so other subtrees are never visited.
-    Depth first, in source order."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        for child in reversed(list(ast.iter_child_nodes(node))):
-            start = getattr(child, "lineno", None)
-            if start is None:
-                stack.append(child)
-                continue
-            index = bisect.bisect_left(lines, start)
-            if index < len(lines) and lines[index] <= (child.end_lineno or start):
-                stack.append(child)
+def _holds_a_line(node: ast.AST, lines: list[int]) -> bool:
+    start = getattr(node, "lineno", None)
+    if start is None:
+        return True  # a node without position (arguments, an operator) is walked into
+    index = bisect.bisect_left(lines, start)
+    return index < len(lines) and lines[index] <= (getattr(node, "end_lineno", None) or start)
 
 
-def _instruction_arguments(call: ast.Call) -> list[tuple[str, ast.expr]]:
-    arguments = [(k.arg, k.value) for k in call.keywords if k.arg in INSTRUCTION_FIELDS]
-    function = call.func
-    name = function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
-    if name == _INJECT_FUNCTION and call.args:
-        arguments.append((_INJECT_FUNCTION, call.args[0]))
-    return arguments  # type: ignore[return-value]
+def _enclosing_functions(tree: ast.Module) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The innermost function definition around each call, by the call's ``id``."""
+    found: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    pending: list[tuple[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef | None]] = [(tree, None)]
+    while pending:
+        node, function = pending.pop()
+        if function is not None and isinstance(node, ast.Call):
+            found[id(node)] = function
+        inner = node if isinstance(node, _FUNCTION_NODES) else function
+        pending.extend((child, inner) for child in ast.iter_child_nodes(node))
+    return found
 
 
-def _resolve(
-    module: PythonModule, value: ast.expr, field: str, suppressed: frozenset[str], cache: ModuleCache, depth: int
-) -> list[Instruction]:
-    """Follow ``value`` to string literals, through constants and sibling-module imports."""
-    if depth > 8:
-        return []
-    if isinstance(value, ast.Constant) and isinstance(value.value, str) or isinstance(value, ast.JoinedStr):
-        instruction = _decode(module, value, field, suppressed)
-        return [instruction] if instruction else []
-    target = _lookup(module, value, cache)
-    if target is None:
-        return []
-    owner, expression = target
-    suppressed = suppressed | owner.noqa.get(expression.lineno, frozenset())
-    return _resolve(owner, expression, field, suppressed, cache, depth + 1)
-
-
-def _lookup(module: PythonModule, value: ast.expr, cache: ModuleCache) -> tuple[PythonModule, ast.expr] | None:
-    """The module and expression a name or ``module.NAME`` refers to, if it is a constant."""
-    if isinstance(value, ast.Name):
-        if value.id in module.constants:
-            return module, module.constants[value.id]
-        return _imported(module, value.id, None, cache)
-    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
-        return _imported(module, value.value.id, value.attr, cache)
-    return None
-
-
-def _imported(module: PythonModule, name: str, attribute: str | None, cache: ModuleCache):
-    """Follow ``name`` (and ``.attribute``) through sibling-module imports to a constant.
-
-    Modules that import a name from each other form a cycle that never reaches a constant:
-    each (module, name) pair is visited once, and a cycle leaves the name unresolved.
-    """
-    visited: set[tuple[Path, str]] = set()
-    while name in module.imports and (module.path, name) not in visited:
-        visited.add((module.path, name))
-        path, symbol = module.imports[name]
-        other = _cached_module(path, cache)
-        wanted = symbol if attribute is None else attribute
-        if other is None or wanted is None:
-            return None
-        if wanted in other.constants:
-            return other, other.constants[wanted]
-        if attribute is not None:
-            return None
-        module, name = other, wanted
-    return None
-
-
-def _cached_module(path: Path, cache: ModuleCache) -> PythonModule | None:
-    key = cache.key(path)
-    cache.looked_up.add(key)
-    if key not in cache.modules:
-        cache.modules[key] = None
-        try:
-            load_module(path, read_source(path), cache.display(path), cache)
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
-            pass  # a sibling that cannot be read or parsed leaves its names unresolved
-    return cache.modules[key]
-
-
-def _decode(module: PythonModule, node: ast.expr, field: str, suppressed: frozenset[str]) -> Instruction | None:
-    start = _offset(module.source, node.lineno, node.col_offset)
-    end = _offset(module.source, node.end_lineno or node.lineno, node.end_col_offset or 0)
-    decoded = DecodedText()
-    text = module.source.text
-    for literal_start, literal_end in _literals(text, start, end):
-        decode_literal(text[literal_start:literal_end], literal_start, decoded)
-    if not decoded.offsets and start == end:
-        return None
-    offsets = (*decoded.offsets, decoded.offsets[-1] + 1 if decoded.offsets else start)
+def _instruction(text: Evaluated, site: Site, suppressed: frozenset[str]) -> Instruction:
+    end = text.offsets[-1] + 1 if text.offsets else 0
     return Instruction(
-        module.source, decoded.text, offsets, field, tuple(decoded.interpolations), suppressed
-    )
-
-
-def _offset(source: SourceFile, line: int, byte_column: int) -> int:
-    """Turn ast's 1-based line and UTF-8 byte column into a character offset."""
-    start = source.line_starts[line - 1]
-    line_text = source.text[start : start + byte_column + 1]
-    return start + len(line_text.encode("utf-8")[:byte_column].decode("utf-8", errors="ignore"))
-
-
-def _literals(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The character ranges of the string literals of the expression at ``text[start:end]``.
-
-    Only the expression is tokenized, wrapped in parentheses so that its line breaks are not
-    statements; the ranges are offsets in ``text``.
-    """
-    segment = SourceFile("", "(" + text[start:end] + ")\n")
-    shift = start - 1  # the added "(" sits at segment offset 0
-    literals: list[tuple[int, int]] = []
-    fstring_starts: list[int] = []
-    for token in tokenize.generate_tokens(io.StringIO(segment.text).readline):
-        token_start = segment.line_starts[token.start[0] - 1] + token.start[1] + shift
-        token_end = segment.line_starts[token.end[0] - 1] + token.end[1] + shift
-        if token.type in _STRING_TOKENS and not fstring_starts:
-            literals.append((token_start, token_end))
-        elif token.type == _FSTRING_START:
-            fstring_starts.append(token_start)
-        elif token.type == _FSTRING_END:
-            opening = fstring_starts.pop()
-            if not fstring_starts:
-                literals.append((opening, token_end))
-    return literals
+        text.source, text.text, (*text.offsets, end), site.field, text.holes,
+        suppressed | text.suppressed, site.dialect,
+    )  # fmt: skip
 
 
 def _noqa_comments(text: str) -> dict[int, frozenset[str]]:
@@ -307,4 +325,20 @@ def _imports(tree: ast.Module, path: Path) -> dict[str, tuple[Path, str | None]]
                 target = resolve_import(path, statement, alias)
                 if target is not None:
                     bound[alias.asname or alias.name.split(".")[0]] = target
+    return bound
+
+
+def _api_names(tree: ast.Module) -> dict[str, str]:
+    """Names bound to this package's template functions, and aliases of the package (``""``)."""
+    bound: dict[str, str] = {}
+    for statement in ast.walk(tree):
+        if isinstance(statement, ast.ImportFrom) and statement.level == 0 and statement.module:
+            if statement.module.split(".")[0] == _PACKAGE:
+                for alias in statement.names:
+                    if alias.name in _API_FUNCTIONS:
+                        bound[alias.asname or alias.name] = alias.name
+        elif isinstance(statement, ast.Import):
+            for alias in statement.names:
+                if alias.name == _PACKAGE:
+                    bound[alias.asname or alias.name] = ""
     return bound

@@ -1,0 +1,374 @@
+"""Evaluate an instruction expression to text without running it, keeping every position.
+
+`evaluate` takes an expression node and the [`Scope`][templating.Scope] it sits in and returns the
+texts it can produce (one per branch of ``a if c else b``), each character with its source
+offset. It understands string literals and f-strings, implicit and ``+`` concatenation,
+``.strip()`` / ``.lstrip()`` / ``.rstrip()`` / ``.replace(a, b)`` / ``.format(...)``,
+``textwrap.dedent``, ``"sep".join([...])``, module and function-local constants, names
+imported from sibling modules, and calls of functions whose every ``return`` resolves.
+
+A part that cannot be decided without running code is a *hole*: one
+`RUNTIME_VALUE` character, as an f-string value is,
+with an `Interpolation` saying why its value can
+(or cannot) carry braces. Positions around a hole stay exact.
+
+Characters from another file than the one an expression is written in are placed at the
+expression that brought them in (``prompts.ROOT`` in ``A + prompts.ROOT``), so an
+`Evaluated` text always belongs to one file. When the whole text comes from one
+other file (``instruction=prompts.ROOT``), it keeps that file's positions.
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from templating.project.brace_risk import brace_reason
+from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.literal import decode_expression, source_offset
+from templating.project.text_methods import METHODS, Character, dedent
+
+if TYPE_CHECKING:
+    from templating.project.python_source import ModuleCache, PythonModule
+
+__all__ = ["Evaluated", "Scope", "evaluate", "find_definition", "local_assignments"]
+
+#: At most this many alternative texts per expression: branches multiply.
+MAX_ALTERNATIVES = 16
+# Each name, call or attribute followed is one level; a cycle stops here.
+_MAX_DEPTH = 24
+_DEDENT_NAMES = ("dedent", "cleandoc")
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Where an expression is written: its module, the function around it (if any) and the
+    cache that loads sibling modules."""
+
+    module: PythonModule
+    cache: ModuleCache
+    function: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    """One text an expression can produce.
+
+    - ``offsets``: the source offset in ``source`` of each character of ``text``;
+    - ``holes``: the values known only at run time, at their offsets in ``text``;
+    - ``suppressed``: ``# noqa`` codes on the lines of the definitions followed.
+    """
+
+    source: SourceFile
+    text: str
+    offsets: tuple[int, ...]
+    holes: tuple[Interpolation, ...]
+    suppressed: frozenset[str] = frozenset()
+
+    @property
+    def is_known(self) -> bool:
+        """Whether any character of the text is known before run time."""
+        return len(self.holes) < len(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Text:
+    """An evaluated text being built: characters (with holes) of one source file."""
+
+    source: SourceFile
+    characters: tuple[Character, ...]
+    suppressed: frozenset[str] = frozenset()
+
+    @property
+    def value(self) -> str:
+        return "".join(character.text for character in self.characters)
+
+
+def evaluate(expression: ast.expr, scope: Scope) -> list[Evaluated]:
+    """The texts ``expression`` can produce (at most `MAX_ALTERNATIVES`)."""
+    return [_finish(text) for text in _evaluate(expression, scope, 0)]
+
+
+def _finish(text: _Text) -> Evaluated:
+    holes = tuple(
+        Interpolation(index, character.hole.expression, character.hole.reason)
+        for index, character in enumerate(text.characters)
+        if character.hole is not None
+    )
+    offsets = tuple(character.offset for character in text.characters)
+    return Evaluated(text.source, text.value, offsets, holes, text.suppressed)
+
+
+def _evaluate(node: ast.expr, scope: Scope, depth: int) -> list[_Text]:
+    if depth > _MAX_DEPTH:
+        return [_unknown(node, scope)]
+    if isinstance(node, (ast.Constant, ast.JoinedStr)):
+        return [_constant(node, scope, depth)]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        parts = [_evaluate(node.left, scope, depth + 1), _evaluate(node.right, scope, depth + 1)]
+        return _concatenate(parts, [node.left, node.right], scope)
+    if isinstance(node, ast.IfExp):
+        return (_evaluate(node.body, scope, depth + 1) + _evaluate(node.orelse, scope, depth + 1))[:MAX_ALTERNATIVES]
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        definition = find_definition(node, scope)
+        if definition is not None and not isinstance(definition[0], _FUNCTIONS):
+            value, owner = definition
+            found = _evaluate(value, owner, depth + 1)
+            noqa = owner.module.noqa.get(value.lineno, frozenset())
+            return [_Text(t.source, t.characters, t.suppressed | noqa) for t in found]
+    if isinstance(node, ast.Call):
+        return _call(node, scope, depth)
+    return [_unknown(node, scope)]
+
+
+def _constant(node: ast.Constant | ast.JoinedStr, scope: Scope, depth: int) -> _Text:
+    """A literal's text; an f-string's values are spliced in when they resolve."""
+    source = scope.module.source
+    if isinstance(node, ast.Constant) and not isinstance(node.value, str):
+        if isinstance(node.value, (int, float, bool)) or node.value is None:
+            start = source_offset(source, node.lineno, node.col_offset)
+            return _Text(source, tuple(Character(c, start) for c in str(node.value)))
+        return _unknown(node, scope)
+    decoded = decode_expression(source, node)
+    values = [v for v in node.values if isinstance(v, ast.FormattedValue)] if isinstance(node, ast.JoinedStr) else []
+    if len(values) != len(decoded.interpolations):
+        values = []  # the decoder and ast disagree (never seen): leave every value a hole
+    by_offset = dict(zip((i.offset for i in decoded.interpolations), values))
+    characters: list[Character] = []
+    for index, (text, offset) in enumerate(zip(decoded.characters, decoded.offsets)):
+        value = by_offset.get(index)
+        interpolation = next((i for i in decoded.interpolations if i.offset == index), None)
+        if interpolation is None:
+            characters.append(Character(text, offset))
+        else:
+            characters.extend(_formatted(value, interpolation.expression, offset, scope, depth))
+    return _Text(source, tuple(characters))
+
+
+def _formatted(value: ast.FormattedValue | None, expression: str, offset: int, scope: Scope, depth: int):
+    """An f-string value: its text when it is a plain constant, else a hole at the ``{``."""
+    if value is not None and value.conversion == -1 and value.format_spec is None:
+        found = _evaluate(value.value, scope, depth + 1)
+        if len(found) == 1 and not any(c.hole for c in found[0].characters) and found[0].characters:
+            return _place(found[0], scope.module.source, offset).characters
+    reason = brace_reason(value.value, scope) if value is not None else _RUNTIME
+    return (Character(RUNTIME_VALUE, offset, Interpolation(0, expression, reason)),)
+
+
+_RUNTIME = "its value is only known at run time"
+
+
+def _unknown(node: ast.expr, scope: Scope) -> _Text:
+    source = scope.module.source
+    start = source_offset(source, node.lineno, node.col_offset)
+    hole = Interpolation(0, ast.unparse(node), brace_reason(node, scope))
+    return _Text(source, (Character(RUNTIME_VALUE, start, hole),))
+
+
+def _place(text: _Text, source: SourceFile, offset: int) -> _Text:
+    """``text`` as part of a text in ``source``: moved to ``offset`` if it is from another file."""
+    if text.source is source:
+        return text
+    return _Text(source, tuple(c._replace(offset=offset) for c in text.characters), text.suppressed)
+
+
+def _concatenate(parts: list[list[_Text]], nodes: list[ast.expr], scope: Scope) -> list[_Text]:
+    """Every combination of the parts' alternatives, joined, each in the current file (a
+    part from another file sits at the expression ``nodes`` gives for it)."""
+    source = scope.module.source
+    anchors = [source_offset(source, node.lineno, node.col_offset) for node in nodes]
+    results = []
+    for combination in itertools.islice(itertools.product(*parts), MAX_ALTERNATIVES):
+        placed = [_place(part, source, anchor) for part, anchor in zip(combination, anchors)]
+        characters = tuple(c for part in placed for c in part.characters)
+        suppressed = frozenset().union(*(part.suppressed for part in placed))
+        results.append(_Text(source, characters, suppressed))
+    return results
+
+
+def _call(node: ast.Call, scope: Scope, depth: int) -> list[_Text]:
+    function = node.func
+    if isinstance(function, ast.Attribute) and function.attr == "join" and _is_item_list(node):
+        separators = _evaluate(function.value, scope, depth + 1)
+        if len(separators) == 1 and _is_known(separators[0]):
+            elements = node.args[0].elts  # type: ignore[attr-defined]
+            items = [_evaluate(item, scope, depth + 1) for item in elements]
+            return _join(separators[0], items, [function.value, *elements], scope)
+    if isinstance(function, ast.Attribute) and function.attr in METHODS:
+        receivers = _evaluate(function.value, scope, depth + 1)
+        if any(_is_known(r) for r in receivers):
+            return _method(node, function.attr, receivers, scope, depth)
+    if _is_dedent(function) and len(node.args) == 1 and not node.keywords:
+        found = _evaluate(node.args[0], scope, depth + 1)
+        dedented = [dedent(text.characters) for text in found]
+        if all(d is not None for d in dedented):
+            return [_Text(t.source, d, t.suppressed) for t, d in zip(found, dedented)]  # type: ignore[arg-type]
+    if isinstance(function, (ast.Name, ast.Attribute)):
+        definition = find_definition(function, scope)
+        if definition is not None and isinstance(definition[0], _FUNCTIONS):
+            return _returns(definition[0], definition[1], node, depth)
+    return [_unknown(node, scope)]
+
+
+def _method(node: ast.Call, name: str, receivers: list[_Text], scope: Scope, depth: int) -> list[_Text]:
+    """``receiver.name(...)`` for each receiver, or a hole when an argument is unknown."""
+    arguments = [_single(argument, scope, depth) for argument in node.args]
+    keywords = {k.arg: _single(k.value, scope, depth) for k in node.keywords if k.arg}
+    for keyword in node.keywords:
+        if keyword.arg is None and isinstance(keyword.value, ast.Dict):
+            for key, value in zip(keyword.value.keys, keyword.value.values):
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    keywords[key.value] = _single(value, scope, depth)
+        elif keyword.arg is None:
+            return [_unknown(node, scope)]
+    anchor = source_offset(scope.module.source, node.lineno, node.col_offset)
+    results = []
+    for receiver in receivers:
+        placed_arguments = [_place(a, receiver.source, anchor).characters for a in arguments]
+        placed_keywords = {k: _place(v, receiver.source, anchor).characters for k, v in keywords.items()}
+        characters = METHODS[name](receiver.characters, placed_arguments, placed_keywords)
+        if characters is None:
+            return [_unknown(node, scope)]
+        results.append(_Text(receiver.source, characters, receiver.suppressed))
+    return results
+
+
+def _is_item_list(node: ast.Call) -> bool:
+    items = node.args[0] if len(node.args) == 1 and not node.keywords else None
+    return isinstance(items, (ast.List, ast.Tuple)) and not any(isinstance(i, ast.Starred) for i in items.elts)
+
+
+def _join(separator: _Text, items: list[list[_Text]], nodes: list[ast.expr], scope: Scope) -> list[_Text]:
+    """``separator.join([...])``: the items with the separator between each two (``nodes``:
+    the separator's expression, then the items')."""
+    parts: list[list[_Text]] = []
+    anchors: list[ast.expr] = []
+    for index, (item, node) in enumerate(zip(items, nodes[1:])):
+        parts.extend([[separator], item] if index else [item])
+        anchors.extend([nodes[0], node] if index else [node])
+    return _concatenate(parts, anchors, scope) if parts else [_Text(scope.module.source, ())]
+
+
+def _single(node: ast.expr, scope: Scope, depth: int) -> _Text:
+    """One text for an argument: its only alternative, or a hole when it has several."""
+    found = _evaluate(node, scope, depth + 1)
+    return found[0] if len(found) == 1 else _unknown(node, scope)
+
+
+def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef, owner: Scope, call: ast.Call, depth: int) -> list[_Text]:
+    """The texts a function returns, when every ``return`` in it resolves to some text."""
+    inner = Scope(owner.module, owner.cache, function)
+    returned = [statement.value for statement in _own_nodes(function) if isinstance(statement, ast.Return)]
+    if not returned or any(value is None for value in returned) or isinstance(function, ast.AsyncFunctionDef):
+        return [_unknown(call, owner)]
+    results: list[_Text] = []
+    for value in returned:
+        found = _evaluate(value, inner, depth + 1)  # type: ignore[arg-type]
+        if not any(_is_known(text) for text in found):
+            return [_unknown(call, owner)]
+        results.extend(found)
+    return results[:MAX_ALTERNATIVES]
+
+
+def _is_known(text: _Text) -> bool:
+    return any(character.hole is None for character in text.characters)
+
+
+def _is_dedent(function: ast.expr) -> bool:
+    if isinstance(function, ast.Attribute):
+        return function.attr in _DEDENT_NAMES and isinstance(function.value, ast.Name)
+    return isinstance(function, ast.Name) and function.id in _DEDENT_NAMES
+
+
+def find_definition(node: ast.Name | ast.Attribute, scope: Scope) -> tuple[ast.AST, Scope] | None:
+    """What a name or ``module.NAME`` is bound to: an expression or a function definition,
+    with the scope it is written in; ``None`` if it is not a constant this module can see.
+
+    A function-local name bound more than once, or a parameter, is not a constant.
+    """
+    if isinstance(node, ast.Attribute):
+        if isinstance(node.value, ast.Name) and not _is_local(node.value.id, scope):
+            return _imported(scope, node.value.id, node.attr)
+        return None
+    if scope.function is not None and _is_local(node.id, scope):
+        values = local_assignments(scope.function).get(node.id, [])
+        return (values[0], scope) if len(values) == 1 and values[0] is not None else None
+    module_scope = Scope(scope.module, scope.cache)
+    if node.id in scope.module.constants:
+        return scope.module.constants[node.id], module_scope
+    if node.id in scope.module.functions:
+        return scope.module.functions[node.id], module_scope
+    return _imported(scope, node.id, None)
+
+
+def _is_local(name: str, scope: Scope) -> bool:
+    function = scope.function
+    if function is None:
+        return False
+    arguments = function.args
+    parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return name in local_assignments(function) or any(p is not None and p.arg == name for p in parameters)
+
+
+def _imported(scope: Scope, name: str, attribute: str | None) -> tuple[ast.AST, Scope] | None:
+    """Follow ``name`` (and ``.attribute``) through sibling-module imports to a definition.
+
+    Modules that import a name from each other form a cycle that never reaches a
+    definition: each (module, name) pair is visited once.
+    """
+    module, visited = scope.module, set()
+    while name in module.imports and (module.path, name) not in visited:
+        visited.add((module.path, name))
+        path, symbol = module.imports[name]
+        other = scope.cache.load(path)
+        wanted = symbol if attribute is None else attribute
+        if other is None or wanted is None:
+            return None
+        if wanted in other.constants:
+            return other.constants[wanted], Scope(other, scope.cache)
+        if wanted in other.functions:
+            return other.functions[wanted], Scope(other, scope.cache)
+        if attribute is not None:
+            return None
+        module, name = other, wanted
+    return None
+
+
+def local_assignments(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr | None]]:
+    """The values bound to each name in ``function``'s own body (not in nested functions).
+
+    A nested ``def`` binds its definition. A binding other than ``name = value`` (``+=``, a
+    loop, ``with ... as``, unpacking) is recorded as ``None``: the name is then not a constant.
+    """
+    bound: dict[str, list[ast.expr | None]] = {}
+    plain: set[int] = set()
+    nodes = list(_own_nodes(function))
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(node.value)
+                    plain.add(id(target))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            bound.setdefault(node.target.id, []).append(node.value)
+            plain.add(id(node.target))
+        elif isinstance(node, _FUNCTIONS) and node is not function:
+            bound.setdefault(node.name, []).append(node)  # type: ignore[arg-type]
+    for node in nodes:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
+            bound.setdefault(node.id, []).append(None)
+    return bound
+
+
+def _own_nodes(function: ast.AST):
+    """Every node of a function's body in source order, not entering nested functions or classes."""
+    pending = collections.deque(ast.iter_child_nodes(function))
+    while pending:
+        node = pending.popleft()
+        yield node
+        if not isinstance(node, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(node))
