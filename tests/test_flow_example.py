@@ -41,3 +41,10 @@ def test_flow_example_required_critique_is_read_before_write(tmp_path, monkeypat
     (finding,) = lint_paths([Path(".")], Settings(root=copy)).findings
     assert (finding.code, finding.path, finding.line) == ("TPL015", "research/agent.py", 19)
     assert "by its own `output_key`" in finding.message
+
+
+def test_flow_example_docs_home_shows_the_current_graph(monkeypatch):
+    monkeypatch.chdir(EXAMPLE)
+    mermaid = format_graph(read_project([Path(".")], Settings(root=EXAMPLE)), "mermaid")
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert f"```mermaid\n{mermaid}```" in home
