@@ -321,3 +321,20 @@ def test_lint_finds_a_renamed_compile_template_far_from_any_hint(tmp_path, monke
     monkeypatch.chdir(tmp_path)
     codes = [finding.code for finding in lint_paths([tmp_path], Settings(root=tmp_path)).findings]
     assert codes == ["TPL001"]
+
+
+def test_file_results_round_trip_through_pickle_with_their_reads(tmp_path, monkeypatch):
+    # What workers return and the cache keeps: findings, facts with their reads, sources.
+    from templating.lint.linter import lint_file
+    from templating.project.model import with_reads
+
+    _write(tmp_path, PIPELINE)
+    monkeypatch.chdir(tmp_path)
+    result = lint_file(tmp_path / "pipeline" / "agent.py", Settings(root=tmp_path), ModuleCache(tmp_path))
+    copy = pickle.loads(pickle.dumps(result))
+    assert copy == result and copy.facts[0].agents[0].reads is not None
+    assert [read.key for agent in copy.facts[0].agents for read in agent.reads] == [
+        read.key for facts in result.facts for agent in with_reads(facts, "adk").agents for read in agent.reads
+    ]
+    source = copy.facts[0].agents[0].instructions[0].source
+    assert source.position(len(source.text) - 1)[0] == source.text.count("\n")  # line starts work again

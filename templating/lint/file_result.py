@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from templating.lint.finding import Finding
+from templating.project.pickling import rebuild_from_fields
 
 __all__ = ["FileResult"]
 
@@ -31,3 +32,5 @@ class FileResult:
     findings: tuple[Finding, ...] = ()
     facts: Any = None
     dependencies: tuple[str, ...] = ()
+
+    __reduce__ = rebuild_from_fields

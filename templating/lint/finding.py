@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from templating.lint.rule import Severity
+from templating.project.pickling import rebuild_from_fields
 
 __all__ = ["Finding", "Fix"]
 
@@ -21,6 +22,8 @@ class Fix:
     content: str
     start: int = 0
     end: int = 0
+
+    __reduce__ = rebuild_from_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,8 @@ class Finding:
     end_column: int
     source_line: str = ""
     fix: Fix | None = None
+
+    __reduce__ = rebuild_from_fields
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

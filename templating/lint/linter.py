@@ -39,7 +39,7 @@ from templating.project.encoding import decode_source
 from templating.project.facts import FileFacts
 from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
 from templating.project.instruction import Instruction, SourceFile, plain_instruction
-from templating.project.model import ProjectModel, assemble
+from templating.project.model import ProjectModel, assemble, with_reads
 from templating.project.python_source import INSTRUCTION_HINT, ModuleCache, find_python_instructions, load_module
 
 if TYPE_CHECKING:
@@ -165,7 +165,8 @@ def lint_file(file: Path, settings: Settings, modules: ModuleCache) -> FileResul
     modules.looked_up.clear()
     scan = _lint_file(file, display, settings, modules)
     dependencies = modules.looked_up - {modules.key(file)} if modules.looked_up else ()
-    return FileResult(display, tuple(scan.findings), scan.facts or None, tuple(sorted(dependencies)))
+    facts = tuple(with_reads(facts, settings.dialect) for facts in scan.facts) if scan.facts else None
+    return FileResult(display, tuple(scan.findings), facts, tuple(sorted(dependencies)))
 
 
 def _lint_file(file: Path, display: str, settings: Settings, modules: ModuleCache) -> Scan:

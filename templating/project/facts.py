@@ -14,8 +14,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from templating.project.instruction import Instruction
+from templating.project.pickling import rebuild_from_fields
 
-__all__ = ["AgentFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Ref", "SessionWrite", "Writer"]
+__all__ = ["AgentFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Read", "Ref", "SessionWrite", "Writer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A placeholder reading ``key``, at text ``[start, end)`` of ``instruction``."""
+
+    key: str
+    optional: bool
+    path: str
+    line: int
+    column: int
+    instruction: Instruction = field(repr=False)
+    start: int = 0
+    end: int = 0
+
+    __reduce__ = rebuild_from_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +41,8 @@ class Ref:
 
     module: str
     name: str
+
+    __reduce__ = rebuild_from_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +63,8 @@ class Writer:
     function: str | None = None
     agent: str | None = None
 
+    __reduce__ = rebuild_from_fields
+
 
 @dataclass(frozen=True, slots=True)
 class SessionWrite:
@@ -57,6 +78,8 @@ class SessionWrite:
     source_line: str
     suppressed: frozenset[str] = frozenset()
 
+    __reduce__ = rebuild_from_fields
+
 
 @dataclass(frozen=True, slots=True)
 class FunctionFacts:
@@ -64,6 +87,8 @@ class FunctionFacts:
 
     name: str
     writers: tuple[Writer, ...]
+
+    __reduce__ = rebuild_from_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +98,8 @@ class ClassFacts:
     name: str
     kind: str
     writers: tuple[Writer, ...]
+
+    __reduce__ = rebuild_from_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +126,11 @@ class AgentFacts:
     agent_tools: tuple[Ref, ...] = ()
     callbacks: tuple[Ref, ...] = ()
     custom_class: Ref | None = None
+    #: The placeholders its instructions read, once read in the configured dialect
+    #: (`templating.project.model.with_reads`); ``None`` until then.
+    reads: tuple[Read, ...] | None = None
+
+    __reduce__ = rebuild_from_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,3 +152,5 @@ class FileFacts:
     imports: dict[str, Ref] = field(default_factory=dict)
     writers: tuple[Writer, ...] = ()
     session_writes: tuple[SessionWrite, ...] = ()
+
+    __reduce__ = rebuild_from_fields

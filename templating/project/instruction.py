@@ -11,6 +11,8 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
+from templating.project.pickling import rebuild_from_fields
+
 __all__ = ["Instruction", "Interpolation", "RUNTIME_VALUE", "SourceFile", "plain_instruction"]
 
 #: Stands in, in an instruction's text, for a value an f-string interpolates at run time.
@@ -25,6 +27,10 @@ class SourceFile:
     path: str
     text: str
     _line_starts: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        # The line starts are cheaper to work out again than to pickle (see `rebuild_from_fields`).
+        return SourceFile, (self.path, self.text)
 
     @property
     def line_starts(self) -> tuple[int, ...]:
@@ -61,6 +67,8 @@ class Interpolation:
     expression: str
     reason: str | None = "its value is only known at run time"
 
+    __reduce__ = rebuild_from_fields
+
 
 @dataclass(frozen=True, slots=True)
 class Instruction:
@@ -82,6 +90,8 @@ class Instruction:
     interpolations: tuple[Interpolation, ...] = ()
     suppressed: frozenset[str] = frozenset()
     dialect: str | None = None
+
+    __reduce__ = rebuild_from_fields
 
     @property
     def injected(self) -> bool:

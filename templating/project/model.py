@@ -17,26 +17,12 @@ from dataclasses import dataclass, field
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
 from templating.parser import parse
-from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Ref, SessionWrite, Writer
+from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Read, Ref, SessionWrite, Writer
 from templating.project.instruction import Instruction
 
-__all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "subtree_writes"]
+__all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "read_placeholders", "subtree_writes", "with_reads"]
 
 _MAX_DEPTH = 16
-
-
-@dataclass(frozen=True, slots=True)
-class Read:
-    """A placeholder reading ``key``, at text ``[start, end)`` of ``instruction``."""
-
-    key: str
-    optional: bool
-    path: str
-    line: int
-    column: int
-    instruction: Instruction = field(repr=False)
-    start: int = 0
-    end: int = 0
 
 
 @dataclass(eq=False)
@@ -153,7 +139,10 @@ class _Assembler:
         if facts.output_key is not None:
             agent.output_key = facts.output_key.key
             agent.writes.append(dataclasses.replace(facts.output_key, agent=name))
-        agent.reads = [read for i in facts.instructions if i.injected for read in _reads(i, self.dialect)]
+        if facts.reads is not None:
+            agent.reads = list(facts.reads)  # read when the file was scanned (and cached)
+        else:
+            agent.reads = [read for i in facts.instructions if i.injected for read in _reads(i, self.dialect)]
         return agent
 
     def _link(self, agent: Agent, facts: AgentFacts, module: str) -> None:
@@ -237,6 +226,18 @@ def subtree_writes(agent: Agent, seen: set[int] | None = None) -> list[Writer]:
         return []
     seen.add(id(agent))
     return [*agent.writes, *(w for child in agent.sub_agents for w in subtree_writes(child, seen))]
+
+
+def with_reads(facts: FileFacts, dialect: str) -> FileFacts:
+    """``facts`` with each agent's placeholders read in ``dialect``: done once per file, so
+    a cached file's reads cost nothing when the model is assembled again."""
+    agents = tuple(dataclasses.replace(agent, reads=read_placeholders(agent, dialect)) for agent in facts.agents)
+    return dataclasses.replace(facts, agents=agents) if agents else facts
+
+
+def read_placeholders(agent: AgentFacts, dialect: str) -> tuple[Read, ...]:
+    """The placeholders the injected instructions of ``agent`` read, in ``dialect``."""
+    return tuple(read for i in agent.instructions if i.injected for read in _reads(i, dialect))
 
 
 def _reads(instruction: Instruction, dialect: str) -> list[Read]:
