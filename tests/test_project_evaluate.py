@@ -144,3 +144,15 @@ def test_evaluate_api_returns_alternatives_with_offsets(tmp_path):
 def test_evaluate_format_with_unknown_field_is_unknown(tmp_path):
     assert _instructions('a = Agent(instruction="{x}".format(y=1))\n', tmp_path) == []
     assert isinstance(ast.parse("x"), ast.Module)
+
+
+def test_evaluate_unresolved_function_of_a_short_sibling_is_a_hole_at_the_call(tmp_path):
+    # The sibling's function returns a runtime value: the hole sits at the call, in agent.py,
+    # even when that line does not exist in the (shorter) sibling module.
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "prompts.py").write_text("def build(name):\n    return name\n")
+    source = "from .prompts import build\n\n\n\n\na = Agent(instruction=\"Hi \" + build(user))\n"
+    (instruction,) = _instructions(source, tmp_path)
+    assert instruction.source.path == "agent.py"
+    assert instruction.text == "Hi " + RUNTIME_VALUE
+    assert instruction.position(3) == (6, 31)

@@ -338,3 +338,31 @@ def test_file_results_round_trip_through_pickle_with_their_reads(tmp_path, monke
     ]
     source = copy.facts[0].agents[0].instructions[0].source
     assert source.position(len(source.text) - 1)[0] == source.text.count("\n")  # line starts work again
+
+
+def test_rules_named_files_are_linted_against_the_whole_project(tmp_path, monkeypatch):
+    # pre-commit names only the changed files: the writer in tools.py still counts, and the
+    # unwritten key of other.py (not named) is not reported.
+    _write(tmp_path, {
+        "pyproject.toml": "[tool.templating]\n",
+        "app/agent.py": """
+            from google.adk.agents import LlmAgent
+            from .tools import save_city
+            root = LlmAgent(name="guide", instruction="Visit {city}.", tools=[save_city])
+            """,
+        "app/tools.py": """
+            def save_city(city: str, tool_context):
+                tool_context.state["city"] = city
+            """,
+        "app/other.py": """
+            from google.adk.agents import LlmAgent
+            other = LlmAgent(name="other", instruction="Use {nothing}.")
+            """,
+    })  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    settings = Settings(root=tmp_path)
+    assert lint_paths([Path("app/agent.py")], settings).findings == ()
+    (tmp_path / "app" / "tools.py").write_text('def save_city(city, tool_context):\n    tool_context.state["town"] = city\n')
+    [finding] = lint_paths([Path("app/agent.py")], settings).findings
+    assert (finding.path, finding.code) == ("app/agent.py", "TPL014")
+    assert [f.path for f in lint_paths([Path("app")], settings).findings] == ["app/agent.py", "app/other.py"]

@@ -14,6 +14,7 @@ a project hold no instruction, agent or state write and are never decoded or par
 from __future__ import annotations
 
 import functools
+import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -104,20 +105,55 @@ def lint_paths(
     in up to ``jobs`` worker processes (default: one per CPU, when there are enough files),
     reusing the results ``.templating_cache/`` holds for unchanged files when ``cache`` is set,
     then run the project rules on the model assembled from every file's facts."""
+    from templating.lint.project_lint import PROJECT_CODES, lint_project  # it builds on this module's helpers
+
     files, empty = _collect(paths, settings)
-    results = _file_results(files, settings, jobs or default_jobs(), LintCache(settings) if cache else None)
-    # Project-wide rules run here, over every file's result (cached or not), never cached.
+    jobs = jobs or default_jobs()
+    lint_cache = LintCache(settings) if cache else None
+    results = _file_results(files, settings, jobs, lint_cache)
     findings: dict[tuple, Finding] = {}
-    facts: list[FileFacts] = []
     for result in results:
-        facts.extend(result.facts or ())
         for finding in result.findings:
             findings.setdefault((finding.sort_key, finding.message), finding)
-    from templating.lint.project_lint import lint_project  # it builds on this module's helpers
-
-    for finding in lint_project(facts, settings):
-        findings.setdefault((finding.sort_key, finding.message), finding)
+    if PROJECT_CODES & settings.enabled:
+        # Project-wide rules run here, over every file's result (cached or not), never cached;
+        # they report in the files linted, not in the rest of the project read for them.
+        linted = {result.path for result in results}
+        project = results + _rest_of_project(paths, files, settings, jobs, lint_cache)
+        facts = [facts for result in project for facts in result.facts or ()]
+        for finding in lint_project(facts, settings):
+            if finding.path in linted:
+                findings.setdefault((finding.sort_key, finding.message), finding)
     return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
+
+
+def _rest_of_project(
+    paths: Sequence[Path], files: list[Path], settings: Settings, jobs: int, cache: LintCache | None
+) -> list[FileResult]:
+    """The results of the project files not linted, when single files were named.
+
+    pre-commit and editors name only the files that changed: a key written in a file that was
+    not named is still written. The project is the settings' root when it holds a
+    ``pyproject.toml`` or ``.git`` (else each named file's folder); folders named on the command
+    line are the whole project themselves.
+    """
+    named_files = [path for path in paths if str(path) != "-" and path.is_file()]
+    if not named_files:
+        return []
+    roots = {_project_root(path, settings.root) for path in named_files}
+    linted = {os.path.realpath(file) for file in files}
+    rest = [
+        file for file in collect_files(sorted(roots), settings.root, settings.include, settings.exclude)
+        if os.path.realpath(file) not in linted
+    ]  # fmt: skip
+    return _file_results(rest, settings, jobs, cache) if rest else []
+
+
+def _project_root(file: Path, root: Path) -> Path:
+    inside = os.path.realpath(file).startswith(os.path.join(os.path.realpath(root), ""))
+    if inside and ((root / "pyproject.toml").is_file() or (root / ".git").exists()):
+        return root
+    return file.parent
 
 
 def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintCache | None) -> list[FileResult]:

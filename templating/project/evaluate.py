@@ -210,7 +210,7 @@ def _call(node: ast.Call, scope: Scope, depth: int) -> list[_Text]:
     if isinstance(function, (ast.Name, ast.Attribute)):
         definition = find_definition(function, scope)
         if definition is not None and isinstance(definition[0], _FUNCTIONS):
-            return _returns(definition[0], definition[1], node, depth)
+            return _returns(definition[0], definition[1], node, scope, depth)
     return [_unknown(node, scope)]
 
 
@@ -259,17 +259,20 @@ def _single(node: ast.expr, scope: Scope, depth: int) -> _Text:
     return found[0] if len(found) == 1 else _unknown(node, scope)
 
 
-def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef, owner: Scope, call: ast.Call, depth: int) -> list[_Text]:
-    """The texts a function returns, when every ``return`` in it resolves to some text."""
+def _returns(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, owner: Scope, call: ast.Call, caller: Scope, depth: int
+) -> list[_Text]:
+    """The texts a function defined in ``owner`` returns, when every ``return`` in it resolves
+    to some text; else a hole at ``call``, which is written in ``caller`` (maybe another module)."""
     inner = Scope(owner.module, owner.cache, function)
     returned = [statement.value for statement in _own_nodes(function) if isinstance(statement, ast.Return)]
     if not returned or any(value is None for value in returned) or isinstance(function, ast.AsyncFunctionDef):
-        return [_unknown(call, owner)]
+        return [_unknown(call, caller)]
     results: list[_Text] = []
     for value in returned:
         found = _evaluate(value, inner, depth + 1)  # type: ignore[arg-type]
         if not any(_is_known(text) for text in found):
-            return [_unknown(call, owner)]
+            return [_unknown(call, caller)]
         results.extend(found)
     return results[:MAX_ALTERNATIVES]
 
