@@ -137,15 +137,17 @@ def _constant(node: ast.Constant | ast.JoinedStr, scope: Scope, depth: int) -> _
     values = [v for v in node.values if isinstance(v, ast.FormattedValue)] if isinstance(node, ast.JoinedStr) else []
     if len(values) != len(decoded.interpolations):
         values = []  # the decoder and ast disagree (never seen): leave every value a hole
-    by_offset = dict(zip((i.offset for i in decoded.interpolations), values))
+    if not decoded.interpolations:
+        return _Text(source, tuple(map(Character, decoded.characters, decoded.offsets)))
+    values_at = dict(zip((i.offset for i in decoded.interpolations), values))
+    interpolations_at = {i.offset: i for i in decoded.interpolations}
     characters: list[Character] = []
     for index, (text, offset) in enumerate(zip(decoded.characters, decoded.offsets)):
-        value = by_offset.get(index)
-        interpolation = next((i for i in decoded.interpolations if i.offset == index), None)
+        interpolation = interpolations_at.get(index)
         if interpolation is None:
             characters.append(Character(text, offset))
         else:
-            characters.extend(_formatted(value, interpolation.expression, offset, scope, depth))
+            characters.extend(_formatted(values_at.get(index), interpolation.expression, offset, scope, depth))
     return _Text(source, tuple(characters))
 
 

@@ -84,6 +84,11 @@ class PythonModule:
         return _api_names(self.tree)
 
     @cached_property
+    def evaluated(self) -> dict[Site, list[Instruction]]:
+        """The instructions of each site evaluated so far (see `find_call_instructions`)."""
+        return {}
+
+    @cached_property
     def enclosing_functions(self) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
         """The innermost function definition around each call written in one, by ``id``."""
         return _enclosing_functions(self.tree)
@@ -152,15 +157,23 @@ def find_python_instructions(module: PythonModule, cache: ModuleCache) -> list[I
 def _instructions(module: PythonModule, sites: Iterable[Site], cache: ModuleCache) -> list[Instruction]:
     found: dict[tuple[str, tuple[int, ...]], Instruction] = {}
     for site in sites:
+        for instruction in _site_instructions(module, site, cache):
+            key = (instruction.source.path, instruction.offsets)
+            if key not in found or found[key].dialect is None:
+                found[key] = instruction
+    return list(found.values())
+
+
+def _site_instructions(module: PythonModule, site: Site, cache: ModuleCache) -> list[Instruction]:
+    """The instructions of one site, evaluated once per module: the linter asks for every
+    site, then the project model asks again for each agent's."""
+    known = module.evaluated.get(site)
+    if known is None:
         scope = Scope(module, cache, site.function)
         suppressed = module.noqa.get(site.value.lineno, frozenset()) | module.noqa.get(site.line, frozenset())
-        for text in evaluate(site.value, scope):
-            if text.is_known:
-                instruction = _instruction(text, site, suppressed)
-                key = (instruction.source.path, instruction.offsets)
-                if key not in found or found[key].dialect is None:
-                    found[key] = instruction
-    return list(found.values())
+        texts = evaluate(site.value, scope)
+        known = module.evaluated[site] = [_instruction(text, site, suppressed) for text in texts if text.is_known]
+    return known
 
 
 @dataclass(frozen=True, slots=True)
