@@ -84,8 +84,9 @@ class PythonModule:
         return _api_names(self.tree)
 
     @cached_property
-    def evaluated(self) -> dict[Site, list[Instruction]]:
-        """The instructions of each site evaluated so far (see `find_call_instructions`)."""
+    def evaluated(self) -> dict[tuple[int, str, str | None], list[Instruction]]:
+        """The instructions of each site evaluated so far, by expression node, field and
+        dialect (see `find_call_instructions`)."""
         return {}
 
     @cached_property
@@ -167,13 +168,19 @@ def _instructions(module: PythonModule, sites: Iterable[Site], cache: ModuleCach
 def _site_instructions(module: PythonModule, site: Site, cache: ModuleCache) -> list[Instruction]:
     """The instructions of one site, evaluated once per module: the linter asks for every
     site, then the project model asks again for each agent's."""
-    known = module.evaluated.get(site)
+    key = _memo_key(site)
+    known = module.evaluated.get(key)
     if known is None:
         scope = Scope(module, cache, site.function)
         suppressed = module.noqa.get(site.value.lineno, frozenset()) | module.noqa.get(site.line, frozenset())
         texts = evaluate(site.value, scope)
-        known = module.evaluated[site] = [_instruction(text, site, suppressed) for text in texts if text.is_known]
+        known = module.evaluated[key] = [_instruction(text, site, suppressed) for text in texts if text.is_known]
     return known
+
+
+def _memo_key(site: Site) -> tuple[int, str, str | None]:
+    # One expression node is one site per field (the function around it follows from it).
+    return id(site.value), site.field, site.dialect
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +219,11 @@ def _node_sites(node: ast.AST, module: PythonModule, function: ast.FunctionDef |
 def find_call_instructions(module: PythonModule, call: ast.Call, cache: ModuleCache) -> list[Instruction]:
     """The instructions one call of ``module`` passes (the project model asks per agent),
     evaluated in the function the call is written in."""
-    function = module.enclosing_functions.get(id(call))
-    return _instructions(module, list(_node_sites(call, module, function)), cache)
+    sites = list(_node_sites(call, module, None))
+    if any(_memo_key(site) not in module.evaluated for site in sites):
+        # Not evaluated by the linter yet: find the function around the call (a full walk).
+        sites = list(_node_sites(call, module, module.enclosing_functions.get(id(call))))
+    return _instructions(module, sites, cache)
 
 
 def _api_sites(call: ast.Call, module: PythonModule, function) -> Iterator[Site]:
