@@ -35,13 +35,21 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
         return  # with a state file, TPL011 checks every key against it
     written = model.written_keys()
     weakened = _weakened_agents(model)
+    # Both are asked once per path and per key: a module with 1,000 agents reading the same
+    # keys would otherwise compare every read with every written key.
+    unknown_initial_state: dict[str, bool] = {}
+    suggestions: dict[str, str | None] = {}
     for agent in model.agents:
-        if id(agent) in weakened or _has_unknown_initial_state(model, agent.path):
+        if agent.path not in unknown_initial_state:
+            unknown_initial_state[agent.path] = _has_unknown_initial_state(model, agent.path)
+        if id(agent) in weakened or unknown_initial_state[agent.path]:
             continue
         for read in agent.reads:
             if read.optional or read.key in written:
                 continue
-            suggestion = suggest_key(read.key, written)
+            if read.key not in suggestions:
+                suggestions[read.key] = suggest_key(read.key, written)
+            suggestion = suggestions[read.key]
             hint = f"did you mean `{suggestion}`? " if suggestion else ""
             yield read.instruction, Hazard(
                 "TPL014", read.start, read.end,

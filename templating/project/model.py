@@ -60,6 +60,7 @@ class ProjectModel:
     writers: tuple[Writer, ...]
     session_writes: tuple[SessionWrite, ...] = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
+    _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -73,7 +74,13 @@ class ProjectModel:
 
     def writers_of(self, key: str) -> tuple[Writer, ...]:
         """Every writer of ``key``, in file and line order."""
-        return tuple(w for w in self.writers if w.key == key)
+        if self._by_key is None:  # indexed on first use: the rules ask once per read
+            by_key: dict[str, list[Writer]] = {}
+            for writer in self.writers:
+                if writer.key is not None:
+                    by_key.setdefault(writer.key, []).append(writer)
+            self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
+        return self._by_key.get(key, ())
 
     def written_keys(self) -> frozenset[str]:
         """Every key some writer writes (unknown writers aside)."""
