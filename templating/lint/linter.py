@@ -5,7 +5,8 @@
 worker processes return and the cache keeps), holding the per-file rules' findings and the
 project model's facts about the file; the project rules (TPL014-TPL016) then run once on the
 model assembled from every file's facts. `lint_text` lints one file's text (a Python module,
-a YAML agent config or a prompt file, chosen by suffix) with the per-file rules only.
+a YAML agent config or a prompt file, chosen by suffix) with the per-file rules only; an
+evaluation's ``initial.session.json`` holds no instruction, only facts (the state it seeds).
 
 A file's bytes are searched for a hint before anything else (`PYTHON_HINT`): most modules of
 a project hold no instruction, agent or state write and are never decoded or parsed.
@@ -14,6 +15,7 @@ a project hold no instruction, agent or state write and are never decoded or par
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import sys
@@ -38,10 +40,11 @@ from templating.parser import parse
 from templating.project.agents import python_facts
 from templating.project.encoding import decode_source
 from templating.project.facts import FileFacts
-from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files, compile_globs
+from templating.project.files import PYTHON_SUFFIXES, SESSION_FILE, YAML_SUFFIXES, collect_files, compile_globs
 from templating.project.instruction import Instruction, SourceFile, plain_instruction
 from templating.project.model import ProjectModel, assemble, with_reads
 from templating.project.python_source import INSTRUCTION_HINT, ModuleCache, find_python_instructions, load_module
+from templating.project.session_file import session_facts
 
 if TYPE_CHECKING:
     import pathspec
@@ -255,6 +258,8 @@ def scan_text(
     suffix = Path(display).suffix.lower()
     cache = ModuleCache(Path.cwd()) if cache is None else cache
     try:
+        if Path(display).name == SESSION_FILE:
+            return _scan_session(SourceFile(display, text), settings, cache.key(path or Path(display)))
         if suffix in PYTHON_SUFFIXES:
             return _scan_python(text, display, settings, path or Path(display), cache)
         if suffix in YAML_SUFFIXES:
@@ -297,6 +302,15 @@ def _scan_yaml(source: SourceFile, settings: Settings, path: Path, cache: Module
         message = f"invalid YAML: {getattr(error, 'problem', None) or error}"
         return Scan(_unreadable(source.path, message, settings, line, column))
     return Scan(_lint_all(instructions, settings), (facts,))
+
+
+def _scan_session(source: SourceFile, settings: Settings, key: str) -> Scan:
+    """An evaluation's session file: no instruction to lint, only the initial state it seeds."""
+    try:
+        facts = session_facts(source, key)
+    except json.JSONDecodeError as error:
+        return Scan(_unreadable(source.path, f"invalid JSON: {error.msg}", settings, error.lineno, error.colno))
+    return Scan([], (facts,) if facts is not None else ())
 
 
 def silenced(path: str, suppressed: frozenset[str], settings: Settings) -> frozenset[str]:

@@ -205,8 +205,8 @@ RULES: tuple[Rule, ...] = (
         "An agent reads a key that nothing in the project writes",
         "Finds required placeholders of an agent's instruction whose key no writer in the linted "
         "project writes: no `output_key`, no `state[...]` write in a tool or callback, no "
-        "`EventActions(state_delta=...)`, no initial `create_session(state=...)`, and no `--state` "
-        "file or `state` setting declares it. Instructions that belong to no agent (prompt files, "
+        "`EventActions(state_delta=...)`, no initial `create_session(state=...)` or `state` of an "
+        "evaluation's `initial.session.json`, and no `--state` file or `state` setting declares it. Instructions that belong to no agent (prompt files, "
         "`inject_session_state` literals) are not checked, and an agent whose own tools or callbacks "
         "write a key that is not a literal is not reported.",
         "ADK raises `KeyError: Context variable not found` on the agent's first model call.",

@@ -7,8 +7,9 @@ and `yaml_source` find instructions (an
 character), helped by `literal` (Python string literals) and
 `modules` (imports between modules of one package).
 
-The project model: `python_facts` and
-`yaml_facts` read one file each into picklable
+The project model: `python_facts`,
+`yaml_facts` and `session_facts` (an evaluation's ``initial.session.json``) read one file
+each into picklable
 `FileFacts` (agents, state writers found by
 `writers`, references to names of sibling modules);
 `assemble` resolves them against each other into a

@@ -2,7 +2,8 @@
 
 One function per file kind produces a `FileFacts`
 (`templating.project.agents.python_facts`,
-`templating.project.yaml_agents.yaml_facts`); the project model is then assembled from
+`templating.project.yaml_agents.yaml_facts`,
+`templating.project.session_file.session_facts`); the project model is then assembled from
 all files' facts by `templating.project.model.assemble`, which resolves names across
 modules by looking up other files' facts, never by reading files again. Facts depend on one
 file only (and, for instructions, on the sibling modules it imports prompts from), so a

@@ -1,6 +1,7 @@
 """Which files to lint: the paths given, and folders walked with ``.gitignore`` respected.
 
-Python and YAML files are always linted; prompt files (``.prompt``, ``.txt``, ``.md``) are
+Python and YAML files are always linted, and so is the session an ADK evaluation starts from
+(`SESSION_FILE`, for the state it seeds); prompt files (``.prompt``, ``.txt``, ``.md``) are
 linted when named on the command line or matched by the ``include`` globs of the config.
 
 Paths are handled as strings while walking: each folder is resolved once, and a file's real
@@ -23,13 +24,16 @@ if TYPE_CHECKING:
     import pathspec
 
 __all__ = [
-    "PROMPT_SUFFIXES", "PYTHON_SUFFIXES", "YAML_SUFFIXES", "collect_files", "compile_globs", "is_excluded", "real_path",
-    "relative",
+    "PROMPT_SUFFIXES", "PYTHON_SUFFIXES", "SESSION_FILE", "YAML_SUFFIXES", "collect_files", "compile_globs",
+    "is_excluded", "real_path", "relative",
 ]  # fmt: skip
 
 PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
 YAML_SUFFIXES = frozenset({".yaml", ".yml"})
 PROMPT_SUFFIXES = frozenset({".prompt", ".txt", ".md"})
+#: The name of the session google-adk's `AgentEvaluator` seeds an evaluation from, found in
+#: the agent's test folder.
+SESSION_FILE = "initial.session.json"
 _SKIPPED_FOLDERS = frozenset(
     {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".nox", "site-packages", ".mypy_cache"}
 )
@@ -144,7 +148,7 @@ class _Walk:
             return False
         path = relative(real, self.root)
         suffix = _suffix(name)
-        if suffix in PYTHON_SUFFIXES or suffix in YAML_SUFFIXES:
+        if suffix in PYTHON_SUFFIXES or suffix in YAML_SUFFIXES or name == SESSION_FILE:
             return True
         return path is not None and self.include is not None and self.include.match_file(path)
 
