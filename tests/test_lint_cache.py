@@ -167,3 +167,19 @@ def test_cache_project_rules_see_a_writer_removed_in_another_file(project, linte
     findings = _lint(project)
     assert ("agent.py", "`name` is read by agent `agent`, but nothing in the project writes it") in findings
     assert linted == ["__init__.py"]
+
+
+def test_cache_reuses_the_project_findings_only_while_no_file_changes(project, monkeypatch):
+    import templating.lint.project_lint as project_lint
+
+    runs = []
+    lint_project = project_lint.lint_project
+    monkeypatch.setattr(project_lint, "lint_project", lambda *a: runs.append(1) or lint_project(*a))
+    (project / "__init__.py").write_text("")
+    _age(project)
+    cold = _lint(project)
+    assert _lint(project) == cold and len(runs) == 1  # warm: the stored project findings
+    (project / "other.py").write_text('START = service.create_session(state={"name": "Ada"})\n')
+    _age(project)
+    warm = _lint(project)
+    assert len(runs) == 2 and len(warm) == len(cold) - 1  # a new writer: the rules run again

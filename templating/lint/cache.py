@@ -36,10 +36,12 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from templating import __version__
 from templating.lint.file_result import FileResult
+from templating.lint.finding import Finding
 from templating.lint.settings import Settings
 from templating.project.python_source import INSTRUCTION_HINT
 
@@ -54,6 +56,8 @@ _KEY_SIZE = 32
 _SIGNATURE_SIZE = 32
 _PACKAGE = Path(__file__).resolve().parents[1]
 
+# The entry of the project rules' findings: no file path holds a NUL character.
+_PROJECT_ENTRY = "\0project"
 # One stored stamp: (size, modification time in ns, content hash).
 _Stamp = tuple[int, int, bytes]
 
@@ -72,9 +76,33 @@ class LintCache:
         self._stamps: dict[str, _Stamp | None] = {}
         self._hinted: set[str] = set()
         self._folders: dict[str, bytes | None] = {}
+        #: How many lookups found nothing valid: with none, the project is as last stored.
+        self.misses = 0
 
     def lookup(self, path: Path) -> FileResult | None:
         """The stored result of ``path``, if nothing it depends on has changed."""
+        result = self._lookup(path)
+        if result is None:
+            self.misses += 1
+        return result
+
+    def project_findings(self, files: tuple[str, ...]) -> tuple[Finding, ...] | None:
+        """The project rules' findings stored for exactly ``files`` (their display paths, in
+        order), when every lookup of this run was a hit: then no file the project model is
+        built from has changed since they were stored."""
+        entry = self.entries.get(_PROJECT_ENTRY)
+        if self.misses or entry is None or entry[0] != files:
+            return None
+        return entry[1]
+
+    def store_project(self, files: tuple[str, ...], findings: Sequence[Finding]) -> None:
+        """Remember the project rules' findings for ``files`` (see `project_findings`)."""
+        entry = (files, tuple(findings))
+        if self.entries.get(_PROJECT_ENTRY) != entry:
+            self.entries[_PROJECT_ENTRY] = entry
+            self.changed = True
+
+    def _lookup(self, path: Path) -> FileResult | None:
         key = self._key_of(path)
         entry = self.entries.get(key)
         if entry is None:

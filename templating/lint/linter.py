@@ -107,8 +107,9 @@ def lint_paths(
     """Lint every file under ``paths`` (``FileNotFoundError`` for a path that does not exist),
     in up to ``jobs`` worker processes (default: one per CPU, when there are enough files),
     reusing the results ``.templating_cache/`` holds for unchanged files when ``cache`` is set,
-    then run the project rules on the model assembled from every file's facts."""
-    from templating.lint.project_lint import PROJECT_CODES, lint_project  # it builds on this module's helpers
+    then run the project rules on the model assembled from every file's facts (or reuse their
+    stored findings when no file changed)."""
+    from templating.lint.project_lint import PROJECT_CODES  # it builds on this module's helpers
 
     files, empty = _collect(paths, settings)
     jobs = jobs or default_jobs()
@@ -119,15 +120,31 @@ def lint_paths(
         for finding in result.findings:
             findings.setdefault((finding.sort_key, finding.message), finding)
     if PROJECT_CODES & settings.enabled:
-        # Project-wide rules run here, over every file's result (cached or not), never cached;
-        # they report in the files linted, not in the rest of the project read for them.
+        # Project-wide rules run here, over every file's result (cached or not); their findings
+        # are reused only when no file changed. They are reported in the files linted, not in
+        # the rest of the project read for them.
         linted = {result.path for result in results}
         project = results + _rest_of_project(paths, files, settings, jobs, lint_cache)
-        facts = [facts for result in project for facts in result.facts or ()]
-        for finding in lint_project(facts, settings):
+        for finding in _project_findings(project, settings, lint_cache):
             if finding.path in linted:
                 findings.setdefault((finding.sort_key, finding.message), finding)
+    if lint_cache is not None:
+        lint_cache.save()  # once, after the files and the project rules are stored
     return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
+
+
+def _project_findings(project: list[FileResult], settings: Settings, cache: LintCache | None) -> Sequence[Finding]:
+    """The project rules' findings, from the cache when no file of the project has changed."""
+    from templating.lint.project_lint import lint_project
+
+    files = tuple(result.path for result in project)
+    stored = cache.project_findings(files) if cache is not None else None
+    if stored is not None:
+        return stored
+    found = lint_project([facts for result in project for facts in result.facts or ()], settings)
+    if cache is not None:
+        cache.store_project(files, found)
+    return found
 
 
 def _rest_of_project(
@@ -167,7 +184,6 @@ def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintC
     if cache is not None:
         for file, result in fresh.items():
             cache.store(file, result)
-        cache.save()
     return [cached.get(file) or fresh[file] for file in files]
 
 

@@ -140,17 +140,20 @@ class _Walk:
 
     def excluded(self, real: str) -> bool:
         """Whether the ``exclude`` globs match the resolved path ``real``."""
-        path = relative(real, self.root)
-        return path is not None and self.exclude is not None and self.exclude.match_file(path)
-
-    def wanted(self, real: str, name: str) -> bool:
-        if self.excluded(real):
+        if self.exclude is None:
             return False
         path = relative(real, self.root)
+        return path is not None and self.exclude.match_file(path)
+
+    def wanted(self, real: str, name: str) -> bool:
         suffix = _suffix(name)
-        if suffix in PYTHON_SUFFIXES or suffix in YAML_SUFFIXES or name == SESSION_FILE:
-            return True
-        return path is not None and self.include is not None and self.include.match_file(path)
+        known = suffix in PYTHON_SUFFIXES or suffix in YAML_SUFFIXES or name == SESSION_FILE
+        if not known and self.include is None:
+            return False  # the common case, decided without a relative path
+        path = relative(real, self.root)
+        if path is not None and self.exclude is not None and self.exclude.match_file(path):
+            return False
+        return known or (path is not None and self.include is not None and self.include.match_file(path))
 
 
 def _is_listed_entry(entry: os.DirEntry) -> bool:
