@@ -36,12 +36,11 @@ from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.workers import default_jobs, map_chunks
 from templating.nodes import Template
-from templating.parser import parse
 from templating.project.agents import python_facts
 from templating.project.encoding import decode_source
 from templating.project.facts import FileFacts
 from templating.project.files import PYTHON_SUFFIXES, SESSION_FILE, YAML_SUFFIXES, collect_files, compile_globs
-from templating.project.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.instruction import Instruction, SourceFile, parse_instruction_text, plain_instruction
 from templating.project.model import ProjectModel, assemble, with_reads
 from templating.project.python_source import INSTRUCTION_HINT, ModuleCache, find_python_instructions, load_module
 from templating.project.session_file import session_facts
@@ -389,7 +388,7 @@ def _parse_checked(text: str, dialect: str) -> tuple[Template, list[Hazard]]:
     errors: list[Hazard] = []
     while True:
         try:
-            return parse(text, dialect=dialect), errors
+            return parse_instruction_text(text, dialect), errors
         except TemplateSyntaxError as error:
             start = error.span.start if error.span else 0
             end = error.span.end if error.span else start

@@ -9,11 +9,14 @@ finding inside the text is turned into a 1-based line and column of the source f
 from __future__ import annotations
 
 import bisect
+import functools
 from dataclasses import dataclass, field
 
+from templating.nodes import Template
+from templating.parser import parse
 from templating.project.pickling import rebuild_from_fields
 
-__all__ = ["Instruction", "Interpolation", "RUNTIME_VALUE", "SourceFile", "plain_instruction"]
+__all__ = ["Instruction", "Interpolation", "RUNTIME_VALUE", "SourceFile", "parse_instruction_text", "plain_instruction"]
 
 #: Stands in, in an instruction's text, for a value an f-string interpolates at run time.
 RUNTIME_VALUE = "\ufffc"
@@ -128,3 +131,11 @@ def plain_instruction(source: SourceFile, field: str = "prompt-file") -> Instruc
     """An instruction that is the whole file, character for character (a prompt file)."""
     offsets = tuple(range(len(source.text) + 1))
     return Instruction(source, source.text, offsets, field)
+
+
+@functools.lru_cache(maxsize=1024)
+def parse_instruction_text(text: str, dialect: str) -> Template:
+    """`templating.parser.parse`, remembering recent texts: the linter and the project model
+    read each instruction one after the other. A template is immutable, so both may share it;
+    a syntax error is raised again each time (errors are not cached)."""
+    return parse(text, dialect=dialect)

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
-from templating.parser import parse
 from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Read, Ref, SessionWrite, Writer
-from templating.project.instruction import Instruction
+from templating.project.instruction import Instruction, parse_instruction_text
 
 __all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "read_placeholders", "subtree_writes", "with_reads"]
 
@@ -249,7 +248,7 @@ def read_placeholders(agent: AgentFacts, dialect: str) -> tuple[Read, ...]:
 
 def _reads(instruction: Instruction, dialect: str) -> list[Read]:
     try:
-        template = parse(instruction.text, dialect=dialect)
+        template = parse_instruction_text(instruction.text, dialect)
     except TemplateSyntaxError:
         return []  # reported as TPL012; its keys are unknown
     reads = []
