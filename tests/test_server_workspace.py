@@ -67,3 +67,20 @@ def test_import_and_lint_do_not_load_pygls(tmp_path: Path):
 def test_workspace_does_not_lint_files_that_hold_no_instructions(tmp_path: Path):
     assert Workspace().findings(tmp_path / "pyproject.toml", "x = '{{plan}}'\n") == []
     assert Workspace().findings(tmp_path / "notes.txt", "{{plan}}")[0].code == "TPL001"
+
+
+def test_workspace_keeps_the_model_while_an_edit_changes_no_fact(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n")
+    agent = tmp_path / "agent.py"
+    agent.write_text('from google.adk.agents import LlmAgent\nroot = LlmAgent(name="a", instruction="Use {plan}.")\n')
+    helpers = tmp_path / "helpers.py"
+    helpers.write_text("def total(x):\n    return x\n")
+    workspace = Workspace()
+    assert [f.code for f in workspace.findings(agent, agent.read_text())] == ["TPL014"]
+    model = workspace._models[tmp_path]
+    workspace.findings(helpers, "def total(x):\n    return sum(x)\n")
+    assert workspace._models[tmp_path] is model  # a keystroke in a plain module: no reassembly
+    writer = 'def plan(tool_context):\n    tool_context.state["plan"] = "p"\n'
+    assert workspace.findings(helpers, writer) == []
+    assert workspace._models[tmp_path] is not model
+    assert workspace.findings(agent, agent.read_text()) == []  # the new writer counts

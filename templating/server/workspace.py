@@ -63,6 +63,8 @@ class Workspace:
         # Per project root: each file's facts by its display path, and the model they make.
         self._facts: dict[Path, dict[str, tuple[FileFacts, ...]]] = {}
         self._models: dict[Path, ProjectModel] = {}
+        # The project rules' findings of each model, worked out once per model, not per keystroke.
+        self._model_findings: dict[Path, list[Finding]] = {}
         self._root: Path | None = None
 
     def settings_for(self, path: Path) -> tuple[Settings, str | None]:
@@ -76,6 +78,7 @@ class Workspace:
     def forget_settings(self) -> None:
         """Read every config again on next use (a ``pyproject.toml`` or state file changed)."""
         self._settings.clear()
+        self._model_findings.clear()
 
     def findings(self, path: Path, text: str) -> list[Finding]:
         """The findings of the file at ``path`` whose text is now ``text``, sorted."""
@@ -89,8 +92,10 @@ class Workspace:
         cache = ModuleCache(settings.root)
         scan = scan_text(text, display, settings, path=path, cache=cache)
         model = self._update_model(settings, display, scan.facts)
+        if settings.root not in self._model_findings:
+            self._model_findings[settings.root] = lint_model(model, settings)
         # Linting agent.py also reports prompt.py's constants: each file shows its own only.
-        own = [f for f in [*scan.findings, *lint_model(model, settings)] if f.path == display]
+        own = [f for f in [*scan.findings, *self._model_findings[settings.root]] if f.path == display]
         found = {(finding.sort_key, finding.message): finding for finding in own}
         for instruction in _borrowed_instructions(path, text, display, cache):
             for finding in lint_instruction(instruction, settings):
@@ -135,13 +140,17 @@ class Workspace:
         """Read every project from disk again on next use (a file was saved, created or deleted)."""
         self._facts.clear()
         self._models.clear()
+        self._model_findings.clear()
 
     def _update_model(self, settings: Settings, display: str, facts: tuple[FileFacts, ...]) -> ProjectModel:
         """The model of ``settings.root`` with ``display``'s facts replaced by ``facts``."""
         root = self._root = settings.root
         if root not in self._facts:
             self._facts[root] = _read_project(settings)
+        if root in self._models and self._facts[root].get(display, ()) == facts:
+            return self._models[root]  # an edit that changes no fact (most keystrokes outside agents)
         self._facts[root][display] = facts
+        self._model_findings.pop(root, None)
         model = self._models[root] = assemble(
             [fact for file_facts in self._facts[root].values() for fact in file_facts], settings.dialect
         )
