@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from templating.compiler import compile_template
-from templating.context import read_context
 from templating.jinja import render_jinja
 
 __all__ = ["inject_session_state"]

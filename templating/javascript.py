@@ -93,7 +93,7 @@ def js_number(number: float) -> str:
 def _shortest_digits(number: float) -> tuple[str, int]:
     """The digits and exponent of ``repr(number)`` (Python's repr is the shortest round trip,
     as JavaScript's is), without trailing zeros."""
-    sign, digits, exponent = Decimal(repr(number)).normalize().as_tuple()
+    _, digits, exponent = Decimal(repr(number)).normalize().as_tuple()  # the sign is handled by the caller
     return "".join(map(str, digits)), int(exponent)
 
 

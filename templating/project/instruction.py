@@ -40,7 +40,7 @@ class SourceFile:
         """The offset of the first character of each line."""
         if self._line_starts is None:
             starts = [0]
-            find, text = self.text.find, self.text
+            find = self.text.find
             index = find("\n")
             while index >= 0:
                 starts.append(index + 1)

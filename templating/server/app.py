@@ -142,7 +142,7 @@ def _schedule(server: TemplatingServer, uri: str) -> None:
 def _publish(server: TemplatingServer, uri: str) -> None:
     document = server.workspace.get_text_document(uri)
     path = _path_of(uri)
-    settings, error = server.project.settings_for(path)
+    _, error = server.project.settings_for(path)
     if error and error not in server.config_errors:
         server.config_errors.add(error)  # say it once, not on every keystroke
         server.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=error))
