@@ -78,3 +78,24 @@ def test_render_explain_without_agent_code_names_no_writers(tmp_path, capsys):
     (tmp_path / "s.json").write_text('{"name": "Ada"}')
     _, _, err = _run(capsys, "render", str(tmp_path / "i.txt"), "--state", str(tmp_path / "s.json"), "--explain")
     assert "written by" not in err
+
+
+def test_graph_draws_the_initial_state_and_its_keys(tmp_path, capsys, monkeypatch):
+    (tmp_path / "agent.py").write_text(AGENT)
+    (tmp_path / "main.py").write_text('session = service.create_session(app_name="a", user_id="u", state={"style": "short"})\n')
+    monkeypatch.chdir(tmp_path)
+    _, out, _ = _run(capsys, "graph", "--format", "json")
+    assert json.loads(out)["initial"] == [{"key": "style", "file": "main.py", "line": 1}]
+    _, mermaid, _ = _run(capsys, "graph")
+    assert '  initial_state[/"initial state"/]' in mermaid
+    assert "  initial_state -->|initial| key2_style" in mermaid
+    _, dot, _ = _run(capsys, "graph", "--format", "dot")
+    assert 'initial_state -> key2_style [label="initial", style=solid];' in dot
+
+
+def test_graph_without_initial_state_draws_no_such_node(tmp_path, capsys, monkeypatch):
+    (tmp_path / "agent.py").write_text(AGENT)
+    monkeypatch.chdir(tmp_path)
+    _, out, _ = _run(capsys, "graph", "--format", "json")
+    assert json.loads(out)["initial"] == []
+    assert "initial_state" not in _run(capsys, "graph")[1]

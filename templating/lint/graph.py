@@ -1,10 +1,12 @@
 """Draw the agent tree and its state flow: ``templating graph --format mermaid|dot|json``.
 
 The JSON shape is ``{"agents": [{"name", "kind", "file", "line", "sub_agents", "reads",
-"writes"}]}``; an agent's ``writes`` include those of its tools, callbacks and ``AgentTool``
-agents. Mermaid and dot draw each agent as a node, its sub-agents with numbered edges (the
-order a sequential or loop agent runs them in), and each state key as a node with an edge
-from every agent that writes it and to every agent that reads it.
+"writes"}], "initial": [{"key", "file", "line"}]}``; an agent's ``writes`` include those of its
+tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
+(``create_session(state=...)``, ``initial.session.json``). Mermaid and dot draw each agent as a
+node, its sub-agents with numbered edges (the order a sequential or loop agent runs them in),
+each state key as a node with an edge from every agent that writes it and to every agent that
+reads it, and, when there is one, an "initial state" node with an edge to each key it holds.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 
+from templating.project.facts import Writer
 from templating.project.model import Agent, ProjectModel
 
 __all__ = ["GRAPH_FORMATS", "format_graph", "graph_data"]
@@ -19,11 +22,18 @@ __all__ = ["GRAPH_FORMATS", "format_graph", "graph_data"]
 #: The output formats of ``templating graph``.
 GRAPH_FORMATS = ("mermaid", "dot", "json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_]")
+# The node of the initial state; agent and key nodes are numbered, so it cannot clash.
+_INITIAL = "initial_state"
 
 
 def graph_data(model: ProjectModel) -> dict:
     """The model as the JSON document ``templating graph --format json`` prints."""
-    return {"agents": [_agent_data(agent) for agent in model.agents]}
+    initial = [{"key": w.key, "file": w.path, "line": w.line} for w in _initial_writers(model)]
+    return {"agents": [_agent_data(agent) for agent in model.agents], "initial": initial}
+
+
+def _initial_writers(model: ProjectModel) -> list[Writer]:
+    return [writer for writer in model.writers if writer.via == "initial" and writer.key]
 
 
 def _agent_data(agent: Agent) -> dict:
@@ -48,7 +58,8 @@ def _ids(model: ProjectModel) -> dict[int, str]:
 
 
 def _keys(model: ProjectModel) -> dict[str, str]:
-    keys = sorted({w.key for a in model.agents for w in a.writes if w.key} | {r.key for a in model.agents for r in a.reads})
+    written = {w.key for a in model.agents for w in a.writes if w.key} | {w.key for w in _initial_writers(model)}
+    keys = sorted(written | {r.key for a in model.agents for r in a.reads})
     return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
 
 
@@ -65,6 +76,8 @@ def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
                 edges.append((ids[id(agent)], keys[key], via, "write"))
         for key in sorted({r.key for r in agent.reads}):
             edges.append((keys[key], ids[id(agent)], "reads", "read"))
+    for key in sorted({writer.key for writer in _initial_writers(model)}):
+        edges.append((_INITIAL, keys[key], "initial", "write"))
     return edges
 
 
@@ -73,6 +86,8 @@ def _mermaid(model: ProjectModel) -> str:
     lines = ["flowchart LR"]
     lines += [f'  {ids[id(a)]}["{_mermaid_text(a.name)}<br/><small>{a.kind}</small>"]' for a in model.agents]
     lines += [f'  {node}[("{_mermaid_text(key)}")]' for key, node in keys.items()]
+    if _initial_writers(model):
+        lines.append(f'  {_INITIAL}[/"initial state"/]')
     arrows = {"tree": "==>", "write": "-->", "read": "-.->"}
     for source, target, label, style in _edges(model):
         text = f"|{_quote(label)}|" if label else ""
@@ -85,6 +100,8 @@ def _dot(model: ProjectModel) -> str:
     lines = ["digraph agents {", "  rankdir=LR;"]
     lines += [f'  {ids[id(a)]} [shape=box, label="{_quote(a.name)}\\n({a.kind})"];' for a in model.agents]
     lines += [f'  {node} [shape=ellipse, label="{_quote(key)}"];' for key, node in keys.items()]
+    if _initial_writers(model):
+        lines.append(f'  {_INITIAL} [shape=note, label="initial state"];')
     styles = {"tree": "bold", "write": "solid", "read": "dashed"}
     for source, target, label, style in _edges(model):
         lines.append(f'  {source} -> {target} [label="{_quote(label)}", style={styles[style]}];')
