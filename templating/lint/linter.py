@@ -348,7 +348,7 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     enabled = enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
     if not enabled:
         return []
-    hazards = [hazard for hazard in _hazards(instruction, dialect, settings) if hazard.code in enabled]
+    hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
     return [finding_for(instruction, hazard) for hazard in _most_specific(hazards)]
 
 
@@ -359,6 +359,26 @@ def _most_specific(hazards: list[Hazard]) -> list[Hazard]:
         if span not in best or _rank(hazard.code) < _rank(best[span].code):
             best[span] = hazard
     return [hazard for hazard in hazards if best[(hazard.start, hazard.end)] is hazard]
+
+
+# The hazards of recently linted texts: an editor lints every unchanged instruction of a module
+# again on each keystroke. Hazards are positions in the text, so they depend only on what the
+# key holds; the settings object is kept to check that it is the same one, not a new one that
+# happens to get the same id.
+_HAZARD_MEMORY: dict[tuple, tuple[Settings, tuple[Hazard, ...]]] = {}
+_HAZARD_MEMORY_SIZE = 4096
+
+
+def _remembered_hazards(instruction: Instruction, dialect: str, settings: Settings) -> tuple[Hazard, ...]:
+    key = (instruction.text, instruction.injected, instruction.interpolations, dialect, id(settings))
+    remembered = _HAZARD_MEMORY.get(key)
+    if remembered is not None and remembered[0] is settings:
+        return remembered[1]
+    hazards = tuple(_hazards(instruction, dialect, settings))
+    if len(_HAZARD_MEMORY) >= _HAZARD_MEMORY_SIZE:
+        _HAZARD_MEMORY.clear()
+    _HAZARD_MEMORY[key] = (settings, hazards)
+    return hazards
 
 
 def _rank(code: str) -> int:

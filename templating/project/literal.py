@@ -10,6 +10,7 @@ f-string's ``{{`` becomes ``{`` and each ``{expression}`` becomes one
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import tokenize
 import unicodedata
@@ -155,9 +156,21 @@ def decode_expression(source: SourceFile, node: ast.expr) -> DecodedText:
     """Decode every string literal of ``node`` (a literal or an implicit concatenation)."""
     start = source_offset(source, node.lineno, node.col_offset)
     end = source_offset(source, node.end_lineno or node.lineno, node.end_col_offset or 0)
+    segment = _decode_segment(source.text[start:end])
+    return DecodedText(
+        list(segment.characters), [offset + start for offset in segment.offsets],
+        list(segment.interpolations), segment.is_fstring,
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=2048)
+def _decode_segment(segment: str) -> DecodedText:
+    """The literals of an expression's source text, at offsets from its start. Kept for the
+    texts seen last: an editor decodes every unchanged instruction of a module again on each
+    keystroke. Callers get a copy (see `decode_expression`); this one is never changed."""
     decoded = DecodedText()
-    for literal_start, literal_end in _literals(source.text, start, end):
-        decode_literal(source.text[literal_start:literal_end], literal_start, decoded)
+    for literal_start, literal_end in _literals(segment, 0, len(segment)):
+        decode_literal(segment[literal_start:literal_end], literal_start, decoded)
     return decoded
 
 

@@ -222,10 +222,12 @@ def _borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCac
     """Instructions in this Python file that sibling modules pass to agents (``prompt.ROOT``)."""
     if path.suffix.lower() not in PYTHON_SUFFIXES or path.stem == "__init__":
         return []
-    try:
-        load_module(path, text, display, cache)  # the buffer stands in for the file on disk
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
+    loaded = cache.modules.get(cache.key(path))
+    if loaded is None or loaded.source.text != text:
+        try:
+            load_module(path, text, display, cache)  # the buffer stands in for the file on disk
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return []
     found: list[Instruction] = []
     for sibling in _siblings_naming(path):
         module = cache.modules.get(cache.key(sibling))
