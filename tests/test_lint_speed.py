@@ -80,3 +80,15 @@ def test_cli_lint_jobs_must_be_positive(value, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["lint", "--jobs", value])
     assert exit_.value.code == 2 and "expected a positive whole number" in capsys.readouterr().err
+
+
+def test_remembered_hazards_follow_the_settings_and_the_field(tmp_path):
+    # The same text is linted again from memory, but never with another settings' answer.
+    from templating.lint.linter import lint_text
+
+    text = 'a = Agent(instruction="Hi {nam}")\nb = Agent(static_instruction="Hi {nam}")\n'
+    plain = Settings(root=tmp_path)
+    known = Settings(root=tmp_path, known_keys=frozenset({"name"}))
+    assert [f.code for f in lint_text(text, "agent.py", plain)] == ["TPL009"]
+    assert [f.code for f in lint_text(text, "agent.py", known)] == ["TPL011", "TPL009"]
+    assert [f.code for f in lint_text(text, "agent.py", plain)] == ["TPL009"]
