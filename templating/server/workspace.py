@@ -82,11 +82,10 @@ class Workspace:
 
     def findings(self, path: Path, text: str) -> list[Finding]:
         """The findings of the file at ``path`` whose text is now ``text``, sorted."""
-        if not is_linted(path):
+        buffer = self._buffer(path, text)
+        if buffer is None:
             return []
-        settings, _ = self.settings_for(path)
-        display = _display(path, settings.root)
-        text = normalize(text)
+        settings, display, text = buffer
         if len(text) > MAX_CHARACTERS:
             return _too_large(display, len(text), settings)
         cache = ModuleCache(settings.root)
@@ -104,19 +103,24 @@ class Workspace:
 
     def instructions(self, path: Path, text: str) -> list[Instruction]:
         """The instructions whose text lies in this file (an unparseable file has none)."""
-        if not is_linted(path):
+        buffer = self._buffer(path, text)
+        if buffer is None or len(buffer[2]) > MAX_CHARACTERS:
             return []
-        settings, _ = self.settings_for(path)
-        display = _display(path, settings.root)
-        text = normalize(text)
-        if len(text) > MAX_CHARACTERS:
-            return []
+        settings, display, text = buffer
         cache = ModuleCache(settings.root)
         try:
             own = _own_instructions(path, text, display, cache)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return []
         return [*own, *_borrowed_instructions(path, text, display, cache)]
+
+    def _buffer(self, path: Path, text: str) -> tuple[Settings, str, str] | None:
+        """The settings, display path and normalized text of a buffer the server lints;
+        ``None`` for a file it does not lint."""
+        if not is_linted(path):
+            return None
+        settings, _ = self.settings_for(path)
+        return settings, _display(path, settings.root), normalize(text)
 
     def writers_of(self, key: str) -> tuple[Writer, ...] | None:
         """The writers of state key ``key`` in the project of the file linted last; ``None``
