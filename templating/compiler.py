@@ -216,14 +216,14 @@ class CompiledTemplate:
         loaded = await load_artifacts(source, self.artifact_names)
         rules, text = self._rules, self.text
         resolved = self._resolve_state_first(source) if rules.state_errors_first else {}
-        values = [
-            resolved[index]
-            if index in resolved
-            else artifact_value(source, p, text, loaded.get(p.key), rules)
-            if p.artifact
-            else state_value(source.state, p, rules, text, source.agent_name)
-            for index, p in enumerate(self.placeholders)
-        ]
+        values = []
+        for index, placeholder in enumerate(self.placeholders):
+            if index in resolved:
+                values.append(resolved[index])
+            elif placeholder.artifact:
+                values.append(artifact_value(source, placeholder, text, loaded.get(placeholder.key), rules))
+            else:
+                values.append(state_value(source.state, placeholder, rules, text, source.agent_name))
         return self._join(values)
 
     def _resolve_state_first(self, source: RenderSource) -> dict[int, str]:
