@@ -1,11 +1,14 @@
-"""What the subcommands share: exit codes, the usage error and reading input files."""
+"""What the subcommands share: exit codes, the usage error, the parser class and reading
+input files."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from typing import NoReturn
 
-__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "read_text"]
+__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "CommandParser", "UsageError", "read_text"]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -14,6 +17,33 @@ EXIT_USAGE = 2
 
 class UsageError(Exception):
     """A problem with the command line, the config or an input file; exits with status 2."""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser whose errors name the command they belong to and say where the help is.
+
+    argparse hands arguments no subcommand knows to the top-level parser, which would print
+    ``templating``'s usage for ``templating lint --bogus``; here the command's own parser
+    reports them, with its own usage."""
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        """Parse as argparse does, then let the chosen command's parser report what is left."""
+        arguments, extra = super().parse_known_args(args, namespace)
+        if extra and self._subparsers is not None:
+            command = getattr(arguments, "command", None)
+            self._command_parser(command).error(f"unrecognized arguments: {' '.join(extra)}")
+        return arguments, extra
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage, the error and where the help is; exit with status 2."""
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n\nFor more information, try `{self.prog} --help`.\n")
+
+    def _command_parser(self, command: str | None) -> argparse.ArgumentParser:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+                return action.choices[command]
+        return self
 
 
 def read_text(path: Path) -> str:

@@ -11,12 +11,11 @@ from templating.lint.graph import GRAPH_FORMATS, format_graph
 from templating.lint.linter import read_project
 from templating.lint.settings import Settings
 
-__all__ = ["add_graph_command"]
+__all__ = ["add_arguments"]
 
 
-def add_graph_command(commands: argparse._SubParsersAction) -> None:
-    """Register the ``graph`` subcommand."""
-    graph = commands.add_parser("graph", help="draw the agent tree and which agent reads and writes which state key")
+def add_arguments(graph: argparse.ArgumentParser) -> None:
+    """Declare the ``graph`` options."""
     graph.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
     graph.add_argument("--format", choices=GRAPH_FORMATS, default="mermaid", help="output format (default: mermaid)")
     graph.set_defaults(handler=_run_graph)

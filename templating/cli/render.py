@@ -24,12 +24,11 @@ from templating.parser import parse
 from templating.render import state_value
 from templating.syntax import DIALECT_NAMES, get_dialect
 
-__all__ = ["add_render_command", "explain"]
+__all__ = ["add_arguments", "explain"]
 
 
-def add_render_command(commands: argparse._SubParsersAction) -> None:
-    """Register the ``render`` subcommand."""
-    render = commands.add_parser("render", help="render an instruction file against a state file")
+def add_arguments(render: argparse.ArgumentParser) -> None:
+    """Declare the ``render`` options."""
     render.add_argument("file", type=Path, help="the instruction template (a text file, '-' for stdin)")
     render.add_argument("--state", type=Path, help="a JSON file holding the session state (an object)")
     render.add_argument("--dialect", choices=DIALECT_NAMES, default="adk", help="template dialect (default: adk)")

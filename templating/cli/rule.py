@@ -8,12 +8,11 @@ import sys
 from templating.cli.common import EXIT_OK, UsageError
 from templating.lint.registry import RULES, find_rule, render_rule_markdown
 
-__all__ = ["add_rule_command"]
+__all__ = ["add_arguments"]
 
 
-def add_rule_command(commands: argparse._SubParsersAction) -> None:
-    """Register the ``rule`` subcommand."""
-    rule = commands.add_parser("rule", help="explain a lint rule (a code such as TPL001, or its name)")
+def add_arguments(rule: argparse.ArgumentParser) -> None:
+    """Declare the ``rule`` options."""
     rule.add_argument("rule", nargs="?", help="the rule code or name")
     rule.add_argument("--all", action="store_true", help="list every rule")
     rule.set_defaults(handler=_run_rule)

@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from templating.lint.config_table import TableError, validate_table
 from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
@@ -30,7 +31,7 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ToolConfig:
-    """The ``[tool.templating]`` table, validated (see `ToolTable`)."""
+    """The ``[tool.templating]`` table, validated (see `templating.lint.config_table`)."""
 
     dialect: str = "adk"
     select: list[str] | None = None
@@ -77,19 +78,12 @@ def _table(value: object, key: str, file: Path) -> dict:
 
 
 def _validate(table: dict, file: Path) -> ToolConfig:
-    # Imported here so that a run without a [tool.templating] table never loads pydantic.
-    from pydantic import ValidationError
-
-    from templating.lint.config_table import ToolTable
-
     try:
-        return ToolConfig(**ToolTable.model_validate(table).model_dump())
-    except ValidationError as error:
-        problem = error.errors()[0]
-        key = ".".join(str(part) for part in problem["loc"])
-        if problem["type"] == "extra_forbidden":
-            raise ConfigError(f"{file}: unknown key `{key}` in [tool.templating]") from None
-        raise ConfigError(f"{file}: invalid value for `{key}` in [tool.templating]: {problem['msg']}") from None
+        return ToolConfig(**validate_table(table))
+    except TableError as error:
+        if error.problem is None:
+            raise ConfigError(f"{file}: unknown key `{error.key}` in [tool.templating]") from None
+        raise ConfigError(f"{file}: invalid value for `{error.key}` in [tool.templating]: {error.problem}") from None
 
 
 def build_settings(

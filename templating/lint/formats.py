@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 
 from templating.lint.finding import Finding
 from templating.lint.registry import DOCS_URL
-from templating.lint.sarif import to_sarif
 
 __all__ = ["FORMATS", "format_findings", "summarize"]
 
@@ -83,6 +82,8 @@ def format_github(findings: Sequence[Finding], color: bool = False, docs_url: st
 
 def format_sarif(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """A SARIF 2.1.0 log."""
+    from templating.lint.sarif import to_sarif  # the rules' full text, for this format only
+
     return json.dumps(to_sarif(findings, docs_url), indent=2) + "\n"
 
 

@@ -35,7 +35,10 @@ PROMPT_SUFFIXES = frozenset({".prompt", ".txt", ".md"})
 #: the agent's test folder.
 SESSION_FILE = "initial.session.json"
 _SKIPPED_FOLDERS = frozenset(
-    {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".nox", "site-packages", ".mypy_cache"}
+    {
+        ".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".nox", "site-packages", ".mypy_cache",
+        ".templating_cache",
+    }
 )
 
 _Ignores = list[tuple[str, "pathspec.PathSpec"]]
