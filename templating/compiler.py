@@ -111,15 +111,15 @@ class CompiledTemplate:
     """
 
     __slots__ = (
-        "text",
-        "dialect",
-        "required_keys",
-        "optional_keys",
-        "artifact_names",
-        "_statics",
+        "_fast",
         "_placeholders",
         "_rules",
-        "_fast",
+        "_statics",
+        "artifact_names",
+        "dialect",
+        "optional_keys",
+        "required_keys",
+        "text",
     )
 
     def __init__(self, text: str, rules: Dialect) -> None:
@@ -132,7 +132,8 @@ class CompiledTemplate:
         self.text: str = text
         self.dialect: str = rules.name
         self._rules = rules
-        self._statics = self._placeholders = None
+        self._statics: tuple[str, ...] | None = None
+        self._placeholders: tuple[Placeholder, ...] | None = None
         state_placeholders = [p for p in placeholders if not p.artifact]
         required = _distinct(p.key for p in state_placeholders if not p.optional)
         self.required_keys: tuple[str, ...] = required
@@ -154,7 +155,7 @@ class CompiledTemplate:
 
     def _parts(self) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
         """The static strings and placeholders of the generic path, parsed on first use."""
-        if self._placeholders is None:
+        if self._statics is None or self._placeholders is None:
             self._statics, self._placeholders = _split(parse(self.text, dialect=self.dialect))
         return self._statics, self._placeholders
 
@@ -169,7 +170,7 @@ class CompiledTemplate:
         if fast is not None and type(state) is dict:
             try:
                 return fast(state)
-            except Exception:  # noqa: BLE001 - the generic path below raises the exact error
+            except Exception:  # noqa: BLE001, S110 - the generic path below raises the exact error
                 pass
         return self._render_generic(state, agent_name)
 

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Union
+from typing import Any
 
 from templating.javascript import (
     JS_INHERITED_VALUES,
@@ -32,10 +32,10 @@ __all__ = [
     "ADK_JS",
     "ARTIFACT_PREFIX",
     "DIALECT_NAMES",
+    "STATE_PREFIXES",
     "STRICT",
     "Dialect",
     "Path",
-    "STATE_PREFIXES",
     "check_artifact_name",
     "format_adk_value",
     "format_json_value",
@@ -48,7 +48,7 @@ __all__ = [
 
 #: The steps from a state value into a nested value: ``str`` for a dict key, ``int`` for a
 #: list index.
-Path = tuple[Union[str, int], ...]
+Path = tuple[str | int, ...]
 
 #: The scope prefixes a state key may carry. ``temp:`` keys are never persisted.
 STATE_PREFIXES = ("app:", "user:", "temp:")

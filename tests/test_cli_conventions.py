@@ -59,3 +59,22 @@ def test_top_level_help_lists_every_command_without_importing_them(capsys):
     out = capsys.readouterr().out
     for command in ("lint", "graph", "render", "rule", "server"):
         assert f"    {command} " in out
+
+
+def test_a_bad_state_file_is_worded_alike_by_render_and_lint(tmp_path, capsys):
+    (tmp_path / "p.prompt").write_text("Hi {name}\n", encoding="utf-8")
+    (tmp_path / "state.json").write_text('{"name": }', encoding="utf-8")
+    state = str(tmp_path / "state.json")
+    assert main(["render", str(tmp_path / "p.prompt"), "--state", state]) == 2
+    rendered = capsys.readouterr().err
+    assert main(["lint", "--isolated", str(tmp_path / "p.prompt"), "--state", state]) == 2
+    linted = capsys.readouterr().err
+    expected = f"templating: error: {state}: invalid JSON: Expecting value (at line 1, column 10)\n"
+    assert rendered == linted == expected
+
+
+def test_render_positions_read_as_lint_positions(tmp_path, capsys):
+    (tmp_path / "p.txt").write_text("Hi {artifact.../x}", encoding="utf-8")
+    assert main(["render", str(tmp_path / "p.txt"), "--dialect", "strict"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{tmp_path / 'p.txt'}:1:14: Artifact name")

@@ -68,7 +68,7 @@ def test_cli_lint_stdin_with_filename(monkeypatch, capsys):
 def test_cli_lint_state_schema_finds_undefined_keys(tmp_path, capsys):
     (tmp_path / "p.prompt").write_text("Hi {user_nme}")
     (tmp_path / "state.json").write_text('{"user_name": "Ada"}')
-    code, out, _ = _run(capsys, "lint", str(tmp_path / "p.prompt"), "--state", str(tmp_path / "state.json"), "--output-format", "concise")
+    _, out, _ = _run(capsys, "lint", str(tmp_path / "p.prompt"), "--state", str(tmp_path / "state.json"), "--output-format", "concise")
     assert "TPL011 `user_nme` is not in the state schema" in out
 
 

@@ -35,7 +35,7 @@ def project(tmp_path, monkeypatch):
 
 
 def test_cli_version_prints_the_package_version():
-    completed = subprocess.run([sys.executable, "-m", "templating", "--version"], capture_output=True, text=True)
+    completed = subprocess.run([sys.executable, "-m", "templating", "--version"], capture_output=True, text=True, check=False)
     assert (completed.returncode, completed.stdout) == (0, f"templating {__version__}\n")
 
 
@@ -76,6 +76,7 @@ def test_cli_lint_show_fixes_lists_offered_then_applied_fixes(project, capsys):
     code, _, err = _run(capsys, "lint", "agent.py", "--show-fixes")
     assert "Fixable with `--fix`:\n- agent.py:\n    1 x TPL001 (doubled-brace-placeholder)" in err
     code, out, err = _run(capsys, "lint", "agent.py", "--fix", "--show-fixes")
+    assert code == 1  # one finding remains that has no fix
     assert "Fixed:\n- agent.py:\n    1 x TPL001 (doubled-brace-placeholder)" in err
     assert "Fixed 1 finding (1 remaining)." in out
 
@@ -124,6 +125,7 @@ def test_cli_lint_force_exclude_from_config_and_its_negation(project, capsys):
 def test_cli_lint_fix_never_writes_an_excluded_file(project, capsys):
     excluded = _excluding(project)
     code, out, _ = _run(capsys, "lint", str(excluded), "agent.py", "--fix")
+    assert code == 1  # the excluded file's finding is still reported
     assert excluded.read_text() == AGENT
     assert "{{name}}" not in (project / "agent.py").read_text()
     assert "Fixed 1 finding" in out

@@ -2,8 +2,8 @@
 
 from hypothesis import given
 from hypothesis import strategies as st
-
 from strategies import templates
+
 from templating.lexer import TokenKind, tokenize
 from templating.syntax import ADK
 

@@ -61,7 +61,7 @@ def test_fixes_yaml_scalar_fixed_only_where_verbatim(tmp_path, capsys, monkeypat
     monkeypatch.chdir(tmp_path)
     config = 'name: a\ninstruction: "Say \\"{{answer}}\\" {{an\\u0073wer}}"\n'
     (tmp_path / "a.yaml").write_text(config, encoding="utf-8")
-    _, out, err = _run(capsys, "a.yaml", "--fix")
+    _, out, _ = _run(capsys, "a.yaml", "--fix")
     assert (tmp_path / "a.yaml").read_text(encoding="utf-8") == 'name: a\ninstruction: "Say \\"{answer}\\" {{an\\u0073wer}}"\n'
     assert out.startswith("a.yaml:2:32: TPL001 `{{answer}}` is not an escape")
     assert out.endswith("Fixed 1 finding (1 remaining).\n")

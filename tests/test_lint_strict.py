@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 from templating.cli import main
-from templating.project.instruction import Instruction, SourceFile
 from templating.lint.linter import lint_instruction, lint_paths
 from templating.lint.registry import RULES, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
+from templating.project.instruction import Instruction, SourceFile
 
 TREE = Path(__file__).parent / "data" / "lint" / "strict"
 STATE = {"user:profile": {"name": "Ada"}, "items": [{"title": "Tea"}], "greeting": "Hello"}

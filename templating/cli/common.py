@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -26,7 +27,9 @@ class CommandParser(argparse.ArgumentParser):
     ``templating``'s usage for ``templating lint --bogus``; here the command's own parser
     reports them, with its own usage."""
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
         """Parse as argparse does, then let the chosen command's parser report what is left."""
         arguments, extra = super().parse_known_args(args, namespace)
         if extra and self._subparsers is not None:

@@ -188,8 +188,8 @@ def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) 
     if len(files) == len(paths):
         return result
     display = arguments.stdin_filename or "-"
-    findings = lint_text(sys.stdin.read(), display, settings, path=Path(display))
-    findings = tuple(sorted([*result.findings, *findings], key=lambda f: f.sort_key))
+    read = lint_text(sys.stdin.read(), display, settings, path=Path(display))
+    findings = tuple(sorted([*result.findings, *read], key=lambda finding: finding.sort_key))
     return LintResult(findings, result.files + 1, result.empty)
 
 

@@ -7,7 +7,6 @@ what in the agent code (``--project``, default the file's folder) writes each ke
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,9 +15,9 @@ from typing import Any
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, read_text
 from templating.compiler import compile_template
-from templating.lint.ports import PORTS, port_texts
 from templating.context import ReadonlyContext
 from templating.errors import TemplateError
+from templating.lint.ports import PORTS, port_texts
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
 from templating.render import state_value
@@ -54,7 +53,7 @@ def _run_render(arguments: argparse.Namespace) -> int:
         context = ReadonlyContext(state, agent_name=arguments.agent_name)
         output = asyncio.run(compiled.render_async(context))
     except (TemplateError, NotImplementedError) as error:
-        print(f"{arguments.file}: {_describe(error)}", file=sys.stderr)
+        print(_describe(arguments.file, error), file=sys.stderr)
         return EXIT_FAILURE
     sys.stdout.write(output)
     if output and not output.endswith("\n"):
@@ -173,19 +172,20 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | No
     return writers
 
 
-def _describe(error: Exception) -> str:
+def _describe(file: Path, error: Exception) -> str:
+    """``file:line:column: message`` as lint prints a position, or ``file: message`` without one."""
     message = error.args[0] if error.args else str(error)
-    line = getattr(error, "line", None)
+    line, column = getattr(error, "line", None), getattr(error, "column", None)
     if line is None:
-        return str(message)
-    return f"{line}:{error.column}: {message}"
+        return f"{file}: {message}"
+    return f"{file}:{line}:{column}: {message}"
 
 
 def _read_state(path: Path) -> dict[str, Any]:
+    """The state file, read and worded as `templating lint --state` reads it."""
+    from templating.lint.config import ConfigError, parse_state
+
     try:
-        state = json.loads(read_text(path))
-    except json.JSONDecodeError as error:
-        raise UsageError(f"{path}: invalid JSON: {error.msg} (at line {error.lineno}, column {error.colno})") from None
-    if not isinstance(state, dict):
-        raise UsageError(f"{path}: the state must be a JSON object, got {type(state).__name__}")
-    return state
+        return parse_state(read_text(path), str(path))
+    except ConfigError as error:
+        raise UsageError(str(error)) from None

@@ -23,8 +23,8 @@ def _run_rule(arguments: argparse.Namespace) -> int:
         for rule in RULES:
             sys.stdout.write(f"{rule.code}  {rule.name:32} {rule.severity.label:8} {rule.summary}\n")
         return EXIT_OK
-    rule = find_rule(arguments.rule)
-    if rule is None:
+    found = find_rule(arguments.rule)
+    if found is None:
         raise UsageError(f"unknown rule `{arguments.rule}` (see `templating rule --all`)")
-    sys.stdout.write(render_rule_markdown(rule))
+    sys.stdout.write(render_rule_markdown(found))
     return EXIT_OK

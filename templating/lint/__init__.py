@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from templating.lint.settings import Settings
 
 __all__ = [
+    "RULES",
     "ConfigError",
     "Finding",
     "Fix",
     "LintResult",
-    "RULES",
     "Rule",
     "Settings",
     "Severity",

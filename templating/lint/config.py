@@ -22,7 +22,7 @@ from templating.lint.state_shape import state_keys
 #: The ADK ports `target-ports` may name.
 PORT_NAMES = ("python", "js")
 
-__all__ = ["PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys"]
+__all__ = ["PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys", "parse_state"]
 
 
 class ConfigError(Exception):
@@ -138,11 +138,23 @@ def load_state_keys(file: Path) -> frozenset[str]:
 def load_state(file: Path) -> dict:
     """A sample state (a JSON object) or a JSON Schema, as read from ``file``."""
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{file}: no such state file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ConfigError(f"{file}: cannot read the state ({error})") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{file}: not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise ConfigError(f"{file}: cannot read the state ({error.strerror})") from None
+    return parse_state(text, str(file))
+
+
+def parse_state(text: str, name: str) -> dict:
+    """The JSON object in ``text`` (the file ``name``). `templating render --state` reads its
+    state here too: one mistake gets one wording, whichever command finds it."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ConfigError(f"{name}: invalid JSON: {error.msg} (at line {error.lineno}, column {error.colno})") from None
     if not isinstance(data, dict):
-        raise ConfigError(f"{file}: the state must be a JSON object, got {type(data).__name__}")
+        raise ConfigError(f"{name}: the state must be a JSON object, got {type(data).__name__}")
     return data

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from templating.lint.finding import Finding, Fix
 from templating.project.encoding import file_encoding
 from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES
-from templating.lint.finding import Finding, Fix
 
 __all__ = ["FileFix", "apply_fixes", "choose_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix"]
 

@@ -105,7 +105,7 @@ def _dot(model: ProjectModel) -> str:
     styles = {"tree": "bold", "write": "solid", "read": "dashed"}
     for source, target, label, style in _edges(model):
         lines.append(f'  {source} -> {target} [label="{_quote(label)}", style={styles[style]}];')
-    return "\n".join(lines + ["}"]) + "\n"
+    return "\n".join([*lines, "}"]) + "\n"
 
 
 def _mermaid_text(text: str) -> str:

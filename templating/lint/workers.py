@@ -22,6 +22,7 @@ __all__ = ["FILES_PER_WORKER", "default_jobs", "map_chunks"]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
+Argument = TypeVar("Argument")
 
 #: Fewer files than this per worker and a worker costs more than it saves.
 FILES_PER_WORKER = 500
@@ -51,7 +52,7 @@ def _cpu_count() -> int:
 
 
 def map_chunks(
-    function: Callable[[list[Item], object], list[Result]], items: Sequence[Item], argument: object, jobs: int
+    function: Callable[[list[Item], Argument], list[Result]], items: Sequence[Item], argument: Argument, jobs: int
 ) -> list[Result]:
     """``function(chunk, argument)`` over chunks of ``items``, results in ``items``' order."""
     workers = min(jobs, len(items) // FILES_PER_WORKER)

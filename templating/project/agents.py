@@ -145,7 +145,7 @@ class _Builder:
         )  # fmt: skip
 
     def _tool(self, element: ast.expr, refs: _Refs) -> None:
-        if isinstance(element, ast.Call) and _called(element) in _FUNCTION_TOOLS + ("AgentTool",):
+        if isinstance(element, ast.Call) and _called(element) in (*_FUNCTION_TOOLS, "AgentTool"):
             wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
             if wrapped is not None:
                 refs.add(self._ref(wrapped), "agent_tools" if _called(element) == "AgentTool" else "tools")

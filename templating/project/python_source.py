@@ -246,9 +246,13 @@ def _api_function(function: ast.expr, module: PythonModule) -> str | None:
     names = module.api_names
     if isinstance(function, ast.Name):
         return names.get(function.id) or None
-    if isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name):
-        if names.get(function.value.id) == "" and function.attr in _API_FUNCTIONS:
-            return function.attr
+    if (
+        isinstance(function, ast.Attribute)
+        and isinstance(function.value, ast.Name)
+        and names.get(function.value.id) == ""
+        and function.attr in _API_FUNCTIONS
+    ):
+        return function.attr
     return None
 
 
