@@ -49,9 +49,25 @@ def test_graph_mermaid_and_dot(tmp_path, capsys, monkeypatch):
     assert mermaid.startswith("flowchart LR\n")
     assert "agent2_pipeline ==>|1| agent0_finder" in mermaid
     assert "agent0_finder -->|tool| key0_city" in mermaid
-    assert "key2_style -.->|reads| agent1_writer" in mermaid
+    assert "key0_city -.->|reads| agent1_writer" in mermaid
+    assert "key2_style -.-o|may read| agent1_writer" in mermaid  # `{style?}`: optional, drawn apart
     _, dot, _ = _run(capsys, "graph", "--format", "dot")
-    assert dot.startswith("digraph agents {") and 'agent0_finder -> key1_findings [label="output_key", style=solid];' in dot
+    assert dot.startswith("digraph agents {\n  rankdir=LR;")
+    assert 'agent0_finder -> key1_findings [label="output_key", style=solid];' in dot
+    assert 'key0_city -> agent1_writer [label="reads", style=dashed];' in dot
+    assert 'key2_style -> agent1_writer [label="may read", style=dotted, arrowhead=odot];' in dot
+
+
+def test_graph_deep_agent_tree_is_drawn_top_to_bottom(tmp_path, capsys, monkeypatch):
+    nested = AGENT.replace(
+        'root_agent = SequentialAgent(name="pipeline", sub_agents=[finder, writer])',
+        'pipeline = SequentialAgent(name="pipeline", sub_agents=[finder, writer])\n'
+        'root_agent = SequentialAgent(name="app", sub_agents=[pipeline])',
+    )
+    (tmp_path / "agent.py").write_text(nested)
+    monkeypatch.chdir(tmp_path)
+    assert _run(capsys, "graph", ".")[1].startswith("flowchart TB\n")
+    assert "  rankdir=TB;\n" in _run(capsys, "graph", ".", "--format", "dot")[1]
 
 
 def test_graph_missing_path_is_a_usage_error(tmp_path, capsys, monkeypatch):
@@ -99,3 +115,21 @@ def test_graph_without_initial_state_draws_no_such_node(tmp_path, capsys, monkey
     _, out, _ = _run(capsys, "graph", "--format", "json")
     assert json.loads(out)["initial"] == []
     assert "initial_state" not in _run(capsys, "graph")[1]
+
+
+def test_graph_reads_the_projects_settings(tmp_path, capsys, monkeypatch):
+    # `exclude` in [tool.templating] hides a folder from graph as from lint.
+    (tmp_path / "pyproject.toml").write_text('[tool.templating]\nexclude = ["vendored/"]\n')
+    (tmp_path / "agent.py").write_text(AGENT)
+    (tmp_path / "vendored").mkdir()
+    (tmp_path / "vendored" / "other.py").write_text(AGENT.replace('"pipeline"', '"vendored_pipeline"'))
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = _run(capsys, "graph", ".", "--format", "json")
+    assert code == 0 and "vendored_pipeline" not in out and '"pipeline"' in out
+
+
+def test_graph_unknown_config_key_is_a_usage_error(tmp_path, capsys, monkeypatch):
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\ncolour = 1\n")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run(capsys, "graph", ".")
+    assert code == 2 and "unknown key `colour`" in err

@@ -7,9 +7,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "CommandParser", "UsageError", "read_text"]
+if TYPE_CHECKING:
+    from templating.lint.settings import Settings
+
+__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "CommandParser", "UsageError", "project_settings", "read_text"]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -47,6 +50,19 @@ class CommandParser(argparse.ArgumentParser):
             if isinstance(action, argparse._SubParsersAction) and command in action.choices:
                 return action.choices[command]
         return self
+
+
+def project_settings(start: Path, *, dialect: str | None = None) -> Settings:
+    """The settings of the project ``start`` is in: its ``[tool.templating]`` (include,
+    exclude, dialect, state, ...), read as ``templating lint`` reads it, so that ``graph`` and
+    ``render --explain`` see the same files and keys as lint."""
+    from templating.lint.config import ConfigError, build_settings, find_config
+
+    try:
+        config, root = find_config(start if start.exists() else Path("."))
+        return build_settings(config, root, dialect=dialect)
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
 
 
 def read_text(path: Path) -> str:

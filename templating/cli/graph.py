@@ -6,10 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from templating.cli.common import EXIT_OK, UsageError
+from templating.cli.common import EXIT_OK, UsageError, project_settings
 from templating.lint.graph import GRAPH_FORMATS, format_graph
 from templating.lint.linter import read_project
-from templating.lint.settings import Settings
 
 __all__ = ["add_arguments"]
 
@@ -24,7 +23,7 @@ def add_arguments(graph: argparse.ArgumentParser) -> None:
 def _run_graph(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     try:
-        model = read_project(paths, Settings(root=Path.cwd()))
+        model = read_project(paths, project_settings(paths[0]))
     except FileNotFoundError as error:
         raise UsageError(str(error)) from None
     sys.stdout.write(format_graph(model, arguments.format))

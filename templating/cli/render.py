@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, read_text
+from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_settings, read_text
 from templating.compiler import compile_template
 from templating.context import ReadonlyContext
 from templating.errors import TemplateError
@@ -155,11 +155,9 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | No
     ``None`` when it holds no agent code, as beside a lone prompt file."""
     from templating.lint.linter import read_project
     from templating.lint.project_rules import describe_writer
-    from templating.lint.settings import Settings
-
     folders = arguments.project or [Path(".") if str(arguments.file) == "-" else arguments.file.parent]
     try:
-        model = read_project(folders, Settings(root=Path.cwd(), dialect=arguments.dialect))
+        model = read_project(folders, project_settings(folders[0], dialect=arguments.dialect))
     except FileNotFoundError as error:
         raise UsageError(str(error)) from None
     if not model.agents and not model.writers:

@@ -7,6 +7,9 @@ tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the
 node, its sub-agents with numbered edges (the order a sequential or loop agent runs them in),
 each state key as a node with an edge from every agent that writes it and to every agent that
 reads it, and, when there is one, an "initial state" node with an edge to each key it holds.
+A read that is optional on every placeholder of the agent (``{key?}``) is drawn apart: dotted
+with a hollow end, labelled "may read". A graph whose agent tree is `DEEP` levels or more is
+drawn top to bottom (left to right it grows too wide to read on a page).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ GRAPH_FORMATS = ("mermaid", "dot", "json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_]")
 # The node of the initial state; agent and key nodes are numbered, so it cannot clash.
 _INITIAL = "initial_state"
+#: Agent trees this many levels deep (a root, a workflow, its agents) are drawn top to bottom.
+DEEP = 3
 
 
 def graph_data(model: ProjectModel) -> dict:
@@ -75,7 +80,10 @@ def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
             for key in sorted({w.key for w in agent.writes if w.key and w.via == via}):
                 edges.append((ids[id(agent)], keys[key], via, "write"))
         for key in sorted({r.key for r in agent.reads}):
-            edges.append((keys[key], ids[id(agent)], "reads", "read"))
+            if all(r.optional for r in agent.reads if r.key == key):
+                edges.append((keys[key], ids[id(agent)], "may read", "optional read"))
+            else:
+                edges.append((keys[key], ids[id(agent)], "reads", "read"))
     for key in sorted({writer.key for writer in _initial_writers(model)}):
         edges.append((_INITIAL, keys[key], "initial", "write"))
     return edges
@@ -83,12 +91,12 @@ def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
 
 def _mermaid(model: ProjectModel) -> str:
     ids, keys = _ids(model), _keys(model)
-    lines = ["flowchart LR"]
+    lines = [f"flowchart {_direction(model)}"]
     lines += [f'  {ids[id(a)]}["{_mermaid_text(a.name)}<br/><small>{a.kind}</small>"]' for a in model.agents]
     lines += [f'  {node}[("{_mermaid_text(key)}")]' for key, node in keys.items()]
     if _initial_writers(model):
         lines.append(f'  {_INITIAL}[/"initial state"/]')
-    arrows = {"tree": "==>", "write": "-->", "read": "-.->"}
+    arrows = {"tree": "==>", "write": "-->", "read": "-.->", "optional read": "-.-o"}
     for source, target, label, style in _edges(model):
         text = f"|{_quote(label)}|" if label else ""
         lines.append(f"  {source} {arrows[style]}{text} {target}")
@@ -97,15 +105,27 @@ def _mermaid(model: ProjectModel) -> str:
 
 def _dot(model: ProjectModel) -> str:
     ids, keys = _ids(model), _keys(model)
-    lines = ["digraph agents {", "  rankdir=LR;"]
+    lines = ["digraph agents {", f"  rankdir={_direction(model)};"]
     lines += [f'  {ids[id(a)]} [shape=box, label="{_quote(a.name)}\\n({a.kind})"];' for a in model.agents]
     lines += [f'  {node} [shape=ellipse, label="{_quote(key)}"];' for key, node in keys.items()]
     if _initial_writers(model):
         lines.append(f'  {_INITIAL} [shape=note, label="initial state"];')
-    styles = {"tree": "bold", "write": "solid", "read": "dashed"}
+    styles = {"tree": "style=bold", "write": "style=solid", "read": "style=dashed", "optional read": "style=dotted, arrowhead=odot"}
     for source, target, label, style in _edges(model):
-        lines.append(f'  {source} -> {target} [label="{_quote(label)}", style={styles[style]}];')
+        lines.append(f'  {source} -> {target} [label="{_quote(label)}", {styles[style]}];')
     return "\n".join([*lines, "}"]) + "\n"
+
+
+def _direction(model: ProjectModel) -> str:
+    """``TB`` for a deep agent tree, else ``LR``."""
+    return "TB" if max((_depth(root) for root in model.roots), default=0) >= DEEP else "LR"
+
+
+def _depth(agent: Agent, seen: frozenset[int] = frozenset()) -> int:
+    """Levels from ``agent`` down; an agent listed inside itself (a broken config) ends a branch."""
+    inside = seen | {id(agent)}
+    children = [child for child in agent.sub_agents if id(child) not in inside]
+    return 1 + max((_depth(child, inside) for child in children), default=0)
 
 
 def _mermaid_text(text: str) -> str:
