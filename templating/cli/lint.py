@@ -10,6 +10,7 @@ format defaults to ``full`` on a terminal and ``concise`` otherwise (or
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,7 +65,13 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     files.add_argument("--stdin-filename", metavar="NAME", help="the name of the file read from stdin (its suffix picks the parser)")
     miscellaneous = lint.add_argument_group("miscellaneous")
-    miscellaneous.add_argument("--no-cache", action="store_true", help="neither read nor write .templating_cache/")
+    miscellaneous.add_argument(
+        "--no-cache",
+        action="store_true",
+        # As RUFF_NO_CACHE does for ruff: a CI job or a test run turns the cache off once.
+        default=bool(os.environ.get("TEMPLATING_NO_CACHE")),
+        help="neither read nor write .templating_cache/ (also: TEMPLATING_NO_CACHE=1)",
+    )
     miscellaneous.add_argument(
         "--jobs", "-j", type=_positive, metavar="N", help="worker processes (default: by the number of files and CPUs)"
     )
