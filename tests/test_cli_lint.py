@@ -15,7 +15,8 @@ def test_cli_lint_concise_output_and_exit_code(run_cli):
     code, out, err = run_cli("lint", str(TREE / "configs" / "root_agent.yaml"), "--output-format", "concise", "--ignore", "TPL014")
     assert code == 1
     assert out.splitlines()[0].endswith("root_agent.yaml:5:13: TPL001 [*] `{{answer}}` is not an escape: ADK substitutes the state key `answer`")
-    assert out.splitlines()[-1].startswith("Found 3 findings")  # the summary is on stdout, as ruff prints it
+    # The summary is on stdout, as ruff prints it, and names the option that applies the fixes.
+    assert out.splitlines()[-2:] == ["Found 3 findings in 1 file checked.", "[*] 2 fixable with the `--fix` option."]
     assert err == ""
 
 
