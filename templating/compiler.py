@@ -137,10 +137,16 @@ class CompiledTemplate:
         state_placeholders = [p for p in placeholders if not p.artifact]
         required = _distinct(p.key for p in state_placeholders if not p.optional)
         self.required_keys: tuple[str, ...] = required
+        """The state keys of the required placeholders (`{key}`), each once, in template order:
+        rendering raises if one is missing."""
         self.optional_keys: tuple[str, ...] = _distinct(
             p.key for p in state_placeholders if p.optional and p.key not in required
         )
+        """The state keys read only by optional placeholders (`{key?}`), each once, in template
+        order: a missing one renders as empty text."""
         self.artifact_names: tuple[str, ...] = _distinct(p.key for p in placeholders if p.artifact)
+        """The artifact names (`{artifact.NAME}`, `{artifact.NAME?}`), each once, in template
+        order: rendering them needs `render_async` and an artifact service."""
         self._fast: Renderer | None = None
         # The fast path reads a plain dict, which cannot see adk-js's inherited members.
         if all(not p.artifact and not p.path and p.key not in rules.inherited_values for p in placeholders):

@@ -39,3 +39,6 @@ def test_docs_built_site_links_every_reference_and_shows_no_raw_roles(tmp_path):
     assert offenders == []
     api = (tmp_path / "api" / "index.html").read_text(encoding="utf-8")
     assert 'href="#templating.CompiledTemplate"' in api
+    for attribute in ("required_keys", "optional_keys", "artifact_names"):
+        assert f'id="templating.CompiledTemplate.{attribute}"' in api, attribute
+    assert "before::" not in api  # reStructuredText's literal-block marker, which markdown shows as is
