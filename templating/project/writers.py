@@ -16,14 +16,17 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator
 
+from templating.project.adk_vocabulary import (
+    CONTEXT_NAMES,
+    CONTEXT_TYPES,
+    SESSION_FACTORIES,
+)
 from templating.project.facts import SessionWrite, Writer
 from templating.project.python_source import PythonModule
+from templating.project.syntax_tree import called_name, own_nodes
 
 __all__ = ["context_parameters", "find_initial_writers", "find_session_writes", "find_state_writes"]
 
-_CONTEXT_TYPES = ("ToolContext", "CallbackContext", "Context", "InvocationContext")
-_CONTEXT_NAMES = {"tool_context": "tool", "callback_context": "callback", "ctx": "tool", "context": "tool"}
-_SESSION_FACTORIES = ("get_session", "create_session")
 _WRITING_METHODS = ("update", "setdefault")
 # Functions that only read a mapping handed to them: passing the state to them writes nothing.
 _READING_FUNCTIONS = frozenset({
@@ -39,10 +42,10 @@ def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict
     arguments = function.args
     for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
         annotation = ast.unparse(argument.annotation) if argument.annotation is not None else ""
-        if any(name in annotation for name in _CONTEXT_TYPES):
+        if any(name in annotation for name in CONTEXT_TYPES):
             found[argument.arg] = "callback" if "Callback" in annotation else "tool"
-        elif not annotation and argument.arg in _CONTEXT_NAMES:
-            found[argument.arg] = _CONTEXT_NAMES[argument.arg]
+        elif not annotation and argument.arg in CONTEXT_NAMES:
+            found[argument.arg] = CONTEXT_NAMES[argument.arg]
     return found
 
 
@@ -63,7 +66,7 @@ def find_state_writes(module: PythonModule, function: ast.AST, parameters: dict[
 
 def _passes_state(node: ast.AST, parameters: dict[str, str], aliases: set[str]) -> bool:
     """Whether ``node`` hands a context's state to a function that may write into it."""
-    if not isinstance(node, ast.Call) or _called_name(node) in _READING_FUNCTIONS:
+    if not isinstance(node, ast.Call) or called_name(node) in _READING_FUNCTIONS:
         return False
     values = [*node.args, *(k.value for k in node.keywords)]
     return any(_is_context_state(value, parameters, aliases) for value in values)
@@ -75,7 +78,7 @@ def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list
     for node in nodes:
         if not isinstance(node, ast.Call):
             continue
-        field = _INITIAL_FIELDS.get(_called_name(node) or "")
+        field = _INITIAL_FIELDS.get(called_name(node) or "")
         value = next((k.value for k in node.keywords if k.arg == field), None) if field else None
         if value is None:
             continue
@@ -94,7 +97,7 @@ def find_session_writes(module: PythonModule) -> list[SessionWrite]:
         sessions = _session_variables(scope)
         if not sessions:
             continue
-        for node in _own_nodes(scope):
+        for node in own_nodes(scope):
             for target, keys in _written(node):
                 if isinstance(target, ast.Attribute) and target.attr == "state" and _name(target.value) in sessions:
                     found.extend(_session_write(module, node, key) for key in keys)
@@ -110,22 +113,12 @@ def _session_write(module: PythonModule, node: ast.AST, key: str | None) -> Sess
     return SessionWrite(key, module.source.path, line, column, end + 1, source_line, suppressed)
 
 
-def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``scope`` outside nested functions and classes."""
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
-
-
 def _session_variables(scope: ast.AST) -> set[str]:
     names = set()
-    for node in _own_nodes(scope):
+    for node in own_nodes(scope):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             value = node.value.value if isinstance(node.value, ast.Await) else node.value
-            if isinstance(value, ast.Call) and _called_name(value) in _SESSION_FACTORIES:
+            if isinstance(value, ast.Call) and called_name(value) in SESSION_FACTORIES:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 names.update(t.id for t in targets if isinstance(t, ast.Name))
     return names
@@ -156,7 +149,7 @@ def _update_keys(call: ast.Call) -> list[str | None]:
 def _dict_keys(value: ast.expr | None) -> list[str | None]:
     if isinstance(value, ast.Dict):
         return [_literal_key(key) if key is not None else None for key in value.keys]
-    if isinstance(value, ast.Call) and _called_name(value) == "dict" and not value.args:
+    if isinstance(value, ast.Call) and called_name(value) == "dict" and not value.args:
         return [k.arg for k in value.keywords]
     return [None]
 
@@ -191,11 +184,6 @@ def _is_context_state(node: ast.expr, parameters: dict[str, str], aliases: set[s
     if isinstance(owner, ast.Attribute) and owner.attr in ("session", "actions"):
         owner = owner.value
     return isinstance(owner, ast.Name) and owner.id in parameters
-
-
-def _called_name(call: ast.Call) -> str | None:
-    function = call.func
-    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
 
 
 def _name(node: ast.expr) -> str | None:
