@@ -27,15 +27,22 @@ from templating.project.files import collect_files
 from templating.project.instruction import Instruction, SourceFile
 from templating.project.model import ProjectModel, assemble, with_reads
 from templating.project.newer_syntax import newer_grammar
-from templating.project.python_source import ModuleCache
+from templating.project.python_source import (
+    ModuleCache,
+    find_python_instructions,
+    load_module,
+)
 from templating.project.surfaces import Problem, ProblemKind, surface_for
 
-__all__ = ["Reading", "read_file", "read_files", "read_project", "read_text"]
+__all__ = ["ModuleCache", "Reading", "borrowed_instructions", "read_file", "read_files", "read_project", "read_text"]
 
 # Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
 # enough (a `+` chain of 20,000 strings, thousands of brackets) exhausts the stack or memory:
 # that is the file's problem, reported as unparseable like any other.
 EXHAUSTED = {RecursionError: "it nests too deeply", MemoryError: "it is too large"}
+# Siblings are read to find the instructions of a constants module; a package folder with more
+# Python files than this is not searched (each change would read them all).
+_MAX_SIBLINGS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,3 +136,49 @@ def _newer_python(display: str, version: str, error: SyntaxError) -> Reading:
 
 def _encoding_name(encoding: str) -> str:
     return "UTF-8" if encoding in ("utf-8", "utf-8-sig") else encoding
+
+
+def borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCache) -> list[Instruction]:
+    """The instructions in the Python module ``path`` (its text ``text``, an editor's buffer
+    perhaps) that sibling modules pass to agents (``prompt.ROOT``): a constants module alone
+    has none. Siblings that do not name the module are not read."""
+    if surface_for(path.name).import_hint is None or path.stem == "__init__":
+        return []  # only Python modules import instructions from each other
+    loaded = cache.modules.get(cache.key(path))
+    if loaded is None or loaded.source.text != text:
+        try:
+            load_module(path, text, display, cache)  # the buffer stands in for the file on disk
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return []
+    found: list[Instruction] = []
+    for sibling in _siblings_naming(path):
+        module = cache.modules.get(cache.key(sibling))
+        try:
+            module = module or load_module(sibling, _normalize(sibling.read_text(encoding="utf-8")), cache.display(sibling), cache)
+            instructions = find_python_instructions(module, cache)
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        found.extend(instruction for instruction in instructions if instruction.source.path == display)
+    return found
+
+
+def _siblings_naming(path: Path) -> list[Path]:
+    try:
+        siblings = sorted(path.parent.glob("*.py"))
+    except OSError:
+        return []
+    if len(siblings) > _MAX_SIBLINGS:
+        return []
+    return [sibling for sibling in siblings if sibling != path and _names(sibling, path.stem)]
+
+
+def _names(sibling: Path, stem: str) -> bool:
+    try:
+        text = sibling.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return stem in text and "instruction" in text
+
+
+def _normalize(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")

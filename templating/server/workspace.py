@@ -30,21 +30,18 @@ from templating.project.facts import FileFacts, Writer
 from templating.project.files import collect_files
 from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel, assemble
-from templating.project.python_source import (
+from templating.project.reading import (
     ModuleCache,
-    find_python_instructions,
-    load_module,
+    borrowed_instructions,
+    read_files,
+    read_text,
 )
-from templating.project.reading import read_files, read_text
-from templating.project.surfaces import Problem, claiming, surface_for
+from templating.project.surfaces import Problem, claiming
 
 __all__ = ["MAX_CHARACTERS", "Workspace", "is_linted", "normalize"]
 
 #: A buffer longer than this is not linted as you type: one TPL013 finding says why.
 MAX_CHARACTERS = 2_000_000
-# Siblings are read to find the instructions of a constants module; a package folder with more
-# Python files than this is not searched (each change would read them all).
-_MAX_SIBLINGS = 50
 
 
 class Workspace:
@@ -88,7 +85,7 @@ class Workspace:
         # Linting agent.py also reports prompt.py's constants: each file shows its own only.
         own = [f for f in [*lint_reading(reading, settings), *self._model_findings[settings.root]] if f.path == display]
         found = {(finding.sort_key, finding.message): finding for finding in own}
-        for instruction in _borrowed_instructions(path, text, display, cache):
+        for instruction in borrowed_instructions(path, text, display, cache):
             for finding in lint_instruction(instruction, settings):
                 found.setdefault((finding.sort_key, finding.message), finding)
         return sorted(found.values(), key=lambda finding: finding.sort_key)
@@ -104,7 +101,7 @@ class Workspace:
             own = read_text(text, path, display, cache).instructions
         except ValueError:  # a null byte in Python source
             return []
-        return [*own, *_borrowed_instructions(path, text, display, cache)]
+        return [*own, *borrowed_instructions(path, text, display, cache)]
 
     def _buffer(self, path: Path, text: str) -> tuple[Settings, str, str] | None:
         """The settings, display path and normalized text of a buffer the server lints;
@@ -192,43 +189,3 @@ def _display(path: Path, root: Path) -> str:
 def _too_large(display: str, length: int, settings: Settings) -> list[Finding]:
     message = f"not linted in the editor: {length:,} characters is over the limit of {MAX_CHARACTERS:,}"
     return problem_findings(display, Problem("too-large", message), settings)
-
-
-def _borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCache) -> list[Instruction]:
-    """Instructions in this Python file that sibling modules pass to agents (``prompt.ROOT``)."""
-    if surface_for(path.name).import_hint is None or path.stem == "__init__":
-        return []  # only Python modules import instructions from each other
-    loaded = cache.modules.get(cache.key(path))
-    if loaded is None or loaded.source.text != text:
-        try:
-            load_module(path, text, display, cache)  # the buffer stands in for the file on disk
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return []
-    found: list[Instruction] = []
-    for sibling in _siblings_naming(path):
-        module = cache.modules.get(cache.key(sibling))
-        try:
-            module = module or load_module(sibling, normalize(sibling.read_text(encoding="utf-8")), cache.display(sibling), cache)
-            instructions = find_python_instructions(module, cache)
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-        found.extend(instruction for instruction in instructions if instruction.source.path == display)
-    return found
-
-
-def _siblings_naming(path: Path) -> list[Path]:
-    try:
-        siblings = sorted(path.parent.glob("*.py"))
-    except OSError:
-        return []
-    if len(siblings) > _MAX_SIBLINGS:
-        return []
-    return [sibling for sibling in siblings if sibling != path and _names(sibling, path.stem)]
-
-
-def _names(sibling: Path, stem: str) -> bool:
-    try:
-        text = sibling.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return stem in text and "instruction" in text
