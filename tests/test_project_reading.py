@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from templating.project.reading import ModuleCache, Reading, read_file, read_files, read_project, read_text
+from templating.project.reading import (
+    ModuleCache,
+    Reading,
+    read_file,
+    read_files,
+    read_project,
+    read_text,
+)
 
 AGENT = 'from google.adk.agents import LlmAgent\n\nroot = LlmAgent(name="root", instruction="Hi {user:name}", output_key="plan")\n'
 

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from templating.project.surfaces import FALLBACK, SURFACES, claiming, is_walked, surface_for
+from templating.project.surfaces import (
+    FALLBACK,
+    SURFACES,
+    claiming,
+    is_walked,
+    surface_for,
+)
 from templating.project.surfaces.agent_config import AGENT_CONFIG
 from templating.project.surfaces.prompt import PROMPT
 from templating.project.surfaces.python import PYTHON
