@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("lsprotocol")
 
-from templating.lint.config import ToolConfig, build_settings  # noqa: E402
-from templating.lint.linter import lint_paths  # noqa: E402
-from templating.server.workspace import Workspace, is_linted  # noqa: E402
+from templating.lint.config import ToolConfig, build_settings
+from templating.lint.linter import lint_paths
+from templating.server.workspace import Workspace, is_linted
 
 AGENT = 'from google.adk.agents import LlmAgent\n\nroot = LlmAgent(name="root", instruction="Plan: {plan}")\n'
 
