@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-import templating.errors as errors
+from templating import errors
 
 
 def _drawn_tree() -> dict[str, tuple[str, str | None]]:
