@@ -11,6 +11,7 @@ import pytest
 from templating.project.surfaces import (
     FALLBACK,
     SURFACES,
+    Surface,
     claiming,
     is_walked,
     surface_for,
