@@ -4,7 +4,7 @@ import collections
 import json
 from pathlib import Path
 
-from templating.lint.linter import lint_instruction
+from templating.lint.instruction_lint import lint_instruction
 from templating.lint.settings import Settings
 from templating.project.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from templating.cli.common import EXIT_OK, UsageError, project_settings
-from templating.lint.graph import GRAPH_FORMATS, format_graph
-from templating.lint.linter import read_project
+from templating.project.graph import GRAPH_FORMATS, format_graph
+from templating.project.reading import read_project
 
 __all__ = ["add_arguments"]
 
@@ -23,7 +23,10 @@ def add_arguments(graph: argparse.ArgumentParser) -> None:
 def _run_graph(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     try:
-        model = read_project(paths, project_settings(paths[0]))
+        settings = project_settings(paths[0])
+        model = read_project(
+            paths, root=settings.root, include=settings.include, exclude=settings.exclude, dialect=settings.dialect
+        )
     except FileNotFoundError as error:
         raise UsageError(str(error)) from None
     sys.stdout.write(format_graph(model, arguments.format))

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
     from templating.lint.finding import Finding, Fix
-    from templating.lint.linter import LintResult, lint_instruction, lint_paths, lint_text
+    from templating.lint.instruction_lint import lint_instruction
+    from templating.lint.linter import LintResult, lint_paths, lint_text
     from templating.lint.registry import RULES, find_rule
     from templating.lint.rule import Rule, Severity
     from templating.lint.settings import Settings
@@ -54,7 +55,7 @@ _MODULES = {
     "build_settings": "templating.lint.config",
     "find_config": "templating.lint.config",
     "find_rule": "templating.lint.registry",
-    "lint_instruction": "templating.lint.linter",
+    "lint_instruction": "templating.lint.instruction_lint",
     "lint_paths": "templating.lint.linter",
     "lint_text": "templating.lint.linter",
 }

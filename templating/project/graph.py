@@ -63,7 +63,8 @@ def _ids(model: ProjectModel) -> dict[int, str]:
 
 
 def _keys(model: ProjectModel) -> dict[str, str]:
-    written = {w.key for a in model.agents for w in a.writes if w.key} | {w.key for w in _initial_writers(model)}
+    written = {key for a in model.agents for w in a.writes if (key := w.key)}
+    written |= {key for w in _initial_writers(model) if (key := w.key)}
     keys = sorted(written | {r.key for a in model.agents for r in a.reads})
     return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
 
@@ -77,15 +78,15 @@ def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
             label = str(position) if agent.kind in ("sequential", "loop") else ""
             edges.append((ids[id(agent)], ids[id(child)], label, "tree"))
         for via in sorted({w.via for w in agent.writes if w.key}):
-            for key in sorted({w.key for w in agent.writes if w.key and w.via == via}):
-                edges.append((ids[id(agent)], keys[key], via, "write"))
+            for written in sorted({key for w in agent.writes if (key := w.key) and w.via == via}):
+                edges.append((ids[id(agent)], keys[written], via, "write"))
         for key in sorted({r.key for r in agent.reads}):
             if all(r.optional for r in agent.reads if r.key == key):
                 edges.append((keys[key], ids[id(agent)], "may read", "optional read"))
             else:
                 edges.append((keys[key], ids[id(agent)], "reads", "read"))
-    for key in sorted({writer.key for writer in _initial_writers(model)}):
-        edges.append((_INITIAL, keys[key], "initial", "write"))
+    for initial in sorted({key for writer in _initial_writers(model) if (key := writer.key)}):
+        edges.append((_INITIAL, keys[initial], "initial", "write"))
     return edges
 
 
