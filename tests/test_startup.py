@@ -55,3 +55,20 @@ def test_public_names_resolve_to_their_modules_objects():
 
     assert templating.compile_template is compile_template
     assert "compile_template" in dir(templating)
+
+
+def test_lint_of_prompt_files_alone_does_not_read_the_rest_of_the_project(tmp_path, monkeypatch):
+    from templating.lint import linter
+    from templating.lint.settings import Settings
+
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
+    (tmp_path / "agent.py").write_text('a = Agent(name="a", instruction="Hi {name}")\n', encoding="utf-8")
+    (tmp_path / "welcome.prompt").write_text("Hi {{name}}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    read = []
+    original = linter._rest_of_project
+    monkeypatch.setattr(linter, "_rest_of_project", lambda *arguments: read.append(1) or original(*arguments))
+    prompt = linter.lint_paths([Path("welcome.prompt")], Settings(root=tmp_path))
+    assert [finding.code for finding in prompt.findings] == ["TPL001"] and read == []
+    agent = linter.lint_paths([Path("agent.py")], Settings(root=tmp_path))
+    assert [finding.code for finding in agent.findings] == ["TPL014"] and read == [1]

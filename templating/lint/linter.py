@@ -55,7 +55,10 @@ def lint_paths(
     for result in results:
         for finding in result.findings:
             findings.setdefault((finding.sort_key, finding.message), finding)
-    if PROJECT_CODES & settings.enabled:
+    # A project finding sits at a read, a write or an agent: in a file with facts. When no file
+    # linted has any (prompt files alone, as pre-commit may name them), nothing the project
+    # rules find could be reported, so the rest of the project is not read for them.
+    if PROJECT_CODES & settings.enabled and any(result.facts for result in results):
         # Project-wide rules run here, over every file's result (cached or not); their findings
         # are reused only when no file changed. They are reported in the files linted, not in
         # the rest of the project read for them.
