@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from templating.source import Span
-from templating.syntax import Dialect
+from templating.dialects import Dialect
 
 __all__ = ["Token", "TokenKind", "tokenize"]
 

@@ -22,7 +22,7 @@ from templating.errors import TemplateError
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
 from templating.render import state_value
-from templating.syntax import DIALECT_NAMES, get_dialect
+from templating.dialects import DIALECT_NAMES, get_dialect
 
 __all__ = ["add_render_command", "explain"]
 

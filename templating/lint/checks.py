@@ -20,7 +20,7 @@ from templating.project.instruction import RUNTIME_VALUE, Instruction
 from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template
-from templating.syntax import ARTIFACT_PREFIX, get_dialect
+from templating.dialects import ARTIFACT_PREFIX, get_dialect
 
 __all__ = ["CHECKS", "Context"]
 

@@ -18,7 +18,7 @@ from templating.lint.hazard import Hazard, shorten
 from templating.lint.state_shape import is_schema
 from templating.nodes import LiteralGroup, Node, Placeholder, Template
 from templating.parser import read_group
-from templating.syntax import ADK, ADK_JS, Dialect
+from templating.dialects import ADK, ADK_JS, Dialect
 
 if TYPE_CHECKING:
     from templating.lint.checks import Context

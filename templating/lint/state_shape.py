@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from templating.syntax import Path
+from templating.dialects import Path
 
 __all__ = ["find_missing_step", "is_schema", "state_keys"]
 
