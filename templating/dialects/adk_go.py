@@ -134,7 +134,9 @@ def _missing_key_message(name: str, agent_name: str) -> str:
 
 
 def _missing_artifact_message(name: str, agent_name: str) -> str:
-    # The in-memory artifact service's error, wrapped by replaceMatch.
+    # The in-memory artifact service's errors (artifact/inmemory.go), wrapped by replaceMatch.
+    if not name:
+        return "failed to load artifact : request validation failed: invalid load request: missing required fields: FileName"
     return f"failed to load artifact {name}: artifact not found: file does not exist"
 
 
