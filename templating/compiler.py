@@ -34,8 +34,19 @@ from templating.dialects import Dialect, get_dialect
 
 __all__ = ["CompiledTemplate", "compile_template"]
 
-#: How many compiled templates [`compile_template`][templating.compile_template] keeps.
+#: How many compiled templates [`compile_template`][templating.compile_template] keeps at most.
 CACHE_SIZE = 1024
+
+#: How much memory, in estimated bytes, the compiled templates it keeps may hold: a count alone
+#: let 1,024 placeholder-dense 1 MB templates hold 12 GB. A template estimated above this is
+#: compiled but not kept.
+CACHE_BYTES = 64 * 2**20
+
+# The estimate of a compiled template's memory: its text and static strings (two bytes per
+# character covers them) and, per placeholder, its node once the AST is parsed (measured with
+# tracemalloc: about 500 bytes for `{key}`).
+_BYTES_PER_CHARACTER = 2
+_BYTES_PER_PLACEHOLDER = 600
 
 
 #: A value formatter: turns a looked-up state value (``None`` included) into text.
@@ -77,11 +88,16 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _remember(text: str, dialect: str, formatter: Formatter | None, compiled: CompiledTemplate) -> None:
-    """Keep ``compiled``, dropping the oldest entries beyond `CACHE_SIZE`."""
+    """Keep ``compiled``, dropping the oldest entries beyond `CACHE_SIZE` or `CACHE_BYTES`."""
+    if compiled._size > CACHE_BYTES:
+        return
     with _CACHE_LOCK:
         _CACHE[text, dialect, formatter] = compiled
-        while len(_CACHE) > CACHE_SIZE:
-            del _CACHE[next(iter(_CACHE))]
+        # Summed on each insertion (at most 1,024 entries, a few microseconds), which costs
+        # less than the compile that precedes it and cannot drift from the entries held.
+        held = sum(entry._size for entry in _CACHE.values())
+        while len(_CACHE) > CACHE_SIZE or held > CACHE_BYTES:
+            held -= _CACHE.pop(next(iter(_CACHE)))._size
 
 
 def _dialect_with(dialect: Dialect, formatter: Formatter | None) -> Dialect:
@@ -120,6 +136,7 @@ class CompiledTemplate:
         "_placeholders",
         "_dialect",
         "_fast",
+        "_size",
     )
 
     def __init__(self, text: str, dialect: Dialect) -> None:
@@ -140,6 +157,7 @@ class CompiledTemplate:
             p.key for p in state_placeholders if p.optional and p.key not in required
         )
         self.artifact_names: tuple[str, ...] = _distinct(p.key for p in placeholders if p.artifact)
+        self._size = _BYTES_PER_CHARACTER * len(text) + _BYTES_PER_PLACEHOLDER * len(placeholders)
         self._fast: Renderer | None = None
         # The fast path reads a plain dict, which cannot see adk-js's inherited members.
         if all(not p.artifact and not p.path and p.key not in dialect.inherited_values for p in placeholders):

@@ -178,7 +178,16 @@ def _layout(indent: str) -> Layout:
         separator=",",
         circular=_circular_message,
         indent=indent,
+        max_depth=_DEEPEST,
+        too_deep="Maximum call stack size exceeded",
     )
+
+
+# V8's `JSON.stringify` runs out of stack at about 4,170 levels of nesting (node 20; the exact
+# depth varies by a level or two with what is on the stack) and throws a RangeError. Stopping a
+# little earlier keeps the text of an indented value bounded (its size grows with the square of
+# the depth).
+_DEEPEST = 4000
 
 
 _COMPACT = _layout("")

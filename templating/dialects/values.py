@@ -32,7 +32,8 @@ class Layout:
     (key text, value) in the port's order; ``key`` writes a key before its value;
     ``opening``/``closing`` are (mapping, sequence) brackets; ``indent`` puts each item on
     its own line (JSON's ``space`` argument); ``circular`` is the message of a value that
-    contains itself.
+    contains itself; ``max_depth``, if set, the deepest nesting the port writes before it
+    fails with ``too_deep`` (V8's stack ends ``JSON.stringify`` at about 4,170 levels).
     """
 
     leaf: Callable[[Any], str]
@@ -43,6 +44,8 @@ class Layout:
     separator: str
     circular: Callable[[Cycle], str]
     indent: str = ""
+    max_depth: int | None = None
+    too_deep: str = ""
 
 
 @dataclass(slots=True)
@@ -78,6 +81,8 @@ def _open(container: Any, layout: Layout, parts: list[str], frames: list[_Frame]
     if id(container) in on_path:
         start = on_path[id(container)]
         raise ValueError(layout.circular([(frame.container, frame.label) for frame in frames[start:]]))
+    if layout.max_depth is not None and len(frames) >= layout.max_depth:
+        raise ValueError(layout.too_deep)
     kind = 0 if isinstance(container, Mapping) else 1
     if kind == 0:
         items = ((f"property {key!r}", layout.key(key), child) for key, child in layout.entries(container))
