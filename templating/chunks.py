@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 
+from templating.dialects import Dialect
+from templating.dialects.dialect import compiled
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Escape, Node, Placeholder
 from templating.parser import parse, read_group
-from templating.dialects import Dialect
-from templating.dialects.dialect import compiled
 
 __all__ = ["split_chunks"]
 

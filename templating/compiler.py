@@ -20,6 +20,7 @@ from typing import Any
 from templating.chunks import split_chunks
 from templating.codegen import Renderer, build_renderer
 from templating.context import RenderSource, read_context, read_state
+from templating.dialects import Dialect, get_dialect
 from templating.nodes import Escape, Placeholder, Template, Text
 from templating.parser import parse
 from templating.render import (
@@ -30,7 +31,6 @@ from templating.render import (
     load_artifacts,
     state_value,
 )
-from templating.dialects import Dialect, get_dialect
 
 __all__ = ["CompiledTemplate", "compile_template"]
 

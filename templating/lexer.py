@@ -10,8 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from templating.source import Span
 from templating.dialects import Dialect
+from templating.source import Span
 
 __all__ = ["Token", "TokenKind", "tokenize"]
 

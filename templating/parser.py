@@ -12,11 +12,11 @@ and an invalid artifact name is a [`TemplateSyntaxError`][templating.TemplateSyn
 
 from __future__ import annotations
 
+from templating.dialects import ARTIFACT_PREFIX, Dialect, get_dialect
 from templating.errors import TemplateSyntaxError
 from templating.lexer import Token, TokenKind, tokenize
 from templating.nodes import Escape, LiteralGroup, Node, Placeholder, Template, Text
 from templating.source import Span, line_and_column
-from templating.dialects import ARTIFACT_PREFIX, Dialect, get_dialect
 
 __all__ = ["parse", "read_group"]
 

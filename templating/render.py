@@ -12,11 +12,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from templating.context import RenderSource
-from templating.errors import ArtifactServiceError, MissingArtifactError, MissingKeyError, ValueFormatError
-from templating.nodes import Placeholder
-from templating.source import line_and_column
 from templating.dialects import Dialect
 from templating.dialects.dialect import MISSING, follow_path
+from templating.errors import (
+    ArtifactServiceError,
+    MissingArtifactError,
+    MissingKeyError,
+    ValueFormatError,
+)
+from templating.nodes import Placeholder
+from templating.source import line_and_column
 
 __all__ = [
     "artifact_text",

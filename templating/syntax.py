@@ -5,7 +5,17 @@ Each name here is the one of the same name in `templating.dialects` or its modul
 
 from __future__ import annotations
 
-from templating.dialects import ADK, ADK_JS, ARTIFACT_PREFIX, DIALECT_NAMES, STATE_PREFIXES, STRICT, Dialect, Path, get_dialect
+from templating.dialects import (
+    ADK,
+    ADK_JS,
+    ARTIFACT_PREFIX,
+    DIALECT_NAMES,
+    STATE_PREFIXES,
+    STRICT,
+    Dialect,
+    Path,
+    get_dialect,
+)
 from templating.dialects.adk import (
     ADK_GROUP_PATTERN,
     adk_missing_artifact_message,
@@ -15,7 +25,12 @@ from templating.dialects.adk import (
     read_adk_name,
 )
 from templating.dialects.adk_js import JS_WHITESPACE, is_js_state_name, read_js_name
-from templating.dialects.strict import STRICT_GROUP_PATTERN, check_artifact_name, format_json_value, read_strict_name
+from templating.dialects.strict import (
+    STRICT_GROUP_PATTERN,
+    check_artifact_name,
+    format_json_value,
+    read_strict_name,
+)
 
 __all__ = [
     "ADK",

@@ -15,12 +15,12 @@ import os
 from pathlib import Path
 
 import pytest
+from adk_ts_oracle import AdkTs, find_package
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import FRAGMENTS
 
 import templating
-from adk_ts_oracle import AdkTs, find_package
-from strategies import FRAGMENTS
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "ports" / "adk-ts-vectors.json").read_text(encoding="utf-8"))
 

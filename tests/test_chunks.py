@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from templating.chunks import split_chunks
 from templating.compiler import _split
+from templating.dialects import ADK, get_dialect
 from templating.errors import TemplateSyntaxError
 from templating.parser import parse
-from templating.dialects import ADK, get_dialect
 from tests.strategies import templates
 
 # google-adk 2.13.0's pattern as it writes it; ours is rewritten to scan faster.

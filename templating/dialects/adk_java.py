@@ -9,7 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from templating.dialects.dialect import BRACE_RUN_PATTERN, Dialect, Path, is_scoped_name
-from templating.dialects.jvm import JAVA_WHITESPACE, format_jvm_value, is_java_identifier, jackson_part_json
+from templating.dialects.jvm import (
+    JAVA_WHITESPACE,
+    format_jvm_value,
+    is_java_identifier,
+    jackson_part_json,
+)
 
 __all__ = ["ADK_JAVA", "read_java_name"]
 

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from templating.dialects.adk_java import jvm_format_error_message, jvm_missing_artifact_message, jvm_missing_key_message
+from templating.dialects.adk_java import (
+    jvm_format_error_message,
+    jvm_missing_artifact_message,
+    jvm_missing_key_message,
+)
 from templating.dialects.dialect import BRACE_RUN_PATTERN, Dialect, Path, is_scoped_name
-from templating.dialects.jvm import KOTLIN_WHITESPACE, format_jvm_value, gson_part_json, is_kotlin_identifier
+from templating.dialects.jvm import (
+    KOTLIN_WHITESPACE,
+    format_jvm_value,
+    gson_part_json,
+    is_kotlin_identifier,
+)
 
 __all__ = ["ADK_KOTLIN", "read_kotlin_name"]
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Union
+from typing import Any
 
 __all__ = [
     "ARTIFACT_PREFIX",
@@ -32,7 +32,7 @@ __all__ = [
 
 #: The steps from a state value into a nested value: ``str`` for a dict key, ``int`` for a
 #: list index.
-Path = tuple[Union[str, int], ...]
+Path = tuple[str | int, ...]
 
 #: The scope prefixes a state key may carry. ``temp:`` keys are never persisted.
 STATE_PREFIXES = ("app:", "user:", "temp:")

@@ -20,7 +20,13 @@ from types import MappingProxyType
 from typing import Any
 
 from templating.dialects.dialect import compiled
-from templating.dialects.values import Layout, is_model, plain, shortest_digits, write_nested
+from templating.dialects.values import (
+    Layout,
+    is_model,
+    plain,
+    shortest_digits,
+    write_nested,
+)
 
 __all__ = [
     "JS_INHERITED_VALUES",
@@ -93,7 +99,7 @@ def js_number(number: float) -> str:
     return f"{mantissa}e{'+' if point - 1 >= 0 else '-'}{abs(point - 1)}"
 
 
-def _to_js_number(value: int | float) -> float:
+def _to_js_number(value: float) -> float:
     try:
         return float(value)
     except OverflowError:  # an int beyond the largest double is Infinity in JavaScript

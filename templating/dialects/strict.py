@@ -8,7 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from templating.dialects.dialect import ARTIFACT_PREFIX, STATE_PREFIXES, Dialect, Path, compiled
+from templating.dialects.dialect import (
+    ARTIFACT_PREFIX,
+    Dialect,
+    Path,
+    compiled,
+)
 from templating.dialects.values import is_model
 
 __all__ = ["STRICT", "STRICT_GROUP_PATTERN", "check_artifact_name", "format_json_value", "read_strict_name"]
@@ -73,7 +78,7 @@ def check_artifact_name(name: str) -> str | None:
         return f"Artifact name `{name}` contains whitespace: expected a file name without whitespace"
     if "{" in name or "}" in name:
         return f"Artifact name `{name}` contains a brace: expected a file name without braces"
-    file_name = name[len(_ARTIFACT_SCOPE) :] if name.startswith(_ARTIFACT_SCOPE) else name
+    file_name = name.removeprefix(_ARTIFACT_SCOPE)
     if file_name.startswith(("/", "\\")) or compiled(_DRIVE).match(file_name):
         return f"Artifact name `{name}` is absolute: expected a relative file name"
     if ".." in compiled(_SEPARATORS).split(file_name):
