@@ -23,7 +23,7 @@ def test_dialects_registry_lists_every_port_once():
     assert DIALECT_NAMES == ("adk", "strict", "adk-js", "adk-go", "adk-java", "adk-kotlin", "adk-ts")
     assert PORT_NAMES == ("python", "js", "go", "java", "kotlin", "adk-ts")
     assert all(PORTS[port].port == port for port in PORT_NAMES)
-    assert all(get_dialect(name) is DIALECTS[name] for name in DIALECT_NAMES)
+    assert all(get_dialect(name) is DIALECTS[name] and DIALECTS[name].name == name for name in DIALECT_NAMES)
 
 
 def test_dialects_unknown_name_is_a_clear_error():

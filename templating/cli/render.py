@@ -17,9 +17,9 @@ from typing import Any
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, read_text
 from templating.compiler import compile_template
 from templating.context import ReadonlyContext
-from templating.dialects import DIALECT_NAMES, get_dialect
+from templating.dialects import DIALECT_NAMES, PORT_NAMES, get_dialect
 from templating.errors import TemplateError
-from templating.lint.ports import PORTS, group_ports, port_texts
+from templating.lint.ports import group_ports, port_texts
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
 from templating.render import state_value
@@ -37,7 +37,7 @@ def add_render_command(commands: argparse._SubParsersAction) -> None:
     render.add_argument("--explain", action="store_true", help="list on stderr which output span came from which key")
     render.add_argument(
         "--target-ports",
-        help=f"with --explain, show each placeholder's text in these ADK ports where it differs ({','.join(PORTS)})",
+        help=f"with --explain, show each placeholder's text in these ADK ports where it differs ({','.join(PORT_NAMES)})",
     )
     render.add_argument(
         "--project", type=Path, action="append",
@@ -72,9 +72,9 @@ def _ports(option: str | None) -> tuple[str, ...]:
     if option is None:
         return ()
     ports = tuple(dict.fromkeys(port.strip() for port in option.split(",") if port.strip()))
-    unknown = [port for port in ports if port not in PORTS]
+    unknown = [port for port in ports if port not in PORT_NAMES]
     if unknown:
-        raise UsageError(f"unknown ADK port `{unknown[0]}` in --target-ports: expected one of {', '.join(PORTS)}")
+        raise UsageError(f"unknown ADK port `{unknown[0]}` in --target-ports: expected one of {', '.join(PORT_NAMES)}")
     return ports
 
 

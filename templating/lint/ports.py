@@ -1,6 +1,6 @@
 """TPL017: where the ADK ports a project targets would render one placeholder differently.
 
-Each port is a dialect of the compiler (`templating.dialects.PORTS`): ``python`` is google-adk,
+Each port is a dialect of the compiler (`templating.dialects.PORT_DIALECTS`): ``python`` is google-adk,
 ``js`` adk-js, ``go``, ``java``, ``kotlin`` the Google ports, ``adk-ts`` IQAI's TypeScript
 port. A brace group diverges when the ports read it differently: one substitutes it and
 another keeps it literal, they read other keys or paths, or they split it into other groups
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from templating.dialects import PORTS, Dialect
+from templating.dialects import PORT_DIALECTS, Dialect, get_dialect
 from templating.dialects.dialect import MISSING
 from templating.lexer import TokenKind, tokenize
 from templating.lint.hazard import Hazard, shorten
@@ -32,7 +32,7 @@ from templating.parser import read_group
 if TYPE_CHECKING:
     from templating.lint.checks import Context
 
-__all__ = ["PORTS", "check_port_divergence", "form_divergence", "group_ports", "port_texts"]
+__all__ = ["check_port_divergence", "form_divergence", "group_ports", "port_dialect", "port_texts"]
 
 # A value of each JSON Schema type, to show what each port writes for that type.
 _SAMPLES: dict[str, Any] = {
@@ -47,12 +47,17 @@ _SAMPLES: dict[str, Any] = {
 _SAMPLE_PART = {"text": "<notes>"}
 
 
+def port_dialect(port: str) -> Dialect:
+    """The dialect of the port called ``port`` (``python``, ``js``, ``go``...)."""
+    return get_dialect(PORT_DIALECTS[port])
+
+
 def port_texts(value: Any, ports: tuple[str, ...], path: tuple[str | int, ...] = ()) -> dict[str, str]:
     """What each port renders ``value`` as (or the error it raises, in brackets), following
     ``path`` into it the way each port follows one."""
     texts = {}
     for port in ports:
-        dialect = PORTS[port]
+        dialect = port_dialect(port)
         found = dialect.follow_path(value, path) if path else value
         if found is MISSING:
             texts[port] = "[missing]"
@@ -78,7 +83,7 @@ def _shown(texts: Mapping[str, str]) -> str:
 
 def check_port_divergence(template: Template, context: Context) -> Iterator[Hazard]:
     """TPL017: a placeholder the targeted ports would render differently."""
-    ports = tuple(port for port in context.target_ports if port in PORTS)
+    ports = tuple(port for port in context.target_ports if port in PORT_DIALECTS)
     if len(ports) < 2:
         return
     for node in template.nodes:
@@ -103,7 +108,7 @@ def _reported_elsewhere(text: str, node: Node) -> bool:
 
 def form_divergence(node: Node, ports: tuple[str, ...]) -> str | None:
     """The message when ``ports`` read the brace group ``node`` differently, else ``None``."""
-    readings = {port: _reading(node.source, PORTS[port]) for port in ports}
+    readings = {port: _reading(node.source, port_dialect(port)) for port in ports}
     if len(set(readings.values())) > 1:
         return f"`{shorten(node.source)}` is read differently by the ADK ports: {_shown(readings)}"
     return None
@@ -152,7 +157,7 @@ def _value_divergence(node: Node, ports: tuple[str, ...], state: Mapping[str, An
 def _artifact_divergence(node: Placeholder, ports: tuple[str, ...]) -> str | None:
     texts = {}
     for port in ports:
-        write = PORTS[port].format_artifact
+        write = port_dialect(port).format_artifact
         texts[port] = _SAMPLE_PART["text"] if write is None else write(_SAMPLE_PART)
     if len(set(texts.values())) > 1:
         return f"`{shorten(node.source)}` renders a text Part differently per port: {_shown(texts)}"
@@ -163,7 +168,7 @@ def _inherited_divergence(node: Placeholder, ports: tuple[str, ...]) -> str | No
     """A key no state holds that some ports still find (JavaScript's `toString`...)."""
     if node.path:
         return None
-    finders = [port for port in ports if node.key in PORTS[port].inherited_values]
+    finders = [port for port in ports if node.key in port_dialect(port).inherited_values]
     if not finders or len(finders) == len(ports):
         return None
     return (
