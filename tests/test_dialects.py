@@ -10,6 +10,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import nested_states, templates
 
 import templating
 from templating import compiler
@@ -145,3 +146,66 @@ def test_dialects_compile_cache_is_bounded_by_bytes():
     assert sum(entry._size for entry in compiler._CACHE.values()) <= compiler.CACHE_BYTES
     assert len(compiler._CACHE) >= 2
     compiler._CACHE.clear()
+
+
+# Properties every dialect keeps, on generated templates and states.
+@pytest.mark.parametrize("dialect", DIALECT_NAMES)
+@settings(max_examples=300, deadline=None)
+@given(template=templates, state=nested_states)
+def test_dialects_parse_is_lossless_and_render_raises_only_template_errors(dialect, template, state):
+    try:
+        parsed = templating.parse(template, dialect=dialect)
+    except templating.TemplateSyntaxError:  # strict: an invalid artifact name
+        assert dialect == "strict"
+        return
+    assert "".join(node.source for node in parsed.nodes) == template
+    compiled = templating.compile_template(template, dialect=dialect)
+    try:
+        compiled.render(state)
+    except TypeError as error:  # artifact placeholders render asynchronously
+        assert compiled.artifact_names and "render_async" in str(error)
+    except (templating.MissingKeyError, templating.ValueFormatError):
+        pass
+
+
+@pytest.mark.parametrize("dialect", DIALECT_NAMES)
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=st.characters(blacklist_characters="{"), max_size=30))
+def test_dialects_text_without_a_brace_renders_to_itself(dialect, text):
+    assert templating.compile_template(text, dialect=dialect).render({}) == text
+
+
+# Where the brace-run ports are documented to agree (text values, ASCII names, no `$` or `\`
+# before a brace, whitespace every port trims, no artifacts), Go, Java and Kotlin render what
+# adk-js renders: adk-js is checked against the real package, so this carries that check over.
+_AGREED_NAMES = ["a", "b", "name", "x1", "_", "app:a", "user:name", "temp:b", "1a", "a b", "app:", "x:y", "a-b"]
+agreed_groups = st.builds(
+    lambda *pieces: "".join(pieces),
+    st.sampled_from(["{", "{{", "{{{"]),
+    st.sampled_from(["", " ", "\t", "\n"]),
+    st.sampled_from(_AGREED_NAMES),
+    st.sampled_from(["", "?"]),
+    st.sampled_from(["", " ", "\n"]),
+    st.sampled_from(["}", "}}", "}}}"]),
+)
+agreed_templates = st.lists(
+    st.one_of(agreed_groups, st.sampled_from(["Hello ", " and ", "{", "}", ": ", "\n", '{"k": 1}'])), max_size=8
+).map("".join)
+agreed_states = st.dictionaries(
+    st.sampled_from(["a", "b", "name", "x1", "_", "app:a", "user:name", "temp:b"]),
+    st.one_of(st.text(alphabet="ab{} é", max_size=4), st.integers(-(10**15), 10**15)),
+    max_size=8,
+)
+
+
+@pytest.mark.parametrize("dialect", ["adk-go", "adk-java", "adk-kotlin"])
+@settings(max_examples=300, deadline=None)
+@given(template=agreed_templates, state=agreed_states)
+def test_dialects_brace_run_ports_agree_with_adk_js_where_documented(dialect, template, state):
+    def outcome(name):
+        try:
+            return templating.compile_template(template, dialect=name).render(state)
+        except templating.MissingKeyError as error:
+            return ("missing", error.key)
+
+    assert outcome(dialect) == outcome("adk-js")
