@@ -152,11 +152,11 @@ def jackson_part_json(artifact: Any) -> str:
 
 
 # Gson escapes these for HTML by default, and U+2028/U+2029 for JavaScript.
-_GSON_ESCAPES = {character: f"\\u{ord(character):04x}" for character in "<>&='\u2028\u2029"}
+_GSON_ESCAPES = {ord(character): f"\\u{ord(character):04x}" for character in "<>&='\u2028\u2029"}
 
 
 def gson_part_json(artifact: Any) -> str:
     """adk-kotlin's ``Json.toJsonString`` on the JVM: ``Gson().toJson(part)``, compact, no
     null fields, with Gson's HTML-safe escaping (``<`` is ``\\u003c``, ``'`` is ``\\u0027``)."""
     text = json.dumps(_part(artifact), ensure_ascii=False, separators=(",", ":"))
-    return text.translate(str.maketrans(_GSON_ESCAPES))
+    return text.translate(_GSON_ESCAPES)
