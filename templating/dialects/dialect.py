@@ -20,6 +20,7 @@ from typing import Any
 __all__ = [
     "ARTIFACT_PREFIX",
     "BRACE_RUN_PATTERN",
+    "MISSING",
     "STATE_PREFIXES",
     "Dialect",
     "Path",
