@@ -39,8 +39,9 @@ CACHE_SIZE = 1024
 
 #: How much memory, in estimated bytes, the compiled templates it keeps may hold: a count alone
 #: let 1,024 placeholder-dense 1 MB templates hold 12 GB. A template estimated above this is
-#: compiled but not kept.
-CACHE_BYTES = 64 * 2**20
+#: compiled but not kept. The estimate counts the AST a template may parse later, so a 1 MB
+#: template with a placeholder every 9 characters (68 MB estimated) is still kept.
+CACHE_BYTES = 256 * 2**20
 
 # The estimate of a compiled template's memory: its text and static strings (two bytes per
 # character covers them) and, per placeholder, its node once the AST is parsed (measured with

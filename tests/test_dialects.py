@@ -139,13 +139,16 @@ def test_dialects_adk_fast_path_joins_what_str_returns_as_google_adk_does():
         assert template.render(state) == " ".join(["plain"] * count)
 
 
-def test_dialects_compile_cache_is_bounded_by_bytes():
-    compiler._CACHE.clear()
-    for index in range(40):  # 40 MB of template text: more than the cache may hold
+def test_dialects_compile_cache_is_bounded_by_bytes(monkeypatch):
+    monkeypatch.setattr(compiler, "_CACHE", {})
+    monkeypatch.setattr(compiler, "CACHE_BYTES", 5_000_000)
+    for index in range(10):  # 10 MB of template text: twice what the cache may hold
         templating.compile_template(str(index) + "x" * 1_000_000)
     assert sum(entry._size for entry in compiler._CACHE.values()) <= compiler.CACHE_BYTES
-    assert len(compiler._CACHE) >= 2
-    compiler._CACHE.clear()
+    assert [text[0] for text, _, _ in compiler._CACHE] == ["8", "9"]  # the newest stay
+    huge = "{k} " * 1_000_000  # estimated above the whole bound: compiled, not kept
+    assert templating.compile_template(huge).render({"k": "v"}) == "v " * 1_000_000
+    assert [text[0] for text, _, _ in compiler._CACHE] == ["8", "9"]
 
 
 # Properties every dialect keeps, on generated templates and states.
