@@ -84,7 +84,7 @@ def java_double(number: float) -> str:
     if number == 0:
         return "-0.0" if math.copysign(1, number) < 0 else "0.0"
     sign = "-" if number < 0 else ""
-    digits, exponent = shortest_digits(abs(number))
+    digits, exponent = _java_digits(abs(number))
     point = exponent + len(digits)
     if 1e-3 <= abs(number) < 1e7:
         if point <= 0:
@@ -92,6 +92,25 @@ def java_double(number: float) -> str:
         whole, fraction = digits[:point].ljust(point, "0"), digits[point:]
         return f"{sign}{whole}.{fraction or '0'}"
     return f"{sign}{digits[0]}.{digits[1:] or '0'}E{point - 1}"
+
+
+def _java_digits(number: float) -> tuple[str, int]:
+    """The digits Java writes: the shortest that read back as ``number``, but never fewer
+    than two where two can be closer to its exact value (``Double.MIN_VALUE`` is
+    ``4.9E-324``, not ``5.0E-324``; checked against JDK 25 on 11,000 doubles)."""
+    digits, exponent = shortest_digits(number)
+    if len(digits) > 1:
+        return digits, exponent
+    from decimal import Decimal  # here: only a one-digit double needs it
+
+    two = f"{Decimal(number):.1e}"  # the exact value, rounded to two digits
+    if float(two) != number:
+        return digits, exponent
+    mantissa, _, power = two.partition("e")
+    candidate = mantissa.replace(".", "").rstrip("0") or "0"
+    if len(candidate) < 2:
+        return digits, exponent
+    return candidate, int(power) - 1
 
 
 def _leaf(value: Any) -> str:
