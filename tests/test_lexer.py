@@ -4,8 +4,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import templates
 
+from templating.dialects import ADK
 from templating.lexer import TokenKind, tokenize
-from templating.syntax import ADK
 
 
 @given(st.one_of(templates, st.text()))

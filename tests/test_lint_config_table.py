@@ -2,6 +2,7 @@
 
 import pytest
 
+from templating.dialects import DIALECT_NAMES, PORT_NAMES
 from templating.lint.config import ConfigError, find_config
 from templating.lint.config_table import KEYS, TableError, validate_table
 
@@ -9,12 +10,12 @@ from templating.lint.config_table import KEYS, TableError, validate_table
 @pytest.mark.parametrize(
     ("table", "key", "problem"),
     [
-        ({"dialect": "jinja"}, "dialect", "expected one of `adk`, `strict`, got `jinja`"),
+        ({"dialect": "jinja"}, "dialect", f"expected one of {', '.join(f'`{name}`' for name in DIALECT_NAMES)}, got `jinja`"),
         ({"select": "TPL001"}, "select", "expected a list of strings, got a string"),
         ({"ignore": ["TPL001", 2]}, "ignore", "expected a list of strings, got an array"),
         ({"per-file-ignores": {"tests/*": "TPL001"}}, "per-file-ignores", "expected a table of globs"),
         ({"fail-level": 1}, "fail-level", "expected a string, got an integer"),
-        ({"target-ports": ["python", "go"]}, "target-ports", "expected one of `python`, `js`, got `go`"),
+        ({"target-ports": ["python", "ruby"]}, "target-ports", f"expected one of {', '.join(f'`{name}`' for name in PORT_NAMES)}, got `ruby`"),
         ({"force-exclude": "yes"}, "force-exclude", "expected true or false, got a string"),
         ({"docs-url": "docs/"}, "docs-url", "expected an absolute http:// or https:// URL, got `docs/`"),
         ({"adk-version": 2.13}, "adk-version", "expected a string, got a number"),
@@ -53,5 +54,5 @@ def test_config_error_reads_as_before(tmp_path):
         find_config(tmp_path)
     assert str(raised.value) == (
         f"{tmp_path.resolve() / 'pyproject.toml'}: invalid value for `dialect` in [tool.templating]: "
-        "expected one of `adk`, `strict`, got `jinja`"
+        f"expected one of {', '.join(f'`{name}`' for name in DIALECT_NAMES)}, got `jinja`"
     )

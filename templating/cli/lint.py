@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
 from templating.cli.lint_output import Output, enumerate_fixes
+from templating.dialects import DIALECT_NAMES, PORT_NAMES
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
 from templating.lint.formats import FORMATS, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
@@ -48,10 +49,11 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     rules.add_argument("--select", action="append", metavar="CODES", help="rule codes, prefixes or names to enable (comma-separated)")
     rules.add_argument("--ignore", action="append", metavar="CODES", help="rule codes, prefixes or names to disable (comma-separated)")
     templates = lint.add_argument_group("templates and state")
-    # adk-js templates are checked through --target-ports: the rules are written for adk and strict.
-    templates.add_argument("--dialect", choices=("adk", "strict"), help="template dialect (default: from config, else adk)")
+    templates.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
     templates.add_argument(
-        "--target-ports", metavar="PORTS", help="ADK ports the instructions must render alike in, comma-separated: python,js (TPL017)"
+        "--target-ports",
+        metavar="PORTS",
+        help=f"ADK ports the instructions must render alike in, comma-separated: {','.join(PORT_NAMES)} (TPL017)",
     )
     templates.add_argument("--adk-version", choices=ADK_VERSIONS, help="the ADK Python the agents run on (default: 2.13)")
     templates.add_argument("--state", type=Path, metavar="FILE", help="a sample state (JSON object) or JSON Schema of the state")

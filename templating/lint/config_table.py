@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from templating.dialects import DIALECT_NAMES, PORT_NAMES
+
 __all__ = ["KEYS", "Key", "TableError", "validate_table"]
 
 
@@ -45,7 +47,8 @@ class Key:
 
 #: Every key, in the order docs/settings.md documents them.
 KEYS = (
-    Key("dialect", "text", ("adk", "strict")),
+    # The dialect and port names come from the dialect registry: a new port is never spelled here.
+    Key("dialect", "text", DIALECT_NAMES),
     Key("select", "optional texts"),
     Key("ignore", "texts"),
     Key("per-file-ignores", "rule table"),
@@ -53,7 +56,7 @@ KEYS = (
     Key("exclude", "texts"),
     Key("state", "optional text"),
     Key("fail-level", "text", ("error", "warning", "info")),
-    Key("target-ports", "texts", ("python", "js")),
+    Key("target-ports", "texts", PORT_NAMES),
     Key("force-exclude", "flag"),
     Key("docs-url", "optional text", url=True),
     Key("adk-version", "text", ("2.13", "1.x")),
