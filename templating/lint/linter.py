@@ -30,6 +30,7 @@ from templating.lint.checks import CHECKS, Context
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.limits import limit_hazards
 from templating.lint.newer_syntax import newer_grammar
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.rule import Severity
@@ -349,7 +350,7 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     if not enabled:
         return []
     hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
-    return [finding_for(instruction, hazard) for hazard in _most_specific(hazards)]
+    return [finding_for(instruction, hazard) for hazard in limit_hazards(_most_specific(hazards))]
 
 
 def _most_specific(hazards: list[Hazard]) -> list[Hazard]:

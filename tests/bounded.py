@@ -1,0 +1,50 @@
+"""Run ``templating`` in a child process with a time and a memory bound (the hostile-input
+suite's harness): an input that makes the linter quadratic, exhausts memory or hangs fails
+its test at the bound instead of taking the machine down with it."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The default bounds: far above what a linear run of the inputs needs, far below the
+#: minutes and gigabytes of a quadratic one. Python itself needs about 100 MB of address space.
+SECONDS = 30
+MEGABYTES = 1000
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a bounded run printed and returned."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_templating(
+    args: list[str], cwd: Path, *, seconds: float = SECONDS, megabytes: int = MEGABYTES,
+    stdin: str | None = None, env: dict[str, str] | None = None,
+) -> Outcome:  # fmt: skip
+    """``python -m templating ARGS`` in ``cwd``, killed past ``seconds`` (the test fails) and
+    refused memory past ``megabytes`` of address space (a ``MemoryError``, the test fails)."""
+    limit = megabytes * 1024 * 1024
+
+    def bound() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    environment = {
+        **os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(cwd / ".user-cache"),
+        "NO_COLOR": "1", "TEMPLATING_OUTPUT_FORMAT": "concise", **(env or {}),
+    }  # fmt: skip
+    completed = subprocess.run(
+        [sys.executable, "-m", "templating", *args], cwd=cwd, env=environment, input=stdin,
+        capture_output=True, text=True, errors="surrogateescape", timeout=seconds, preexec_fn=bound,
+    )  # fmt: skip
+    return Outcome(completed.returncode, completed.stdout, completed.stderr)

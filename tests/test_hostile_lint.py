@@ -1,0 +1,73 @@
+"""Hostile input to ``templating lint``: texts built to make the linter quadratic or exhaust
+its memory. Each runs in a child process bounded in time and memory (see ``bounded``)."""
+
+from pathlib import Path
+
+from tests.bounded import run_templating
+
+AGENT = 'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="{name}", instruction={instruction})\n'
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_hostile_one_line_of_64000_placeholders_is_linted_in_seconds(tmp_path):
+    _write(tmp_path, "big.prompt", "{ a}" * 64_000 + "\n")
+    outcome = run_templating(["lint", "--no-cache", "big.prompt"], tmp_path, seconds=20, megabytes=600)
+    lines = outcome.stdout.splitlines()
+    assert outcome.returncode == 1, outcome.stderr
+    assert lines[-1] == "Found 1001 findings in 1 file checked. [*] 1000 with a safe fix."
+    assert lines[-2] == (
+        "big.prompt:1:4001: TPL004 63,000 more findings in this instruction are not reported "
+        "(TPL004 63,000): at most 1,000 are reported per instruction"
+    )
+
+
+def test_hostile_long_line_in_every_format_stays_small(tmp_path):
+    _write(tmp_path, "big.prompt", "{ a}" * 64_000 + "\n")
+    for output_format in ("full", "json", "sarif", "github"):
+        outcome = run_templating(
+            ["lint", "--no-cache", "--output-format", output_format, "big.prompt"], tmp_path, seconds=30, megabytes=800
+        )
+        assert outcome.returncode == 1, (output_format, outcome.stderr)
+        # 1,001 findings: a few hundred bytes each, never the 256 KB line each.
+        assert 100_000 < len(outcome.stdout) < 5_000_000, output_format
+
+
+def test_hostile_doubled_braces_against_every_placeholder(tmp_path):
+    # TPL002 once compared every `{{` with every placeholder: 180 KB took 34 s.
+    _write(tmp_path, "p.prompt", "{{ x {a} " * 20_000 + "\n")
+    outcome = run_templating(["lint", "--no-cache", "--select", "TPL002", "p.prompt"], tmp_path, seconds=15)
+    assert outcome.stdout.count(": TPL002 ") == 1001
+    assert "19,000 more findings" in outcome.stdout
+
+
+def test_hostile_fenced_blocks_per_placeholder(tmp_path):
+    # TPL006 once scanned every fenced block for each placeholder: 96 KB took 12 s.
+    _write(tmp_path, "p.prompt", "```\n{a}\n```\n" * 8_000 + "```\nx {b} y\n```\n")
+    outcome = run_templating(["lint", "--no-cache", "--select", "TPL006", "p.prompt"], tmp_path, seconds=15)
+    assert outcome.stdout.splitlines()[0] == (
+        "p.prompt:24002:3: TPL006 `{b}` is inside a fenced code block: ADK looks up the state key `b`"
+    )
+
+
+def test_hostile_json_values_after_long_blank_runs(tmp_path):
+    # The JSON check looks back over blanks only: a line of blanks and placeholders stays linear.
+    _write(tmp_path, "p.prompt", ('"k":' + " " * 20 + "{a} ") * 10_000 + "\n")
+    outcome = run_templating(["lint", "--no-cache", "--select", "TPL006", "p.prompt"], tmp_path, seconds=15)
+    assert "is a value in JSON-looking text" in outcome.stdout
+    assert "9,000 more findings" in outcome.stdout
+
+
+def test_hostile_huge_file_never_slows_its_neighbour(tmp_path):
+    _write(tmp_path, "pyproject.toml", "[tool.templating]\n")
+    _write(tmp_path, "big.py", AGENT.format(name="big", instruction='"' + "{ a}" * 64_000 + '"'))
+    _write(tmp_path, "small.py", AGENT.format(name="small", instruction='"Hi {name}"'))
+    outcome = run_templating(["lint", "--no-cache", "small.py"], tmp_path, seconds=20, megabytes=800)
+    assert outcome.stdout.splitlines() == [
+        "small.py:3:48: TPL014 `name` is read by agent `small`, but nothing in the project writes it",
+        "Found 1 finding in 1 file checked.",
+    ], outcome.stderr
