@@ -71,3 +71,37 @@ def test_hostile_huge_file_never_slows_its_neighbour(tmp_path):
         "small.py:3:48: TPL014 `name` is read by agent `small`, but nothing in the project writes it",
         "Found 1 finding in 1 file checked.",
     ], outcome.stderr
+
+
+def _bombs(folder: Path) -> None:
+    """Three small modules whose constants, evaluated, would be gigabytes of text."""
+    _write(folder, "pyproject.toml", "[tool.templating]\n")
+    replace = f'R0 = "{"a" * 300}"\nR1 = R0.replace("a", R0)\nR2 = R1.replace("a", R0)\nR3 = R2.replace("a", R0)\n'
+    _write(folder, "replace.py", replace + AGENT.format(name="replace", instruction='R2 + " {x}"'))
+    fan = "".join(f'F{i} = "{"{a}" * 40}".format(a=F{i - 1})\n' for i in range(1, 6))
+    _write(folder, "fmt.py", f'F0 = "{"y" * 30}"\n{fan}' + AGENT.format(name="fmt", instruction="F5"))
+    join = "".join(f'S{i} = " ".join([{", ".join([f"S{i - 1}"] * 40)}])\n' for i in range(1, 6))
+    _write(folder, "join.py", f'S0 = "{"x" * 30}"\n{join}' + AGENT.format(name="join", instruction="S5"))
+    _write(folder, "small.py", AGENT.format(name="small", instruction='"Hi {name}"'))
+
+
+def test_hostile_text_bombs_become_holes_not_errors(tmp_path):
+    _bombs(tmp_path)
+    outcome = run_templating(["lint", "--no-cache", "replace.py"], tmp_path, seconds=20, megabytes=600)
+    assert outcome.returncode == 1, outcome.stderr
+    assert "TPL013" not in outcome.stdout
+    assert outcome.stdout.splitlines()[0] == (
+        "replace.py:3:6: TPL010 `R1.replace('a', R0)` is inserted into the instruction and can carry braces "
+        "(the linter builds at most 1,000,000 characters of text per file, and this exceeds it); "
+        "ADK then scans it for placeholders"
+    )
+    assert "replace.py:7:53: TPL014 `x` is read by agent `replace`" in outcome.stdout
+
+
+def test_hostile_text_bombs_never_slow_their_neighbour(tmp_path):
+    _bombs(tmp_path)
+    outcome = run_templating(["lint", "--no-cache", "small.py"], tmp_path, seconds=20, megabytes=600)
+    assert outcome.stdout.splitlines() == [
+        "small.py:3:48: TPL014 `name` is read by agent `small`, but nothing in the project writes it",
+        "Found 1 finding in 1 file checked.",
+    ], outcome.stderr

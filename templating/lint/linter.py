@@ -38,6 +38,7 @@ from templating.lint.settings import Settings
 from templating.lint.workers import default_jobs, map_chunks
 from templating.nodes import Template
 from templating.project.agents import python_facts
+from templating.project.budget import file_budget
 from templating.project.encoding import decode_source
 from templating.project.facts import FileFacts
 from templating.project.files import PYTHON_SUFFIXES, SESSION_FILE, YAML_SUFFIXES, collect_files, compile_globs
@@ -218,7 +219,8 @@ def lint_file(file: Path, settings: Settings, modules: ModuleCache) -> FileResul
     """Lint one file on its own; ``modules`` caches the modules parsed so far."""
     display = modules.display(file)
     modules.looked_up.clear()
-    scan = _lint_file(file, display, settings, modules)
+    with file_budget():  # one hostile file spends its own budget, never its neighbours' time
+        scan = _lint_file(file, display, settings, modules)
     dependencies = modules.looked_up - {modules.key(file)} if modules.looked_up else ()
     facts = tuple(with_reads(facts, settings.dialect) for facts in scan.facts) if scan.facts else None
     return FileResult(display, tuple(scan.findings), facts, tuple(sorted(dependencies)))
