@@ -15,8 +15,8 @@ from pathlib import Path
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
 from templating.cli.lint_output import Output, enumerate_fixes
-from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
-from templating.lint.fixes import FileFix, format_diff, plan_fixes, write_fix
+from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config, read_config
+from templating.lint.fixes import FileFix, FixNotWritten, format_diff, plan_fixes, write_fix
 from templating.lint.formats import FORMATS, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
@@ -106,18 +106,29 @@ def _fix(paths: list[Path], settings: Settings, result: LintResult, output: Outp
     """Apply safe fixes, re-linting between rounds; return how many were applied."""
     total = 0
     listed = []
+    refused: set[Path] = set()
     for _ in range(_FIX_ROUNDS):
-        files = _fixable(result, settings)
-        if not files:
+        files = [file for file in _fixable(result, settings) if file.path not in refused]
+        written = [file for file in files if _write(file, settings.root, output, refused)]
+        if not written:
             break
-        for file in files:
-            write_fix(file)
-        total += sum(file.applied for file in files)
-        listed.append(enumerate_fixes(files, result.findings))
+        total += sum(file.applied for file in written)
+        listed.append(enumerate_fixes(written, result.findings))
         result = lint_paths(paths, settings, jobs=output.arguments.jobs, cache=not output.arguments.no_cache)
     if output.arguments.show_fixes and listed:
         output.note("Fixed:\n" + "\n".join(listed))
     return total
+
+
+def _write(file: FileFix, root: Path, output: Output, refused: set[Path]) -> bool:
+    """Write one file's fixes; a file not written is said so, once, and never counted."""
+    try:
+        write_fix(file, root)
+    except FixNotWritten as error:
+        refused.add(file.path)
+        output.warn(f"warning: {file.path.as_posix()}: not fixed: {error}")
+        return False
+    return True
 
 
 def _fixable(result: LintResult, settings: Settings) -> list[FileFix]:
@@ -157,10 +168,9 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
 
 
 def _explicit_config(file: Path) -> tuple[ToolConfig, Path]:
-    if not file.is_file():
+    if not file.exists():
         raise ConfigError(f"{file}: no such config file")
-    config, root = find_config(file)
-    return config, root
+    return read_config(file)
 
 
 def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) -> LintResult:

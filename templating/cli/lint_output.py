@@ -57,6 +57,12 @@ class Output:
         if not self.quiet:
             print(message, file=sys.stderr)
 
+    def warn(self, message: str) -> None:
+        """A warning that a requested action did not happen, on stderr unless ``--silent``
+        (``--quiet`` keeps it: the summary it corrects is not printed, the fact still matters)."""
+        if not self.silent:
+            print(message, file=sys.stderr)
+
     @property
     def wants_summary(self) -> bool:
         """Whether the ``Found ...`` line follows the report (text formats only: it would break

@@ -26,8 +26,16 @@ from pathlib import Path
 from templating.project.encoding import file_encoding
 from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES
 from templating.lint.finding import Finding, Fix
+from templating.reading import read_regular
 
-__all__ = ["FileFix", "apply_fixes", "choose_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix"]
+__all__ = [
+    "FileFix", "FixNotWritten", "apply_fixes", "choose_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix",
+]  # fmt: skip
+
+
+class FixNotWritten(Exception):
+    """A planned fix was not written; the message says why (a hard link, a link leading out
+    of the project, a file that cannot be written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +62,7 @@ def plan_fixes(findings: Sequence[Finding]) -> list[FileFix]:
 def fix_file(path: Path, fixes: Sequence[Fix]) -> FileFix | None:
     """``path`` with ``fixes`` applied, or ``None`` if it cannot be read or would break."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
         encoding = file_encoding(path, data)
         before = data.decode(encoding)
     except (OSError, UnicodeDecodeError, SyntaxError):
@@ -127,17 +135,46 @@ def _is_valid_yaml(text: str) -> bool:
     return True
 
 
-def write_fix(file: FileFix) -> None:
-    """Write the fixed text atomically: a temporary file in the same folder replaces the file."""
-    mode = file.path.stat().st_mode
-    handle, temporary = tempfile.mkstemp(dir=file.path.parent, prefix=f".{file.path.name}.", suffix=".tmp")
+def write_fix(file: FileFix, root: Path | None = None) -> None:
+    """Write the fixed text atomically: a temporary file in the same folder replaces the file.
+
+    A symbolic link is fixed in its target, which must lie inside ``root`` (the project):
+    replacing the link itself would leave the target, the file that is read, with its
+    hazard. A file with several hard links is refused: replacing one name would split it
+    from the others. Raises `FixNotWritten` saying why a file was not written.
+    """
+    target = _fix_target(file.path, root)
+    try:
+        _replace(target, file.after.encode(file.encoding))
+    except OSError as error:
+        raise FixNotWritten(f"cannot write it ({error.strerror or error})") from None
+
+
+def _fix_target(path: Path, root: Path | None) -> Path:
+    """The file to write for ``path``: itself, or the target of a link inside ``root``."""
+    try:
+        target = Path(os.path.realpath(path, strict=True))
+        status = os.stat(target)
+    except OSError as error:
+        raise FixNotWritten(f"cannot read it ({error.strerror or error})") from None
+    through_link = str(target) != os.path.abspath(path)
+    if through_link and root is not None and not target.is_relative_to(os.path.realpath(root)):
+        raise FixNotWritten(f"a symbolic link to {target}, outside the project: fix that file itself")
+    if status.st_nlink > 1:
+        raise FixNotWritten(f"a file with {status.st_nlink} hard links: replacing it would split it from the others")
+    return target
+
+
+def _replace(path: Path, data: bytes) -> None:
+    mode = path.stat().st_mode
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(file.after.encode(file.encoding))
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, mode)
-        os.replace(temporary, file.path)
+        os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

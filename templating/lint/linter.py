@@ -46,6 +46,7 @@ from templating.project.instruction import Instruction, SourceFile, parse_instru
 from templating.project.model import ProjectModel, assemble, with_reads
 from templating.project.python_source import INSTRUCTION_HINT, ModuleCache, find_python_instructions, load_module
 from templating.project.session_file import session_facts
+from templating.reading import read_regular
 
 if TYPE_CHECKING:
     import pathspec
@@ -228,8 +229,7 @@ def lint_file(file: Path, settings: Settings, modules: ModuleCache) -> FileResul
 
 def _lint_file(file: Path, display: str, settings: Settings, modules: ModuleCache) -> Scan:
     try:
-        with open(file, "rb") as stream:
-            data = stream.read()
+        data = read_regular(file)  # a FIFO swapped in after listing never blocks the run
         if data.isascii() and not _may_hold_instructions(display, data):
             return Scan([])  # ASCII is valid in every encoding Python accepts: nothing to decode
         text = decode_source(file, data)

@@ -13,6 +13,7 @@ import tokenize
 from pathlib import Path
 
 from templating.project.files import PYTHON_SUFFIXES
+from templating.reading import read_regular
 
 __all__ = ["decode_source", "file_encoding", "read_source"]
 
@@ -38,7 +39,7 @@ def file_encoding(path: Path, data: bytes) -> str:
 
 def read_source(path: Path) -> str:
     """The text of ``path`` as the linter reads it: decoded, every line break read as ``\\n``."""
-    return decode_source(path, path.read_bytes())
+    return decode_source(path, read_regular(path))
 
 
 def decode_source(path: Path, data: bytes) -> str:

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.reading import read_regular
+
 if TYPE_CHECKING:
     import pathspec
 
@@ -195,9 +197,11 @@ def _ignore_file(real: str, entries: list[os.DirEntry]) -> _Ignores:
 
 
 def _read_ignore_file(real: str, file: Path) -> _Ignores:
-    if not file.is_file():
+    try:
+        data = read_regular(file)  # never a FIFO or a device: reading one blocks or never ends
+    except OSError:
         return []
-    spec = compile_globs(file.read_text(encoding="utf-8", errors="replace").splitlines())
+    spec = compile_globs(data.decode("utf-8", errors="replace").splitlines())
     return [(real, spec)] if spec is not None else []
 
 
