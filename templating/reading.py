@@ -40,7 +40,11 @@ def read_regular(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, *, f
             raise OSError(errno.EINVAL, f"not a regular file ({_kind(status.st_mode)})", str(path))
         if status.st_size > limit:
             raise OSError(errno.EFBIG, f"larger than {_size(limit)}", str(path))
-        data = stream.read(limit + 1)  # the size may have grown since the check
+        # Sized by the file, not the limit (a read allocates what it asks for); a file that
+        # grew since the check is read on, up to one byte past the limit.
+        data = stream.read(status.st_size + 1)
+        if len(data) > status.st_size:
+            data += stream.read(limit + 1 - len(data))
     if len(data) > limit:
         raise OSError(errno.EFBIG, f"larger than {_size(limit)}", str(path))
     return data
