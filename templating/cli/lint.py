@@ -78,13 +78,23 @@ def _run_lint(arguments: argparse.Namespace) -> int:
         if fixed:
             result = _lint(paths, settings, arguments)
     except (ConfigError, FileNotFoundError) as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(_with_hint(str(error))) from None
     for path in result.empty:
         output.note(f"warning: {path}: nothing to lint (no Python or YAML file, no prompt file matched by include)")
     output.report(result.findings, settings.docs_url)
     _summarize(arguments, output, result, fixed, settings)
     failing = [f for f in result.findings if f.severity >= settings.fail_level]
     return EXIT_FAILURE if failing and not arguments.exit_zero else EXIT_OK
+
+
+def _with_hint(message: str) -> str:
+    # A missing path that looks like an option came after `--`: the pre-commit hook's `args`.
+    if message.startswith("-"):
+        return (
+            f"{message} (a name after `--` is a file: set options in [tool.templating] of pyproject.toml, "
+            "or use the `templating-lint-fix` hook to fix)"
+        )
+    return message
 
 
 def _summarize(arguments: argparse.Namespace, output: Output, result: LintResult, fixed: int, settings: Settings) -> None:
