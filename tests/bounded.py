@@ -44,7 +44,7 @@ def run_templating(
         "NO_COLOR": "1", "TEMPLATING_OUTPUT_FORMAT": "concise", **(env or {}),
     }  # fmt: skip
     completed = subprocess.run(
-        [sys.executable, "-m", "templating", *args], cwd=cwd, env=environment, input=stdin,
+        [sys.executable, "-m", "templating", *args], check=False, cwd=cwd, env=environment, input=stdin,
         capture_output=True, text=True, errors="surrogateescape", timeout=seconds, preexec_fn=bound,
     )  # fmt: skip
     return Outcome(completed.returncode, completed.stdout, completed.stderr)

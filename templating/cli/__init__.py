@@ -23,6 +23,7 @@ from templating.cli.lint import add_lint_command
 from templating.cli.render import add_render_command
 from templating.cli.rule import add_rule_command
 from templating.cli.server import add_server_command
+from templating.printable import printable
 
 __all__ = ["main"]
 
@@ -34,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return arguments.handler(arguments)
     except UsageError as error:
-        print(f"templating: error: {error}", file=sys.stderr)
+        print(f"templating: error: {printable(str(error))}", file=sys.stderr)
         return EXIT_USAGE
 
 
