@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["printable"]
+__all__ = ["escape_surrogates", "printable"]
 
 # C0 controls but the tab, DEL and the C1 controls (U+009B is a one-character CSI), the
 # bidirectional marks, embeddings, overrides and isolates, line and paragraph separators,
@@ -29,6 +29,14 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
 
 
 _NAMED = {"\n": "\\n", "\r": "\\r"}
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_surrogates(text: str) -> str:
+    """``text`` with only its lone surrogates escaped: what can be written to any UTF-8 file."""
+    return _SURROGATE.sub(_escape, text) if _SURROGATE.search(text) else text
 
 
 def _escape(match: re.Match[str]) -> str:
