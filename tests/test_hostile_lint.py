@@ -105,3 +105,16 @@ def test_hostile_text_bombs_never_slow_their_neighbour(tmp_path):
         "small.py:3:48: TPL014 `name` is read by agent `small`, but nothing in the project writes it",
         "Found 1 finding in 1 file checked.",
     ], outcome.stderr
+
+
+def test_hostile_agent_listed_under_many_parents_is_walked_once_per_state(tmp_path):
+    # google-adk refuses an agent with two parents, but the code can still say it: ten copies
+    # of the level below, eleven levels deep, is 10^11 paths from the root.
+    lines = ["from google.adk.agents import LlmAgent, SequentialAgent", 'a0 = LlmAgent(name="a0", instruction="{x}")']
+    lines += [f'a{i} = SequentialAgent(name="a{i}", sub_agents=[{", ".join([f"a{i - 1}"] * 10)}])' for i in range(1, 12)]
+    _write(tmp_path, "fan.py", "\n".join(lines) + "\n")
+    outcome = run_templating(["lint", "--no-cache", "fan.py"], tmp_path, seconds=20)
+    assert outcome.stdout.splitlines() == [
+        "fan.py:2:39: TPL014 `x` is read by agent `a0`, but nothing in the project writes it",
+        "Found 1 finding in 1 file checked.",
+    ], outcome.stderr
