@@ -152,3 +152,17 @@ def test_hostile_link_to_dev_zero_is_reported_not_read(project):
     outcome = run_templating(["lint", "zero.prompt", "agent.py"], project, seconds=20, megabytes=400)
     assert "warning: zero.prompt: nothing to lint" in outcome.stderr
     assert "agent.py:3:" in outcome.stdout
+
+
+def test_hostile_backtracking_globs_in_gitignore_and_config_never_hang(project):
+    # pathspec matches with backtracking regular expressions: `*a*a*...*b` against a long
+    # name of `a`s is exponential. Such a line is left out; the run takes its usual time.
+    bomb = "*a" * 12 + "*b"
+    (project / ".gitignore").write_text(f"{bomb}\n*.log\n")
+    (project / "pyproject.toml").write_text(
+        f'[tool.templating]\nexclude = ["{bomb}"]\n[tool.templating.per-file-ignores]\n"{bomb}" = ["TPL001"]\n'
+    )
+    (project / ("a" * 60 + ".py")).write_text("x = 1\n")
+    (project / "debug.log").write_text("")
+    outcome = run_templating(["lint", "--no-cache", "--select", "TPL001", "."], project, seconds=20)
+    assert outcome.stdout.splitlines()[-1] == "Found 1 finding in 2 files checked. [*] 1 with a safe fix.", outcome.stderr

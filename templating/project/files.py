@@ -16,6 +16,7 @@ listed under its own name, so that the linter reports it there.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -86,13 +87,34 @@ def _is_special(path: Path) -> bool:
 
 
 def compile_globs(lines: Sequence[str]) -> pathspec.PathSpec | None:
-    """A ``.gitignore``-style spec of ``lines``, or ``None`` when there are none."""
+    """A ``.gitignore``-style spec of ``lines``, or ``None`` when there are none.
+
+    pathspec matches through Python regular expressions, which backtrack: a glob with many
+    wildcards in one name (``*a*a*a*a*a*b``) takes exponential time on a long file name that
+    does not match. A repository's ``.gitignore`` or config is not to be trusted with that, so
+    a line with more than `MAX_WILDCARDS` runs of ``*`` in one path segment, or more than
+    `MAX_WILDCARDS` ``**`` segments, is left out: the files it would have matched are read
+    (or, for ``include``, not), which costs a finding at most, never the run.
+    """
+    lines = [line for line in lines if _is_tame(line)]
     if not lines:
         return None
     # Imported here so that a tree without globs or .gitignore files never loads pathspec.
     import pathspec
 
     return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+#: The most ``*`` runs a glob may have in one path segment (and ``**`` segments in all).
+MAX_WILDCARDS = 2
+_STARS = re.compile(r"\*+")
+
+
+def _is_tame(line: str) -> bool:
+    segments = line.strip().split("/")
+    if sum(segment == "**" for segment in segments) > MAX_WILDCARDS:
+        return False
+    return all(len(_STARS.findall(segment)) <= MAX_WILDCARDS for segment in segments if segment != "**")
 
 
 def real_path(path: str, folders: dict[str, str]) -> str:
