@@ -39,19 +39,18 @@ import hmac
 import json
 import os
 import pickle
-import re
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from templating import __version__
+from templating.lint.atomic_write import write_atomically
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.settings import Settings
-from templating.project.python_source import INSTRUCTION_HINT
+from templating.project.surfaces import claiming
 from templating.reading import read_regular
 
 __all__ = ["CACHE_FOLDER", "MAX_CACHE_BYTES", "RACY_SECONDS", "LintCache"]
@@ -62,7 +61,6 @@ CACHE_FOLDER = ".templating_cache"
 RACY_SECONDS = 2.0
 #: The largest cache file read, in bytes (10,000 files' results take a few megabytes).
 MAX_CACHE_BYTES = 256 * 1024 * 1024
-_HINT = re.compile(INSTRUCTION_HINT.encode())
 _KEY_SIZE = 32
 _SIGNATURE_SIZE = 32
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -197,7 +195,7 @@ class LintCache:
                 return None
             digest = hashlib.blake2b(data, digest_size=16).digest()
             self._stamps[name] = (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino, digest)
-            if name.endswith((".py", ".pyi")) and _HINT.search(data):
+            if _imports_matter(name, data):
                 self._hinted.add(name)  # its imports matter: so does its folder's listing
         return self._stamps[name]
 
@@ -254,13 +252,16 @@ def _secret() -> bytes | None:
         pass
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder)
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(os.urandom(_KEY_SIZE))
-        os.replace(temporary, file)
+        write_atomically(file, os.urandom(_KEY_SIZE))
         return read_regular(file, _KEY_SIZE)
     except OSError:
         return None
+
+
+def _imports_matter(name: str, data: bytes) -> bool:
+    """Whether the file ``name`` holding ``data`` may take instructions from sibling modules."""
+    surface = claiming(os.path.basename(name))
+    return surface is not None and surface.import_hint is not None and surface.import_hint.search(data) is not None
 
 
 def _sign(key: bytes, payload: bytes) -> bytes:
@@ -328,11 +329,4 @@ def _write(file: Path, data: bytes) -> None:
     _make_folder(root)
     _write_ignore_file(root)
     _make_folder(file.parent)
-    handle, temporary = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, file)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(file, data)
