@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from templating.reading import read_regular
+from templating.regular_file import read_regular
 
 __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "read_text"]
 

@@ -51,7 +51,7 @@ from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.settings import Settings
 from templating.project.surfaces import claiming
-from templating.reading import read_regular
+from templating.regular_file import read_regular
 
 __all__ = ["CACHE_FOLDER", "MAX_CACHE_BYTES", "RACY_SECONDS", "LintCache"]
 

@@ -17,7 +17,7 @@ from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
-from templating.reading import read_regular
+from templating.regular_file import read_regular
 
 #: The ADK ports `target-ports` may name.
 PORT_NAMES = ("python", "js")

@@ -25,7 +25,7 @@ from templating.lint.atomic_write import write_atomically
 from templating.lint.finding import Finding, Fix
 from templating.project.encoding import file_encoding
 from templating.project.surfaces import surface_for
-from templating.reading import read_regular
+from templating.regular_file import read_regular
 
 __all__ = [
     "FileFix", "FixNotWritten", "apply_fixes", "choose_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix",

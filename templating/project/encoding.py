@@ -12,7 +12,7 @@ import io
 import tokenize
 from pathlib import Path
 
-from templating.reading import read_regular
+from templating.regular_file import read_regular
 
 __all__ = ["decode_source", "file_encoding", "read_source"]
 

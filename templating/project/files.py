@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.paths import relative
 from templating.project.surfaces import is_walked
-from templating.reading import read_regular
+from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     import pathspec

@@ -34,7 +34,7 @@ from templating.project.python_source import (
     load_module,
 )
 from templating.project.surfaces import Problem, ProblemKind, surface_for
-from templating.reading import read_regular
+from templating.regular_file import read_regular
 
 __all__ = ["ModuleCache", "Reading", "borrowed_instructions", "read_file", "read_files", "read_project", "read_text"]
 
