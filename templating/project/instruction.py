@@ -9,9 +9,9 @@ finding inside the text is turned into a 1-based line and column of the source f
 from __future__ import annotations
 
 import bisect
-import functools
 from dataclasses import dataclass, field
 
+from templating.memo import Memo
 from templating.nodes import Template
 from templating.parser import parse
 from templating.project.pickling import rebuild_from_fields
@@ -143,9 +143,13 @@ def plain_instruction(source: SourceFile, field: str = "prompt-file") -> Instruc
     return Instruction(source, source.text, offsets, field)
 
 
-@functools.lru_cache(maxsize=1024)
+# Bounded by the characters parsed, not by a count: one entry can be a 256 KB prompt.
+_PARSED: Memo[Template] = Memo(4_000_000)
+
+
 def parse_instruction_text(text: str, dialect: str) -> Template:
     """`templating.parser.parse`, remembering recent texts: the linter and the project model
     read each instruction one after the other. A template is immutable, so both may share it;
     a syntax error is raised again each time (errors are not cached)."""
-    return parse(text, dialect=dialect)
+    # A node is a few objects: a template weighs its text and some characters per node.
+    return _PARSED.get((text, dialect), lambda: parse(text, dialect=dialect), lambda t: len(text) + 50 * len(t.nodes))
