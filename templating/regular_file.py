@@ -34,12 +34,16 @@ def read_regular(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, *, f
         if not follow and error.errno == errno.ELOOP:
             raise OSError(errno.ELOOP, "a symbolic link, not followed", str(path)) from None
         raise
-    with os.fdopen(descriptor, "rb") as stream:
+    try:
         status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):
             raise OSError(errno.EINVAL, f"not a regular file ({_kind(status.st_mode)})", str(path))
         if status.st_size > limit:
             raise OSError(errno.EFBIG, f"larger than {_size(limit)}", str(path))
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with os.fdopen(descriptor, "rb") as stream:
         # Sized by the file, not the limit (a read allocates what it asks for); a file that
         # grew since the check is read on, up to one byte past the limit.
         data = stream.read(status.st_size + 1)

@@ -76,8 +76,10 @@ def read_config(file: Path) -> tuple[ToolConfig, Path]:
 def _read_table(file: Path) -> dict | None:
     try:
         data = tomllib.loads(read_regular(file).decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as error:
-        raise ConfigError(f"{file}: cannot read the config ({error})") from None
+    except RecursionError:
+        raise ConfigError(f"{file}: cannot read the config (it nests too deeply)") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{file}: cannot read the config ({_reason(error)})") from None
     tool = _table(data.get("tool", {}), "tool", file)
     table = tool.get("templating")
     return None if table is None else _table(table, "tool.templating", file)
