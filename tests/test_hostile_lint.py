@@ -118,3 +118,22 @@ def test_hostile_agent_listed_under_many_parents_is_walked_once_per_state(tmp_pa
         "fan.py:2:39: TPL014 `x` is read by agent `a0`, but nothing in the project writes it",
         "Found 1 finding in 1 file checked.",
     ], outcome.stderr
+
+
+def test_hostile_did_you_mean_against_a_large_state_is_bounded(tmp_path):
+    # Each did-you-mean compares a name with every known key: 20,000 unknown placeholders
+    # against 5,000 keys took minutes.
+    _write(tmp_path, "state.json", "{" + ", ".join(f'"key_{i}": 1' for i in range(5_000)) + "}")
+    _write(tmp_path, "p.prompt", " ".join(f"{{unknown_{i}}}" for i in range(20_000)) + "\n")
+    outcome = run_templating(["lint", "--no-cache", "--state", "state.json", "p.prompt"], tmp_path, seconds=20)
+    assert outcome.stdout.splitlines()[-1] == "Found 1001 findings in 1 file checked.", outcome.stderr
+
+
+def test_hostile_unwritten_keys_against_many_writers_are_bounded(tmp_path):
+    writers = "".join(f'w{i} = LlmAgent(name="w{i}", instruction="x", output_key="key_{i}")\n' for i in range(3_000))
+    reads = " ".join(f"{{unknown_{i}}}" for i in range(10_000))
+    _write(tmp_path, "a.py", f'from google.adk.agents import LlmAgent\n{writers}r = LlmAgent(name="r", instruction="{reads}")\n')
+    outcome = run_templating(["lint", "--no-cache", "a.py"], tmp_path, seconds=30)
+    lines = outcome.stdout.splitlines()
+    assert lines[-1] == "Found 1001 findings in 1 file checked.", outcome.stderr
+    assert "9,000 more findings in this instruction are not reported (TPL014 9,000)" in lines[-2]

@@ -20,6 +20,7 @@ from templating.lint.limits import limit_hazards
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
+from templating.lint.suggestions import suggestion_budget
 from templating.memo import Memo
 from templating.nodes import Template
 from templating.project.files import compile_globs
@@ -79,7 +80,8 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     enabled = enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
     if not enabled:
         return []
-    hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
+    with suggestion_budget():  # did-you-means cost a comparison per known key: bounded per instruction
+        hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
     return [finding_for(instruction, hazard) for hazard in limit_hazards(_most_specific(hazards))]
 
 
