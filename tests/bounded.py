@@ -5,7 +5,6 @@ its test at the bound instead of taking the machine down with it."""
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -17,6 +16,15 @@ ROOT = Path(__file__).resolve().parents[1]
 #: minutes and gigabytes of a quadratic one. Python itself needs about 100 MB of address space.
 SECONDS = 30
 MEGABYTES = 1000
+
+
+_BOUNDED_MAIN = """
+import resource, runpy, sys
+limit = int(sys.argv.pop(1))
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+sys.argv[0] = "templating"
+runpy.run_module("templating", run_name="__main__", alter_sys=True)
+"""
 
 
 @dataclass(frozen=True)
@@ -34,17 +42,15 @@ def run_templating(
 ) -> Outcome:  # fmt: skip
     """``python -m templating ARGS`` in ``cwd``, killed past ``seconds`` (the test fails) and
     refused memory past ``megabytes`` of address space (a ``MemoryError``, the test fails)."""
-    limit = megabytes * 1024 * 1024
-
-    def bound() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
     environment = {
         **os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(cwd / ".user-cache"),
         "NO_COLOR": "1", "TEMPLATING_OUTPUT_FORMAT": "concise", **(env or {}),
     }  # fmt: skip
+    # The limit is set by the child itself before it loads templating (no `preexec_fn`, which
+    # forks from a process that may run threads).
+    command = [sys.executable, "-c", _BOUNDED_MAIN, str(megabytes * 1024 * 1024), *args]
     completed = subprocess.run(
-        [sys.executable, "-m", "templating", *args], check=False, cwd=cwd, env=environment, input=stdin,
-        capture_output=True, text=True, errors="surrogateescape", timeout=seconds, preexec_fn=bound,
+        command, check=False, cwd=cwd, env=environment, input=stdin,
+        capture_output=True, text=True, errors="surrogateescape", timeout=seconds,
     )  # fmt: skip
     return Outcome(completed.returncode, completed.stdout, completed.stderr)
