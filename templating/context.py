@@ -100,10 +100,10 @@ def _copy(value: Any) -> Any:
                     pending.append((item, copied))
             else:
                 copied = copy.deepcopy(item, memo)
-            if type(target) is dict:
-                target[key] = copied
-            else:
+            if isinstance(target, list):
                 target.append(copied)
+            else:
+                target[key] = copied
     return root
 
 

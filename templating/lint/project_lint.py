@@ -40,7 +40,7 @@ def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding
 
 def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     """The project rules' findings on ``model``."""
-    findings = []
+    findings: list[Finding] = []
     pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model)]
     by_instruction: dict[int, tuple[Instruction, list[Hazard]]] = {}
     for instruction, hazard in pairs:
