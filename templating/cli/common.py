@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from templating.regular_file import read_regular
+
 if TYPE_CHECKING:
     from templating.lint.settings import Settings
 
@@ -70,7 +72,7 @@ def read_text(path: Path) -> str:
     if str(path) == "-":
         return sys.stdin.read()
     try:
-        return path.read_text(encoding="utf-8")
+        return read_regular(path).decode("utf-8")
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except UnicodeDecodeError as error:

@@ -21,6 +21,7 @@ from templating.errors import TemplateError
 from templating.lint.ports import group_ports, port_texts
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
+from templating.printable import escape_surrogates, printable
 from templating.render import state_value
 
 __all__ = ["add_arguments", "explain"]
@@ -56,13 +57,17 @@ def _run_render(arguments: argparse.Namespace) -> int:
     except (TemplateError, NotImplementedError) as error:
         print(_describe(arguments.file, error), file=sys.stderr)
         return EXIT_FAILURE
-    sys.stdout.write(output)
+    # On a terminal, control characters from state values are shown escaped, never obeyed; in
+    # a pipe the text is what the model sees. A lone surrogate, which no encoding can write,
+    # is always escaped.
+    sys.stdout.write(printable(output, keep_newlines=True) if sys.stdout.isatty() else escape_surrogates(output))
     if output and not output.endswith("\n"):
         sys.stdout.write("\n")
     if arguments.explain:
         ports = _ports(arguments.target_ports)
         writers = _project_writers(arguments)
-        sys.stderr.write(explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers))
+        report = explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers)
+        sys.stderr.write(printable(report, keep_newlines=True))
     return EXIT_OK
 
 
