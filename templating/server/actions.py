@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from lsprotocol import types
 
@@ -20,7 +20,7 @@ from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES
 from templating.project.instruction import Instruction, SourceFile
 from templating.server.diagnostics import Encode, to_diagnostic
 
-__all__ = ["FIX_ALL_KIND", "fix_all_action", "noqa_action", "quick_fix_action"]
+__all__ = ["FIX_ALL_KIND", "fix_all_action", "noqa_action", "quick_fix_action", "unique"]
 
 #: The kind of the "fix all safe" source action (a ``source.fixAll`` kind, as ruff's).
 FIX_ALL_KIND = "source.fixAll.templating"
@@ -73,13 +73,22 @@ def fix_all_action(findings: Sequence[Finding], uri: str, text: str, encode: Enc
     after, applied = apply_fixes(text, fixes)
     if not applied:
         return None
-    lines = text.split("\n")
-    edit = types.TextEdit(range=encode((0, 0), (len(lines) - 1, len(lines[-1]))), new_text=after)
+    # The range's end lies past the last line: the encoder clamps it to the document's end.
+    edit = types.TextEdit(range=encode((0, 0), (len(text) + 1, 0)), new_text=after)
     return types.CodeAction(
         title=f"templating: fix all safe ({applied})",
         kind=FIX_ALL_KIND,
         edit=types.WorkspaceEdit(changes={uri: [edit]}),
     )
+
+
+def unique(found: Iterable[types.CodeAction]) -> list[types.CodeAction]:
+    """``found`` without repeats: two findings of one code on one line make one ``# noqa``
+    action, and one fix reached by two findings one quick fix."""
+    seen: dict[tuple[str, str | None, str], types.CodeAction] = {}
+    for action in found:
+        seen.setdefault((action.title, action.kind, repr(action.edit)), action)
+    return list(seen.values())
 
 
 def _comment_line(finding: Finding, instructions: Sequence[Instruction], source: SourceFile, suffix: str) -> int | None:
