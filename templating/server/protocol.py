@@ -57,6 +57,8 @@ class Protocol(LanguageServerProtocol):
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         """Read one message; one that does not fit its type becomes a `_Rejected`."""
+        if "jsonrpc" in data and "method" in data and "params" not in data:
+            data = {**data, "params": None}  # params may be left out (JSON-RPC 2.0, 4.2)
         try:
             return super().structure_message(data)
         except JsonRpcException as error:
@@ -81,7 +83,12 @@ class Protocol(LanguageServerProtocol):
     def reject(self, identifier: int | str | None, error: JsonRpcException) -> None:
         """Answer request ``identifier`` (``None`` when it cannot be known) with ``error``."""
         _logger.warning("rejected a message: %s", error.message)
-        self._send_response(identifier, None, error.to_response_error())  # type: ignore[arg-type]
+        if identifier is not None:
+            self._send_response(identifier, None, error.to_response_error())
+            return
+        # pygls leaves out a field that is None, but JSON-RPC asks for an explicit `"id": null`.
+        body = {"code": error.code, "message": error.message}
+        self._send_data({"jsonrpc": self.VERSION, "id": None, "error": body})
 
     def _state_error(self, message: Any) -> tuple[Any, JsonRpcException] | None:
         if message.method == types.INITIALIZE:
