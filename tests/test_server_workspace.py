@@ -84,3 +84,13 @@ def test_workspace_keeps_the_model_while_an_edit_changes_no_fact(tmp_path: Path)
     assert workspace.findings(helpers, writer) == []
     assert workspace._models[tmp_path] is not model
     assert workspace.findings(agent, agent.read_text()) == []  # the new writer counts
+
+
+def test_workspace_reports_a_lone_surrogate_as_tpl013_at_its_position(tmp_path: Path):
+    text = 'from google.adk.agents import LlmAgent\nroot = LlmAgent(name="a", instruction="Hi \ud83d {{plan}}")\n'
+
+    found = Workspace().findings(tmp_path / "agent.py", text)
+
+    assert [(f.code, f.line, f.column) for f in found if f.code != "TPL014"] == [("TPL013", 2, 43), ("TPL001", 2, 45)]
+    assert "U+D83D" in found[0].message
+    assert Workspace().instructions(tmp_path / "agent.py", text)[0].text == "Hi \ufffd {{plan}}"

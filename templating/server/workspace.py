@@ -17,6 +17,7 @@ siblings of its package folder that name it, with the buffer's text standing in 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from templating.lint.config import ConfigError, ToolConfig, build_settings, find
 from templating.lint.finding import Finding
 from templating.lint.linter import lint_files, lint_instruction, scan_text
 from templating.lint.project_lint import lint_model
+from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
 from templating.project.facts import FileFacts
 from templating.project.files import PROMPT_SUFFIXES, PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files
@@ -40,6 +42,8 @@ MAX_CHARACTERS = 2_000_000
 # Siblings are read to find the instructions of a constants module; a package folder with more
 # Python files than this is not searched (each change would read them all).
 _MAX_SIBLINGS = 50
+# Half of a UTF-16 surrogate pair on its own: an editor can hold it, no file can.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +92,17 @@ class Workspace:
         settings, display, text = buffer
         if len(text) > MAX_CHARACTERS:
             return _too_large(display, len(text), settings)
+        surrogate = _LONE_SURROGATE.search(text)
+        if surrogate is None:
+            return self._findings(path, settings, display, text)
+        # It cannot be saved as UTF-8: say where, and read the rest with U+FFFD in its place.
+        text = _LONE_SURROGATE.sub("\ufffd", text)
+        found = self._findings(path, settings, display, text)
+        if settings.is_enabled("TPL013"):
+            found.append(_surrogate(display, text, surrogate))
+        return sorted(found, key=lambda finding: finding.sort_key)
+
+    def _findings(self, path: Path, settings: Settings, display: str, text: str) -> list[Finding]:
         cache = ModuleCache(settings.root)
         scan = scan_text(text, display, settings, path=path, cache=cache)
         model = self._update_model(settings, display, scan.facts)
@@ -107,6 +122,7 @@ class Workspace:
         if buffer is None or len(buffer[2]) > MAX_CHARACTERS:
             return []
         settings, display, text = buffer
+        text = _LONE_SURROGATE.sub("\ufffd", text)  # as `findings` reads it: positions are kept
         cache = ModuleCache(settings.root)
         try:
             own = _own_instructions(path, text, display, cache)
@@ -197,13 +213,19 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _too_large(display: str, length: int, settings: Settings) -> list[Finding]:
-    from templating.lint.registry import find_rule
-
     rule = find_rule("TPL013")
     if rule is None or not settings.is_enabled(rule.code):
         return []
     message = f"not linted in the editor: {length:,} characters is over the limit of {MAX_CHARACTERS:,}"
     return [Finding(display, rule.code, rule.name, rule.severity, message, "run `templating lint` on it", 1, 1, 1, 1)]
+
+
+def _surrogate(display: str, text: str, match: re.Match[str]) -> Finding:
+    line, column = SourceFile(display, text).position(match.start())
+    code_point = f"U+{ord(match.group()):04X}"
+    message = f"a lone surrogate {code_point} (half of a UTF-16 pair) cannot be saved as UTF-8"
+    return Finding(display, "TPL013", "unreadable-file", find_rule("TPL013").severity, message,  # type: ignore[union-attr]
+                   "delete it or complete the pair", line, column, line, column + 1)  # fmt: skip
 
 
 def _own_instructions(path: Path, text: str, display: str, cache: ModuleCache) -> list[Instruction]:
