@@ -242,3 +242,44 @@ async def test_server_shuts_down_and_exits_with_status_zero(tmp_path: Path):
     await client.shutdown_session()
     assert client._server.returncode == 0
     await client.stop()
+
+
+async def test_server_offers_one_noqa_action_per_code_and_line(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", AGENT.replace("{{plan}}", "{{plan}} {{plan}}"))
+    context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(2, 0, 0), context=context)
+    )
+
+    titles = [action.title for action in found]
+    assert titles.count("TPL001: add `# noqa: TPL001`") == 1
+    assert titles.count("TPL001: Replace with `{plan}`") == 2  # two fixes, at two ranges
+
+
+@pytest.mark.parametrize(
+    ("line", "inside"),
+    [
+        ('root = LlmAgent(name="x", instruction="Hi {us")', True),
+        ('config = {"a": {us', False),
+        ("# see {us", False),
+    ],
+)
+async def test_server_completes_keys_only_inside_an_instruction(fake: LanguageClient, tmp_path: Path, line: str, inside: bool):
+    uri = await _open(fake, tmp_path / "agent.py", f"from google.adk.agents import LlmAgent\n\n{line}\n")
+    found = await fake.text_document_completion_async(types.CompletionParams(**_at(uri, 2, line.index("{us") + 3)))
+
+    items = found if isinstance(found, list) else found.items
+    assert [item.label for item in items] == (["user:city"] if inside else [])
+
+
+def test_server_pause_adapts_to_how_long_the_file_takes_to_lint():
+    from templating.server.app import MAX_DEBOUNCE, create_server
+
+    server = create_server()
+    assert server.pause("file:///new.py") == MAX_DEBOUNCE  # not linted yet: the longest pause
+    server.lint_seconds["file:///small.py"] = 0.004
+    server.lint_seconds["file:///slow.py"] = 1.5
+    assert server.pause("file:///small.py") == pytest.approx(0.008)
+    assert server.pause("file:///slow.py") == MAX_DEBOUNCE
+    server.debounce = 0.25  # `debounceMs` from the client fixes it
+    assert server.pause("file:///small.py") == 0.25
