@@ -74,14 +74,27 @@ def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | 
 #: Compiled templates by text, dialect and formatter, oldest first.
 _CACHE: dict[tuple[str, str, Formatter | None], CompiledTemplate] = {}
 _CACHE_LOCK = threading.Lock()
+#: The characters of the templates `_CACHE` may hold: a compiled template takes memory in
+#: proportion to its text, so a count of entries alone bounds nothing (a thousand versions of
+#: a 100 KB prompt typed in an editor). A template over a quarter of it is not kept.
+CACHE_CHARACTERS = 2_000_000
+_cached_characters = 0
 
 
 def _remember(text: str, dialect: str, formatter: Formatter | None, compiled: CompiledTemplate) -> None:
-    """Keep ``compiled``, dropping the oldest entries beyond `CACHE_SIZE`."""
+    """Keep ``compiled``, dropping the oldest entries beyond `CACHE_SIZE` and `CACHE_CHARACTERS`."""
+    global _cached_characters
+    if len(text) > CACHE_CHARACTERS // 4:
+        return
     with _CACHE_LOCK:
-        _CACHE[text, dialect, formatter] = compiled
-        while len(_CACHE) > CACHE_SIZE:
-            del _CACHE[next(iter(_CACHE))]
+        key = (text, dialect, formatter)
+        if key not in _CACHE:
+            _cached_characters += len(text)
+        _CACHE[key] = compiled
+        while len(_CACHE) > CACHE_SIZE or _cached_characters > CACHE_CHARACTERS:
+            oldest = next(iter(_CACHE))
+            del _CACHE[oldest]
+            _cached_characters -= len(oldest[0])
 
 
 def _rules_with(rules: Dialect, formatter: Formatter | None) -> Dialect:

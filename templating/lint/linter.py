@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.cache import TextCache
 from templating.errors import TemplateSyntaxError
 from templating.lint.cache import LintCache
 from templating.lint.checks import CHECKS, Context
@@ -364,9 +365,8 @@ def _most_specific(hazards: list[Hazard]) -> list[Hazard]:
 # The hazards of recently linted texts: an editor lints every unchanged instruction of a module
 # again on each keystroke. Hazards are positions in the text, so they depend only on what the
 # key holds; the settings object is kept to check that it is the same one, not a new one that
-# happens to get the same id.
-_HAZARD_MEMORY: dict[tuple, tuple[Settings, tuple[Hazard, ...]]] = {}
-_HAZARD_MEMORY_SIZE = 4096
+# happens to get the same id. Bounded by the characters of the texts (hazards grow with them).
+_HAZARD_MEMORY: TextCache[tuple[Settings, tuple[Hazard, ...]]] = TextCache(characters=2_000_000, entries=4096)
 
 
 def _remembered_hazards(instruction: Instruction, dialect: str, settings: Settings) -> tuple[Hazard, ...]:
@@ -375,9 +375,7 @@ def _remembered_hazards(instruction: Instruction, dialect: str, settings: Settin
     if remembered is not None and remembered[0] is settings:
         return remembered[1]
     hazards = tuple(_hazards(instruction, dialect, settings))
-    if len(_HAZARD_MEMORY) >= _HAZARD_MEMORY_SIZE:
-        _HAZARD_MEMORY.clear()
-    _HAZARD_MEMORY[key] = (settings, hazards)
+    _HAZARD_MEMORY.put(key, (settings, hazards), len(instruction.text))
     return hazards
 
 

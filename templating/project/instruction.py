@@ -9,9 +9,9 @@ finding inside the text is turned into a 1-based line and column of the source f
 from __future__ import annotations
 
 import bisect
-import functools
 from dataclasses import dataclass, field
 
+from templating.cache import TextCache
 from templating.nodes import Template
 from templating.parser import parse
 from templating.project.pickling import rebuild_from_fields
@@ -133,7 +133,7 @@ def plain_instruction(source: SourceFile, field: str = "prompt-file") -> Instruc
     return Instruction(source, source.text, offsets, field)
 
 
-@functools.lru_cache(maxsize=1024)
+@TextCache(characters=1_000_000, entries=1024).memoize
 def parse_instruction_text(text: str, dialect: str) -> Template:
     """`templating.parser.parse`, remembering recent texts: the linter and the project model
     read each instruction one after the other. A template is immutable, so both may share it;

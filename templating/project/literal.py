@@ -10,12 +10,12 @@ f-string's ``{{`` becomes ``{`` and each ``{expression}`` becomes one
 from __future__ import annotations
 
 import ast
-import functools
 import io
 import tokenize
 import unicodedata
 from dataclasses import dataclass, field
 
+from templating.cache import TextCache
 from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 
 __all__ = ["DecodedText", "decode_expression", "decode_literal", "source_offset"]
@@ -163,7 +163,7 @@ def decode_expression(source: SourceFile, node: ast.expr) -> DecodedText:
     )  # fmt: skip
 
 
-@functools.lru_cache(maxsize=2048)
+@TextCache(characters=500_000, entries=2048).memoize
 def _decode_segment(segment: str) -> DecodedText:
     """The literals of an expression's source text, at offsets from its start. Kept for the
     texts seen last: an editor decodes every unchanged instruction of a module again on each

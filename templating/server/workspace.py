@@ -29,8 +29,8 @@ from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
 from templating.project.facts import FileFacts
 from templating.project.files import PROMPT_SUFFIXES, PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files
-from templating.project.model import ProjectModel, assemble
 from templating.project.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.model import ProjectModel, assemble
 from templating.project.python_source import ModuleCache, find_python_instructions, load_module
 
 __all__ = ["MAX_CHARACTERS", "Workspace", "Writer", "is_linted", "normalize"]
