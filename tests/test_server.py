@@ -225,7 +225,7 @@ async def test_server_logs_a_failing_handler_and_goes_on(crashing: LanguageClien
     [
         ("broken.py", "instruction = (\n", "invalid Python"),
         ("broken.yaml", "instruction: [\n", "invalid YAML"),
-        ("huge.txt", "x" * 2_000_001, "over the limit"),
+        ("huge.yaml", "x" * 2_000_001, "over the limit"),
     ],
 )
 async def test_server_reports_bad_files_as_tpl013(client: LanguageClient, tmp_path: Path, name: str, text: str, message: str):

@@ -16,7 +16,17 @@ from dataclasses import dataclass, field
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
-from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Read, Ref, SessionWrite, Writer
+from templating.project.adk_vocabulary import AgentKind, WriterVia
+from templating.project.facts import (
+    AgentFacts,
+    ClassFacts,
+    FileFacts,
+    FunctionFacts,
+    Read,
+    Ref,
+    SessionWrite,
+    Writer,
+)
 from templating.project.instruction import Instruction, parse_instruction_text
 
 __all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "read_placeholders", "subtree_writes", "with_reads"]
@@ -35,7 +45,7 @@ class Agent:
     """
 
     name: str
-    kind: str
+    kind: AgentKind
     path: str
     line: int
     column: int
@@ -157,7 +167,10 @@ class _Assembler:
             if isinstance(child, Agent):
                 agent.sub_agents.append(child)
                 child.is_sub_agent = True
-        for via, refs, names in (("tool", facts.tools, agent.tools), ("callback", facts.callbacks, agent.callbacks)):
+        attachments: tuple[tuple[WriterVia, tuple[Ref, ...], list[str]], ...] = (
+            ("tool", facts.tools, agent.tools), ("callback", facts.callbacks, agent.callbacks)
+        )
+        for via, refs, names in attachments:
             for ref in refs:
                 names.append(ref.name)
                 self._attach(agent, ref, via)
@@ -168,7 +181,7 @@ class _Assembler:
                 agent.writes.extend(dataclasses.replace(w, agent=agent.name) for w in custom.writers)
         agent.unknown = agent.unknown or any(w.key is None for w in agent.writes)
 
-    def _attach(self, agent: Agent, ref: Ref, via: str) -> None:
+    def _attach(self, agent: Agent, ref: Ref, via: WriterVia) -> None:
         target = self._resolve(ref)
         if isinstance(target, FunctionFacts):
             self.attached.add((self._home(ref), target.name))

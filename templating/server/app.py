@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import time
 import traceback
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from templating.server.documents import Codec, Document
 from templating.server.protocol import Protocol, parse_error
 from templating.server.workspace import Workspace
 
-__all__ = ["TemplatingServer", "create_server", "guarded", "path_of", "serve"]
+__all__ = ["TemplatingServer", "buffers", "client_folders", "create_server", "guarded", "path_of", "serve"]
 
 #: The longest pause after a change before linting, in seconds, when the client sets none.
 MAX_DEBOUNCE = 0.1
@@ -110,6 +111,7 @@ def _document_handlers(server: TemplatingServer) -> None:
     @guarded(server)
     def initialize(params: types.InitializeParams) -> None:
         server.protocol.codec = Codec(server.workspace.position_encoding or types.PositionEncodingKind.Utf16)  # type: ignore[attr-defined]
+        server.project.folders = client_folders(params)
         options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
         debounce = options.get("debounceMs")
         if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and 0 <= debounce <= 10_000:
@@ -142,6 +144,16 @@ def _document_handlers(server: TemplatingServer) -> None:
             server.pending.pop(uri).cancel()
         server.lint_seconds.pop(uri, None)
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        if uri.startswith("file:"):
+            server.project.close(path_of(uri), buffers(server))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    @guarded(server)
+    def folders_changed(params: types.DidChangeWorkspaceFoldersParams) -> None:
+        removed = {_folder_path(folder.uri) for folder in params.event.removed}
+        kept = [folder for folder in server.project.folders if folder not in removed]
+        server.project.folders = kept + [_folder_path(folder.uri) for folder in params.event.added]
+        server.project.forget_project()
 
 
 def _schedule(server: TemplatingServer, uri: str) -> None:
@@ -168,12 +180,30 @@ def publish(server: TemplatingServer, uri: str) -> None:
     if error and error not in server.config_errors:
         server.config_errors.add(error)  # say it once, not on every keystroke
         server.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=error))
-    findings = server.project.findings(path, document.text)
+    findings = server.project.findings(path, document.text, buffers(server))
     diagnostics = [to_diagnostic(finding, document.client_range) for finding in findings]
     server.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=document.version)
     )
     server.lint_seconds[uri] = time.perf_counter() - started
+
+
+def buffers(server: TemplatingServer) -> dict[Path, str]:
+    """The texts of the open files (not of unsaved ``untitled:`` buffers), by path."""
+    return {path_of(uri): document.text for uri, document in server.documents.items() if uri.startswith("file:")}
+
+
+def client_folders(params: types.InitializeParams) -> list[Path]:
+    """The project folders the client names: its workspace folders, else its root."""
+    if params.workspace_folders:
+        return [_folder_path(folder.uri) for folder in params.workspace_folders if folder.uri.startswith("file:")]
+    if params.root_uri and params.root_uri.startswith("file:"):
+        return [_folder_path(params.root_uri)]
+    return [Path(params.root_path).resolve()] if params.root_path else []
+
+
+def _folder_path(uri: str) -> Path:
+    return Path(os.path.realpath(to_fs_path(uri) or "."))
 
 
 def path_of(uri: str) -> Path:

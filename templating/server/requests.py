@@ -10,7 +10,7 @@ from lsprotocol import types
 
 from templating.project.instruction import Instruction, SourceFile
 from templating.server import actions, navigation
-from templating.server.app import TemplatingServer, guarded, path_of
+from templating.server.app import TemplatingServer, buffers, guarded, path_of
 from templating.server.documents import Document
 from templating.server.positions import PlaceholderAt, find_placeholder, partial_name
 from templating.server.workspace import normalize
@@ -34,13 +34,13 @@ def _code_actions(server: TemplatingServer) -> None:
         if document is None:
             return []
         path = path_of(document.uri)
-        findings = server.project.findings(path, document.text)
+        findings = server.project.findings(path, document.text, buffers(server))
         wanted = params.context.only
         found: list[types.CodeAction | None] = []
         if not wanted or types.CodeActionKind.QuickFix in wanted:
             first, last = params.range.start.line + 1, params.range.end.line + 1
             touched = [f for f in findings if f.line <= last and f.end_line >= first]
-            instructions = server.project.instructions(path, document.text) if touched else []
+            instructions = server.project.instructions(path, document.text, buffers(server)) if touched else []
             source = SourceFile(path.name, normalize(document.text))
             for finding in touched:
                 found.append(actions.quick_fix_action(finding, document.uri, source, document.client_range))
@@ -84,7 +84,7 @@ def _navigation(server: TemplatingServer) -> None:
         typed = partial_name(document.line(line), column)
         path = path_of(document.uri)
         offset = document.line_starts[min(line, len(document.line_starts) - 1)] + column
-        if typed is None or not _inside_instruction(server.project.instructions(path, document.text), document, offset):
+        if typed is None or not _inside_instruction(server.project.instructions(path, document.text, buffers(server)), document, offset):
             return []
         settings, _ = server.project.settings_for(path)
         keys = [(key, "written in the project") for key in server.project.written_keys() or ()]
@@ -99,7 +99,7 @@ def _placeholder_at(server: TemplatingServer, uri: str, position: types.Position
         return None
     path = path_of(uri)
     settings, _ = server.project.settings_for(path)
-    instructions = server.project.instructions(path, document.text)
+    instructions = server.project.instructions(path, document.text, buffers(server))
     at = find_placeholder(instructions, _normalized_offset(document, position), settings.dialect)
     return None if at is None else (at, document)
 
