@@ -15,7 +15,7 @@ import functools
 import os
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,7 +28,7 @@ from templating import __version__
 from templating.server.diagnostics import to_diagnostic
 from templating.server.documents import Codec, Document
 from templating.server.protocol import Protocol, parse_error
-from templating.server.workspace import Workspace
+from templating.server.workspace import Workspace, normalize
 
 __all__ = ["TemplatingServer", "buffers", "client_folders", "create_server", "guarded", "path_of", "serve"]
 
@@ -49,6 +49,8 @@ class TemplatingServer(LanguageServer):
         self.debounce: float | None = None  # None: adapt to each file's lint time
         self.lint_seconds: dict[str, float] = {}
         self.pending: dict[str, asyncio.Task] = {}
+        #: The URI of each open file by its real path (worked out once per file).
+        self.real_paths: dict[str, str] = {}
         self.config_errors: set[str] = set()
 
     @property
@@ -146,6 +148,7 @@ def _document_handlers(server: TemplatingServer) -> None:
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         if uri.startswith("file:"):
             server.project.close(path_of(uri), buffers(server))
+            server.real_paths = {key: value for key, value in server.real_paths.items() if value != uri}
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     @guarded(server)
@@ -188,9 +191,33 @@ def publish(server: TemplatingServer, uri: str) -> None:
     server.lint_seconds[uri] = time.perf_counter() - started
 
 
-def buffers(server: TemplatingServer) -> dict[Path, str]:
-    """The texts of the open files (not of unsaved ``untitled:`` buffers), by path."""
-    return {path_of(uri): document.text for uri, document in server.documents.items() if uri.startswith("file:")}
+class Buffers(Mapping[str, str]):
+    """The texts of the open files by real path, line breaks read as ``\\n`` when asked for
+    (most are never asked for: a keystroke reads one or two of them)."""
+
+    def __init__(self, documents: dict[str, Document], uris: dict[str, str]) -> None:
+        self.documents, self.uris = documents, uris
+
+    def __getitem__(self, key: str) -> str:
+        return normalize(self.documents[self.uris[key]].text)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.uris and self.uris[key] in self.documents  # type: ignore[index]
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for key in self.uris if self.uris[key] in self.documents)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def buffers(server: TemplatingServer) -> Buffers:
+    """The texts of the open files (not of unsaved ``untitled:`` buffers), by real path."""
+    known = set(server.real_paths.values())
+    for uri in server.documents:
+        if uri.startswith("file:") and uri not in known:
+            server.real_paths[os.path.realpath(path_of(uri))] = uri
+    return Buffers(server.documents, server.real_paths)
 
 
 def client_folders(params: types.InitializeParams) -> list[Path]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -74,12 +75,11 @@ class Workspace:
         self._projects.clear()
         self._last = None
 
-    def close(self, path: Path, buffers: Mapping[Path, str] | None = None) -> None:
+    def close(self, path: Path, buffers: Mapping[str, str] | None = None) -> None:
         """The buffer of ``path`` was closed without saving: read its file from disk again."""
-        keyed = {os.path.realpath(other): normalize(text) for other, text in (buffers or {}).items()}
         project = self._projects.get(self.project_root(path))
         if project is not None:
-            project.revert(os.path.realpath(path), keyed)
+            project.revert(os.path.realpath(path), buffers or {})
 
     def project_root(self, path: Path) -> Path:
         """The project ``path`` belongs to: the innermost workspace folder holding it, else the
@@ -109,9 +109,10 @@ class Workspace:
         included = compile_globs(list(settings.include))
         return shown is not None and included is not None and included.match_file(shown)
 
-    def findings(self, path: Path, text: str, buffers: Mapping[Path, str] | None = None) -> list[Finding]:
+    def findings(self, path: Path, text: str, buffers: Mapping[str, str] | None = None) -> list[Finding]:
         """The findings of the file at ``path`` whose text is now ``text``, sorted; ``buffers``
-        are the texts of the other open files, which stand in for theirs on disk."""
+        are the texts of the other open files by real path (line breaks as ``\\n``), which
+        stand in for theirs on disk."""
         if not self.is_checked(path):
             return []
         settings, _ = self.settings_for(path)
@@ -126,7 +127,7 @@ class Workspace:
             found.extend(_surrogate(display, text, surrogate, settings))
         return sorted(found, key=lambda finding: finding.sort_key)
 
-    def instructions(self, path: Path, text: str, buffers: Mapping[Path, str] | None = None) -> list[Instruction]:
+    def instructions(self, path: Path, text: str, buffers: Mapping[str, str] | None = None) -> list[Instruction]:
         """The instructions whose text lies in this file (an unparseable file has none)."""
         if not is_linted(path) or len(text) > MAX_CHARACTERS:
             return []
@@ -157,7 +158,7 @@ class Workspace:
             return None
         return tuple(sorted(self._last.model.written_keys()))
 
-    def _findings(self, path: Path, text: str, settings: Settings, buffers: dict[str, str]) -> list[Finding]:
+    def _findings(self, path: Path, text: str, settings: Settings, buffers: Mapping[str, str]) -> list[Finding]:
         root = self.project_root(path)
         project = self._projects.get(root)
         if project is None or project.settings is not settings:
@@ -186,11 +187,9 @@ def normalize(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _keyed(buffers: Mapping[Path, str] | None, path: Path, text: str) -> dict[str, str]:
-    """The open buffers by real path, normalized as files are read, ``path``'s as ``text``."""
-    keyed = {os.path.realpath(other): normalize(content) for other, content in (buffers or {}).items()}
-    keyed[os.path.realpath(path)] = text
-    return keyed
+def _keyed(buffers: Mapping[str, str] | None, path: Path, text: str) -> Mapping[str, str]:
+    """The open buffers by real path, ``path``'s as ``text``."""
+    return ChainMap({os.path.realpath(path): text}, buffers or {})  # type: ignore[arg-type]
 
 
 def _absolute(root: Path, shown: str) -> str:
