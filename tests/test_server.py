@@ -283,3 +283,47 @@ def test_server_pause_adapts_to_how_long_the_file_takes_to_lint():
     assert server.pause("file:///slow.py") == MAX_DEBOUNCE
     server.debounce = 0.25  # `debounceMs` from the client fixes it
     assert server.pause("file:///small.py") == 0.25
+
+
+TRIPLE = (
+    "from google.adk.agents import LlmAgent\n\n"
+    "root = LlmAgent(\n"
+    '    name="a",\n'
+    '    instruction="""Hi {{plan}}\n'
+    'and more""",\n'
+    ")\n"
+    'START = service.create_session(app_name="app", user_id="u", state={"plan": "p"})\n'
+)
+
+
+async def test_server_noqa_for_a_triple_quoted_instruction_goes_on_the_call_line(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", TRIPLE)
+    context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(4, 0, 0), context=context)
+    )
+    [noqa] = [action for action in found if "noqa" in action.title]
+    [edit] = noqa.edit.changes[uri]
+    assert edit.range.start.line == 2 and edit.new_text == "  # noqa: TPL001"
+    lines = TRIPLE.split("\n")
+    lines[2] += edit.new_text
+    silenced = await _open(client, tmp_path / "silenced.py", "\n".join(lines))
+    assert list(client.diagnostics[silenced]) == []  # the linter reads it there
+
+
+async def test_server_noqa_for_a_constant_goes_on_the_call_in_the_module_passing_it(client: LanguageClient, tmp_path: Path):
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "agent.py").write_text(
+        "from google.adk.agents import LlmAgent\nfrom . import prompt\n\n"
+        "root = LlmAgent(name='a', instruction=prompt.ROOT, output_key='plan')\n"
+    )
+    (tmp_path / "prompt.py").write_text('ROOT = "Use {plan}"\n')  # the saved file; the buffer differs
+    uri = await _open(client, tmp_path / "prompt.py", 'ROOT = """Use {{plan}}\nthen more\n"""\n')
+    context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(0, 0, 0), context=context)
+    )
+    [noqa] = [action for action in found if action.title == "TPL001: add `# noqa: TPL001`"]
+    [(target, [edit])] = noqa.edit.changes.items()
+    assert target == (tmp_path / "agent.py").as_uri()
+    assert edit.range.start.line == 3 and edit.new_text == "  # noqa: TPL001"

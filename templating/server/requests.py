@@ -6,13 +6,20 @@ answers nothing rather than reading the file from disk behind the editor's back.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
 from lsprotocol import types
 
+from templating.lint.finding import Finding
 from templating.project.instruction import Instruction, SourceFile
+from templating.project.python_source import ModuleCache
 from templating.server import actions, navigation
 from templating.server.app import TemplatingServer, buffers, guarded, path_of
 from templating.server.documents import Document
 from templating.server.positions import PlaceholderAt, find_placeholder, partial_name
+from templating.server.suppression import call_line
 from templating.server.workspace import normalize
 
 __all__ = ["register"]
@@ -44,10 +51,50 @@ def _code_actions(server: TemplatingServer) -> None:
             source = SourceFile(path.name, normalize(document.text))
             for finding in touched:
                 found.append(actions.quick_fix_action(finding, document.uri, source, document.client_range))
-                found.append(actions.noqa_action(finding, instructions, document.uri, source, document.client_range))
+                noqa = actions.noqa_action(finding, instructions, document.uri, source, document.client_range)
+                found.append(noqa or _noqa_on_the_call(server, finding, instructions, document, source))
         if not wanted or any(actions.FIX_ALL_KIND.startswith(kind) for kind in wanted):
             found.append(actions.fix_all_action(findings, document.uri, document.text, document.client_range))
         return actions.unique(action for action in found if action is not None)
+
+
+def _noqa_on_the_call(
+    server: TemplatingServer, finding: Finding, instructions: list[Instruction], document: Document, source: SourceFile
+) -> types.CodeAction | None:
+    """The ``# noqa`` action on the line of the call passing a triple-quoted instruction."""
+    path = path_of(document.uri)
+    instruction = actions.instruction_of(finding, instructions, source)
+    if instruction is None or path.suffix != ".py":
+        return None
+    open_texts = buffers(server)
+    siblings = [(sibling, _text_of(sibling, open_texts)) for sibling in _siblings(path)]
+    settings, _ = server.project.settings_for(path)
+    place = call_line(instruction, path, source.text, [(p, t) for p, t in siblings if t is not None], ModuleCache(settings.root))
+    if place is None:
+        return None
+    target, text, line = place
+    if target == path:
+        return actions.noqa_at(finding, document.uri, source, line, document.client_range, document.client_range)
+    other = Document(target.as_uri(), text, codec=document.codec)
+    return actions.noqa_at(finding, other.uri, SourceFile(target.name, text), line, other.client_range, document.client_range)
+
+
+def _siblings(path: Path) -> list[Path]:
+    try:
+        found = sorted(sibling for sibling in path.parent.glob("*.py") if sibling != path)
+    except OSError:
+        return []
+    return found if len(found) <= 50 else []  # a folder this large is not searched on each request
+
+
+def _text_of(path: Path, open_texts: Mapping[str, str]) -> str | None:
+    key = os.path.realpath(path)
+    if key in open_texts:
+        return open_texts[key]
+    try:
+        return normalize(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _navigation(server: TemplatingServer) -> None:
