@@ -71,3 +71,22 @@ def test_server_publishes_nothing_for_a_saved_document_that_is_not_open(raw: Raw
 
     published = [m["params"]["uri"] for m in raw.seen if m.get("method") == "textDocument/publishDiagnostics"]
     assert answer["result"] is None and unopened.as_uri() not in published
+
+
+def test_server_reads_the_settings_again_when_pyproject_toml_is_saved(raw: RawClient, tmp_path: Path):
+    config = tmp_path / "pyproject.toml"
+    config.write_text("[tool.templating]\n")
+    agent = tmp_path / "agent.py"
+    text = 'from google.adk.agents import LlmAgent\nroot = LlmAgent(name="a", instruction="{{plan}}", output_key="x")\n'
+
+    def published(uri: str) -> list[str]:
+        message = raw.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
+        return sorted(diagnostic["code"] for diagnostic in message["params"]["diagnostics"])
+
+    raw.notify("textDocument/didOpen", {"textDocument": {"uri": agent.as_uri(), "languageId": "python", "version": 1, "text": text}})
+    assert "TPL001" in published(agent.as_uri())
+    raw.notify("textDocument/didOpen", {"textDocument": {"uri": config.as_uri(), "languageId": "toml", "version": 1, "text": config.read_text()}})
+    config.write_text('[tool.templating]\nignore = ["TPL001"]\n')
+    raw.notify("textDocument/didSave", {"textDocument": {"uri": config.as_uri()}})
+
+    assert "TPL001" not in published(agent.as_uri())

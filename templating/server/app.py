@@ -28,7 +28,7 @@ from templating import __version__
 from templating.server.diagnostics import to_diagnostic
 from templating.server.documents import Codec, Document
 from templating.server.protocol import Protocol, parse_error
-from templating.server.workspace import Workspace, normalize
+from templating.server.workspace import Workspace, is_linted, normalize
 
 __all__ = ["TemplatingServer", "buffers", "client_folders", "create_server", "guarded", "path_of", "serve"]
 
@@ -132,9 +132,11 @@ def _document_handlers(server: TemplatingServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
     @guarded(server)
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        if path_of(params.text_document.uri).name == "pyproject.toml":
-            server.project.forget_settings()
-        server.project.forget_project()  # other files may hold writers the saved text changed
+        if is_linted(path_of(params.text_document.uri)):
+            publish(server, params.text_document.uri)  # the buffer was already the truth
+            return
+        # A `pyproject.toml` or a sample state file: the settings of every open file may change.
+        server.project.forget_settings()
         for uri in list(server.documents):
             guarded(server)(publish)(server, uri)
 
