@@ -273,7 +273,8 @@ async def test_server_completes_keys_only_inside_an_instruction(fake: LanguageCl
 
 
 def test_server_pause_adapts_to_how_long_the_file_takes_to_lint():
-    from templating.server.app import MAX_DEBOUNCE, create_server
+    from templating.server.app import create_server
+    from templating.server.language_server import MAX_DEBOUNCE
 
     server = create_server()
     assert server.pause("file:///new.py") == MAX_DEBOUNCE  # not linted yet: the longest pause

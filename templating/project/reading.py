@@ -32,9 +32,10 @@ from templating.project.python_source import (
     find_python_instructions,
     load_module,
 )
+from templating.project.suppression import call_line
 from templating.project.surfaces import Problem, ProblemKind, surface_for
 
-__all__ = ["ModuleCache", "Reading", "borrowed_instructions", "read_file", "read_files", "read_project", "read_text"]
+__all__ = ["ModuleCache", "Reading", "borrowed_instructions", "call_line", "read_file", "read_files", "read_project", "read_text"]
 
 # Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
 # enough (a `+` chain of 20,000 strings, thousands of brackets) exhausts the stack or memory:
@@ -152,9 +153,13 @@ def borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCach
             return []
     found: list[Instruction] = []
     for sibling in _siblings_naming(path):
-        module = cache.modules.get(cache.key(sibling))
+        key = cache.key(sibling)
+        text = cache.buffers.get(key)  # an editor's unsaved text stands in for the file
+        module = cache.modules.get(key)
         try:
-            module = module or load_module(sibling, _normalize(sibling.read_text(encoding="utf-8")), cache.display(sibling), cache)
+            if module is None:
+                text = text if text is not None else _normalize(sibling.read_text(encoding="utf-8"))
+                module = load_module(sibling, text, cache.display(sibling), cache)
             instructions = find_python_instructions(module, cache)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
             continue

@@ -20,34 +20,12 @@ from templating.lint.project_lint import lint_model
 from templating.lint.settings import Settings
 from templating.project.files import collect_files
 from templating.project.model import ProjectModel, assemble
-from templating.project.python_source import ModuleCache, load_module
-from templating.project.reading import Reading, read_file, read_text
+from templating.project.reading import ModuleCache, Reading, read_file, read_text
 
-__all__ = ["BufferModules", "Project"]
+__all__ = ["Project"]
 
 # Python modules are the files other files' instructions come from.
 _MODULE_SUFFIXES = (".py", ".pyi")
-
-
-class BufferModules(ModuleCache):
-    """A module cache that reads an open buffer in place of its file on disk."""
-
-    def __init__(self, root: Path, buffers: Mapping[str, str]) -> None:
-        super().__init__(root)
-        self.buffers = buffers
-
-    def load(self, path: Path):  # noqa: ANN201 - a PythonModule or None, as ModuleCache.load
-        """The module at ``path``, read from its buffer when it is open."""
-        key = self.key(path)
-        if key not in self.buffers or key in self.modules:
-            return super().load(path)
-        self.looked_up.add(key)
-        self.modules[key] = None
-        try:
-            load_module(path, self.buffers[key], self.display(path), self)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            pass  # a buffer that does not parse leaves its names unresolved, as a file would
-        return self.modules[key]
 
 
 class Project:
@@ -59,7 +37,7 @@ class Project:
         self.readings: dict[str, Reading] = {}
         self._model: ProjectModel | None = None
         self._findings: list[Finding] | None = None
-        modules = BufferModules(settings.root, buffers)
+        modules = ModuleCache(settings.root, buffers)
         try:
             files = collect_files([root], settings.root, settings.include, settings.exclude)
         except OSError:
@@ -89,7 +67,7 @@ class Project:
     def update(self, key: str, text: str, buffers: Mapping[str, str]) -> Reading:
         """Read the buffer of the file ``key`` (a real path) again, and every file whose
         instructions came from it; return its reading."""
-        modules = BufferModules(self.settings.root, buffers)
+        modules = ModuleCache(self.settings.root, buffers)
         reading = self._read_buffer(Path(key), text, modules)
         changed = self._replace(key, reading)
         if key.endswith(_MODULE_SUFFIXES):
@@ -103,7 +81,7 @@ class Project:
         """The buffer of ``key`` was closed: its file on disk is the truth again."""
         if key not in self.readings:
             return
-        modules = BufferModules(self.settings.root, buffers)
+        modules = ModuleCache(self.settings.root, buffers)
         changed = self._replace(key, read_file(Path(key), self.settings.dialect, modules))
         for dependent in [other for other, found in self.readings.items() if key in found.dependencies]:
             changed |= self._replace(dependent, self._reread(dependent, buffers, modules))

@@ -14,12 +14,16 @@ from lsprotocol import types
 
 from templating.lint.finding import Finding
 from templating.project.instruction import Instruction, SourceFile
-from templating.project.python_source import ModuleCache
+from templating.project.reading import ModuleCache, call_line
 from templating.server import actions, navigation
-from templating.server.app import TemplatingServer, buffers, guarded, path_of
 from templating.server.documents import Document
+from templating.server.language_server import (
+    TemplatingServer,
+    buffers,
+    guarded,
+    path_of,
+)
 from templating.server.positions import PlaceholderAt, find_placeholder, partial_name
-from templating.server.suppression import call_line
 from templating.server.workspace import normalize
 
 __all__ = ["register"]

@@ -34,10 +34,9 @@ from templating.lint.settings import Settings
 from templating.project.facts import Writer
 from templating.project.files import compile_globs, is_excluded
 from templating.project.instruction import Instruction, SourceFile
-from templating.project.paths import relative
-from templating.project.reading import borrowed_instructions, read_text
+from templating.project.reading import ModuleCache, borrowed_instructions, read_text
 from templating.project.surfaces import Problem, claiming, is_walked
-from templating.server.project import BufferModules, Project
+from templating.server.project import Project
 
 __all__ = ["MAX_CHARACTERS", "Workspace", "is_linted", "normalize"]
 
@@ -84,11 +83,11 @@ class Workspace:
     def project_root(self, path: Path) -> Path:
         """The project ``path`` belongs to: the innermost workspace folder holding it, else the
         folder of the nearest ``pyproject.toml`` above it, else its own folder."""
-        real = os.path.realpath(path)
-        holding = [folder for folder in self.folders if relative(real, str(folder)) is not None]
+        real = Path(os.path.realpath(path))
+        holding = [folder for folder in self.folders if real.is_relative_to(folder)]
         if holding:
             return max(holding, key=lambda folder: len(folder.parts))
-        folder = Path(real).parent
+        folder = real.parent
         for candidate in (folder, *folder.parents):
             if (candidate / "pyproject.toml").is_file():
                 return candidate
@@ -105,9 +104,11 @@ class Workspace:
             return False
         if is_walked(path.name):
             return True
-        shown = relative(str(real), os.path.realpath(settings.root))
+        config_folder = Path(os.path.realpath(settings.root))
         included = compile_globs(list(settings.include))
-        return shown is not None and included is not None and included.match_file(shown)
+        if included is None or not real.is_relative_to(config_folder):
+            return False
+        return included.match_file(real.relative_to(config_folder).as_posix())
 
     def findings(self, path: Path, text: str, buffers: Mapping[str, str] | None = None) -> list[Finding]:
         """The findings of the file at ``path`` whose text is now ``text``, sorted; ``buffers``
@@ -119,7 +120,7 @@ class Workspace:
         text = normalize(text)
         surrogate = _LONE_SURROGATE.search(text)
         text = _LONE_SURROGATE.sub("\ufffd", text)  # the rest is read with U+FFFD in its place
-        display = BufferModules(settings.root, {}).display(path)
+        display = ModuleCache(settings.root, {}).display(path)
         if len(text) > MAX_CHARACTERS:
             return _too_large(display, len(text), settings)
         found = self._findings(path, text, settings, _keyed(buffers, path, text))
@@ -133,7 +134,7 @@ class Workspace:
             return []
         settings, _ = self.settings_for(path)
         text = _LONE_SURROGATE.sub("\ufffd", normalize(text))  # as `findings` reads it
-        modules = BufferModules(settings.root, _keyed(buffers, path, text))
+        modules = ModuleCache(settings.root, _keyed(buffers, path, text))
         try:
             own = read_text(text, path, modules.display(path), modules).instructions
         except ValueError:  # a null byte in Python source
@@ -168,7 +169,7 @@ class Workspace:
         # Linting agent.py also reports prompt.py's constants: each file shows its own only.
         own = [f for f in [*lint_reading(reading, settings), *project.findings] if f.path == reading.file]
         found = {(finding.sort_key, finding.message): finding for finding in own}
-        modules = BufferModules(settings.root, buffers)
+        modules = ModuleCache(settings.root, buffers)
         for instruction in borrowed_instructions(path, text, reading.file, modules):
             for finding in lint_instruction(instruction, settings):
                 found.setdefault((finding.sort_key, finding.message), finding)
