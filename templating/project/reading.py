@@ -154,12 +154,14 @@ def borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCach
     found: list[Instruction] = []
     for sibling in _siblings_naming(path):
         key = cache.key(sibling)
-        text = cache.buffers.get(key)  # an editor's unsaved text stands in for the file
         module = cache.modules.get(key)
         try:
             if module is None:
-                text = text if text is not None else _normalize(sibling.read_text(encoding="utf-8"))
-                module = load_module(sibling, text, cache.display(sibling), cache)
+                # An editor's unsaved text stands in for the file.
+                sibling_text = cache.buffers.get(key)
+                if sibling_text is None:
+                    sibling_text = _normalize(sibling.read_text(encoding="utf-8"))
+                module = load_module(sibling, sibling_text, cache.display(sibling), cache)
             instructions = find_python_instructions(module, cache)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
             continue
