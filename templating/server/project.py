@@ -21,12 +21,9 @@ from templating.lint.settings import Settings
 from templating.project.files import collect_files
 from templating.project.model import ProjectModel, assemble
 from templating.project.reading import ModuleCache, Reading, read_file, read_text
+from templating.project.surfaces import surface_for
 
 __all__ = ["Project"]
-
-# Python modules are the files other files' instructions come from.
-_MODULE_SUFFIXES = (".py", ".pyi")
-
 
 class Project:
     """The readings of every file under ``root`` and the model and project findings they make."""
@@ -70,7 +67,7 @@ class Project:
         modules = ModuleCache(self.settings.root, buffers)
         reading = self._read_buffer(Path(key), text, modules)
         changed = self._replace(key, reading)
-        if key.endswith(_MODULE_SUFFIXES):
+        if surface_for(Path(key).name).import_hint is not None:  # others' instructions come from it
             for dependent in [other for other, found in self.readings.items() if key in found.dependencies]:
                 changed |= self._replace(dependent, self._reread(dependent, buffers, modules))
         if changed:

@@ -15,6 +15,7 @@ from lsprotocol import types
 from templating.lint.finding import Finding
 from templating.project.instruction import Instruction, SourceFile
 from templating.project.reading import ModuleCache, call_line
+from templating.project.surfaces import surface_for
 from templating.server import actions, navigation
 from templating.server.documents import Document
 from templating.server.language_server import (
@@ -68,7 +69,7 @@ def _noqa_on_the_call(
     """The ``# noqa`` action on the line of the call passing a triple-quoted instruction."""
     path = path_of(document.uri)
     instruction = actions.instruction_of(finding, instructions, source)
-    if instruction is None or path.suffix != ".py":
+    if instruction is None or surface_for(path.name).import_hint is None:  # only Python modules
         return None
     open_texts = buffers(server)
     siblings = [(sibling, _text_of(sibling, open_texts)) for sibling in _siblings(path)]
