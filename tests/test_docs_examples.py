@@ -15,6 +15,8 @@ folder. What each kind of block must do:
   config check; a pre-commit config names a hook this repository defines;
 - the rule pages' ``python`` blocks are agent code for the linter to read, not to run (an
   ``instruction=`` fragment); `tests/test_lint_rule_docs.py` keeps each page equal to its rule;
+- the Neovim configurations of docs/editors.md run in a headless Neovim in
+  `tests/test_editors.py` (`RUN_ELSEWHERE`);
 - anything else (editor configurations in Lua, output shown alone, mermaid drawn elsewhere)
   and any block that cannot run here says why, in a comment right before it:
   ``<!-- docs-test: skip - REASON -->``.
@@ -46,6 +48,8 @@ BLOCK = re.compile(
     r"(?:^<!-- docs-test: (?P<directive>.*?) -->\n\n?)?^```(?P<language>\w*)\n(?P<body>.*?)^```\n", re.MULTILINE | re.DOTALL
 )
 COMMANDS = ("bash", "console")
+#: Blocks another test module runs as they are written, by page and language.
+RUN_ELSEWHERE = {("docs/editors.md", "lua"): "tests/test_editors.py"}
 PARSED = ("toml", "yaml", "json")
 
 
@@ -177,7 +181,7 @@ def test_every_block_is_run_or_says_why_not():
     unexplained = [
         f"{block.where} ({block.language or 'no language'})"
         for block in BLOCKS
-        if block.directive is None and block.language not in known
+        if block.directive is None and block.language not in known and (block.page, block.language) not in RUN_ELSEWHERE
     ]
     assert unexplained == [], "add <!-- docs-test: skip - REASON --> before these blocks, or run them here"
     for block in BLOCKS:
