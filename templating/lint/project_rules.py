@@ -39,14 +39,18 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
     # keys would otherwise compare every read with every written key.
     unknown_initial_state: dict[str, bool] = {}
     suggestions: dict[str, str | None] = {}
-    for agent in model.agents:
+    # An instruction several agents read (a plugin's, a skill's) is reported once, for the
+    # first of them to run: roots before the agents they run.
+    reported: set[tuple[str, int, int]] = set()
+    for agent in sorted(model.agents, key=lambda agent: agent.is_sub_agent):
         if agent.path not in unknown_initial_state:
             unknown_initial_state[agent.path] = _has_unknown_initial_state(model, agent.path)
         if id(agent) in weakened or unknown_initial_state[agent.path]:
             continue
         for read in agent.reads:
-            if read.optional or read.key in written:
+            if read.optional or read.key in written or (read.path, read.line, read.column) in reported:
                 continue
+            reported.add((read.path, read.line, read.column))
             if read.key not in suggestions:
                 suggestions[read.key] = suggest_key(read.key, written)
             suggestion = suggestions[read.key]

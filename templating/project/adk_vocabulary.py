@@ -17,6 +17,8 @@ __all__ = [
     "FUNCTION_TOOLS",
     "INSTRUCTION_FIELDS",
     "INSTRUCTION_HINT",
+    "PLUGIN_CLASS",
+    "POSITIONAL_INSTRUCTIONS",
     "SESSION_FACTORIES",
     "YAML_HINTS",
     "AgentKind",
@@ -34,12 +36,16 @@ WriterVia = Literal["output_key", "tool", "callback", "state_delta", "initial", 
 #: The kind of agent each ADK class builds.
 AGENT_KINDS: dict[str, AgentKind] = {
     "LlmAgent": "llm", "Agent": "llm", "SequentialAgent": "sequential", "LoopAgent": "loop",
-    "ParallelAgent": "parallel", "BaseAgent": "custom",
+    "ParallelAgent": "parallel", "BaseAgent": "custom", "ManagedAgent": "llm",
 }  # fmt: skip
 #: The classes that wrap a function as a tool.
 FUNCTION_TOOLS = ("FunctionTool", "LongRunningFunctionTool")
 #: The keyword arguments (and attributes) of an agent that hold an instruction.
 INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
+#: The plugin that puts an instruction before every model call of an app.
+PLUGIN_CLASS = "GlobalInstructionPlugin"
+#: Classes whose first positional argument is an instruction, and the field it fills.
+POSITIONAL_INSTRUCTIONS = {PLUGIN_CLASS: "global_instruction"}
 
 #: The annotations of a parameter that is a context with a ``state``.
 CONTEXT_TYPES = ("ToolContext", "CallbackContext", "Context", "InvocationContext")
@@ -51,7 +57,7 @@ CONTEXT_NAMES: dict[str, WriterVia] = {
 SESSION_FACTORIES = ("get_session", "create_session")
 
 #: What a Python module holding an instruction says somewhere (a regular expression).
-INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template"
+INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template|GlobalInstructionPlugin"
 #: What a Python module the project model needs says somewhere: an agent, a state write or
 #: read, a session (a regular expression).
 FACT_HINT = r"Agent|state|sub_agents"

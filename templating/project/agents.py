@@ -28,6 +28,8 @@ from templating.project.python_source import (
     PythonModule,
     find_call_instructions,
 )
+from templating.project.app_plugins import find_apps
+from templating.project.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.syntax_tree import called_name
 from templating.project.writers import (
     context_parameters,
@@ -91,10 +93,14 @@ class _Builder:
         initial = [w for w in find_initial_writers(self.module, self.calls) if w.via == "initial"] if self.has_deltas else []
         needs_imports = self.agents or self.module.path.name == "__init__.py"
         sessions = find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
+        text = self.module.source.text
+        toolsets = find_toolsets(self.module, self.bound) if TOOLSET_CLASS in text else {}
+        apps = find_apps(self.module, self.cache, self._ref) if "plugins" in text else ()
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
             _factories(self.module.tree, self.bound) if self.agents else {},
-            self.imports if needs_imports else {}, (*initial, *loose), tuple(sessions),
+            self.imports if needs_imports or apps else {}, (*initial, *loose), tuple(sessions),
+            toolsets=toolsets, apps=apps,
         )  # fmt: skip
 
     def _functions(self) -> tuple[dict[str, FunctionFacts], list[Writer]]:
@@ -157,6 +163,9 @@ class _Builder:
         )  # fmt: skip
 
     def _tool(self, element: ast.expr, refs: _Refs) -> None:
+        if isinstance(element, ast.Call) and called_name(element) == TOOLSET_CLASS:
+            refs.add(Ref(self.key, toolset_variable(element, self.bound)), "tools")
+            return
         if isinstance(element, ast.Call) and called_name(element) in FUNCTION_TOOLS + ("AgentTool",):
             wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
             if wrapped is not None:
