@@ -80,5 +80,11 @@ def lint_copy(name: str, destination: Path, extra: dict[str, str] | None = None)
     shutil.copytree(FIXTURES / name, target)
     for relative, text in (extra or {}).items():
         (target / relative).write_text(text)
-    result = lint_paths([target], Settings(root=destination), jobs=1, cache=False)
-    return [(Path(f.path).relative_to(destination).as_posix(), f.line, f.column, f.code, f.message) for f in result.findings]
+    return lint_folder(target, destination)
+
+
+def lint_folder(folder: Path, root: Path) -> list[tuple[str, int, int, str, str]]:
+    """Lint ``folder`` with the default settings of a project at ``root``: each finding's
+    ``(path relative to root, line, column, code, message)``."""
+    result = lint_paths([folder], Settings(root=root), jobs=1, cache=False)
+    return [(Path(f.path).relative_to(root).as_posix(), f.line, f.column, f.code, f.message) for f in result.findings]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from google.adk.skills import load_skill_from_dir
-
 from surface_runtime import lint_copy, run
+
 from templating.project.instruction import SourceFile
 from templating.project.reading import read_project, read_text
 from templating.project.skills import SkillError, skill_facts

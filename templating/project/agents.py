@@ -15,6 +15,7 @@ import ast
 import functools
 
 from templating.project.adk_vocabulary import AGENT_KINDS, FUNCTION_TOOLS
+from templating.project.app_plugins import find_apps
 from templating.project.facts import (
     AgentFacts,
     ClassFacts,
@@ -28,7 +29,6 @@ from templating.project.python_source import (
     PythonModule,
     find_call_instructions,
 )
-from templating.project.app_plugins import find_apps
 from templating.project.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.syntax_tree import called_name
 from templating.project.writers import (

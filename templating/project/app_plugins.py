@@ -24,7 +24,9 @@ __all__ = ["find_apps"]
 _ROOT_FIELDS = ("root_agent", "agent", "node")
 
 
-def find_apps(module: PythonModule, cache: ModuleCache, ref_of: Callable[[ast.expr], Ref | None]) -> tuple[AppFacts, ...]:
+def find_apps(
+    module: PythonModule, cache: ModuleCache, ref_of: Callable[[ast.expr], Ref | None]
+) -> tuple[AppFacts, ...]:
     """Every call of ``module`` that registers a ``GlobalInstructionPlugin`` (``plugins=``),
     with the root it runs; ``ref_of`` says where a name is defined."""
     apps = []

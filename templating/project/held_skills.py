@@ -19,7 +19,8 @@ __all__ = ["held_skills"]
 
 def held_skills(toolset: ToolsetFacts, skills: Sequence[SkillFacts]) -> list[SkillFacts]:
     """The skills of ``skills`` that ``toolset`` loads, nearest first per name."""
-    matching = [s for s in skills if s.folder in toolset.skills or s.name in toolset.skills or s.parent in toolset.folders]
+    named = toolset.skills
+    matching = [s for s in skills if s.folder in named or s.name in named or s.parent in toolset.folders]
     nearest: dict[str, tuple[int, SkillFacts]] = {}
     for skill in matching:
         closeness = _common_depth(skill.path, toolset.path)

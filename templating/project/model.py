@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
 from templating.project.facts import (
-    AgentFacts, ClassFacts, FileFacts, FunctionFacts, Read, Ref, SessionWrite, ToolsetFacts, Writer,
+    AgentFacts,
+    ClassFacts,
+    FileFacts,
+    FunctionFacts,
+    Read,
+    Ref,
+    SessionWrite,
+    ToolsetFacts,
+    Writer,
 )  # fmt: skip
 from templating.project.held_skills import held_skills
 from templating.project.instruction import Instruction, parse_instruction_text

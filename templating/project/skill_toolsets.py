@@ -59,7 +59,8 @@ def _collect(node: ast.AST, constants: dict[str, ast.expr], skills: set[str], fo
             if segment is not None:
                 (skills if called_name(child) in _LOAD_ONE else folders).add(segment)
         elif isinstance(child, ast.Name) and child.id in constants:
-            _collect(constants[child.id], {k: v for k, v in constants.items() if k != child.id}, skills, folders, depth + 1)
+            others = {name: value for name, value in constants.items() if name != child.id}  # no cycles
+            _collect(constants[child.id], others, skills, folders, depth + 1)
 
 
 def _last_segment(path: ast.expr | None, constants: dict[str, ast.expr], depth: int) -> str | None:

@@ -76,7 +76,8 @@ def _split(source: SourceFile) -> tuple[dict, int]:
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        raise SkillError(f"invalid YAML in the frontmatter: {getattr(error, 'problem', None) or error}", line, column) from None
+        problem = getattr(error, "problem", None) or error
+        raise SkillError(f"invalid YAML in the frontmatter: {problem}", line, column) from None
     if not isinstance(frontmatter, dict):
         raise SkillError("the frontmatter must be a YAML mapping")
     return frontmatter, closing + len(_FENCE)

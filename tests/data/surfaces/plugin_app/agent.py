@@ -3,7 +3,6 @@
 from google.adk import Agent
 from google.adk.apps import App
 from google.adk.plugins.global_instruction_plugin import GlobalInstructionPlugin
-
 from scripted import MODEL
 
 helper = Agent(name="helper", model=MODEL, instruction="Help.", output_key="answer")

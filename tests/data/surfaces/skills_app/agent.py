@@ -5,7 +5,6 @@ import pathlib
 from google.adk import Agent
 from google.adk.skills import load_skill_from_dir
 from google.adk.tools.skill_toolset import SkillToolset
-
 from scripted import MODEL
 
 SKILLS = pathlib.Path(__file__).parent / "skills"
