@@ -18,6 +18,8 @@ from google.genai import types
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
+from templating.project.graph import format_graph
+from templating.project.reading import read_project
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "trip_workflow"
@@ -131,3 +133,9 @@ def test_trip_example_docs_page_shows_its_findings(monkeypatch):
     page = (ROOT / "docs" / "state-flow.md").read_text(encoding="utf-8")
     for finding in lint_paths([Path(".")], Settings(root=EXAMPLE)).findings:
         assert f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}" in page
+
+
+def test_trip_example_docs_page_shows_its_current_graph(monkeypatch):
+    monkeypatch.chdir(EXAMPLE)
+    mermaid = format_graph(read_project([Path(".")], root=EXAMPLE), "mermaid")
+    assert f"```mermaid\n{mermaid}```" in (ROOT / "docs" / "state-flow.md").read_text(encoding="utf-8")
