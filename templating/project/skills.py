@@ -20,8 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-import yaml
-
 from templating.project.facts import FileFacts, SkillFacts
 from templating.project.instruction import Instruction, SourceFile
 
@@ -71,6 +69,8 @@ def _split(source: SourceFile) -> tuple[dict, int]:
     closing = text.find(_FENCE, len(_FENCE))
     if closing < 0:
         raise SkillError("the frontmatter is not closed with `---`")
+    import yaml  # only a project with a skill file pays for importing PyYAML
+
     try:
         frontmatter = yaml.safe_load(text[len(_FENCE) : closing])
     except yaml.YAMLError as error:
