@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from templating.project.surfaces import (
     FALLBACK,
     SURFACES,
+    Surface,
     claiming,
     is_walked,
     surface_for,
@@ -58,9 +60,13 @@ def test_surfaces_walked_are_python_yaml_and_the_session_not_prompt_files():
 
 def test_surfaces_names_are_unique_and_every_surface_module_is_registered():
     assert len({surface.name for surface in SURFACES}) == len(SURFACES)
-    modules = {file.stem for file in (PACKAGE / "project" / "surfaces").glob("*.py")} - {"__init__", "surface"}
-    assert modules == {"python", "agent_config", "session", "skill", "prompt"}
-    assert len(SURFACES) == len(modules)
+    defined = []
+    for file in sorted((PACKAGE / "project" / "surfaces").glob("*.py")):
+        if file.stem not in ("__init__", "surface"):
+            module = importlib.import_module(f"templating.project.surfaces.{file.stem}")
+            defined += [value for value in vars(module).values() if isinstance(value, Surface)]
+    assert sorted(surface.name for surface in defined) == sorted(surface.name for surface in SURFACES)
+    assert all(any(surface is registered for registered in SURFACES) for surface in defined)
 
 
 def test_surfaces_pre_filters_skip_files_without_a_hint():

@@ -16,11 +16,11 @@ from templating.lint.rule import Rule, Severity
 from templating.lint.settings import Settings
 
 __all__ = [
+    "RULES",
     "ConfigError",
     "Finding",
     "Fix",
     "LintResult",
-    "RULES",
     "Rule",
     "Settings",
     "Severity",

@@ -12,14 +12,17 @@ from collections.abc import Sequence
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import finding_for, silenced
 from templating.lint.project_rules import (
-    find_late_read_hazards, find_session_writes, find_unwritten_keys, session_write_message,
+    find_late_read_hazards,
+    find_session_writes,
+    find_unwritten_keys,
+    session_write_message,
 )  # fmt: skip
 from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
 from templating.project.facts import FileFacts
 from templating.project.model import ProjectModel, assemble
 
-__all__ = ["PROJECT_CODES", "lint_project", "lint_model"]
+__all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
 PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016"})

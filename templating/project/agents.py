@@ -14,7 +14,12 @@ from __future__ import annotations
 import ast
 import functools
 
-from templating.project.adk_vocabulary import AGENT_KINDS, FUNCTION_TOOLS
+from templating.project.adk_vocabulary import (
+    AGENT_KINDS,
+    FUNCTION_TOOLS,
+    AgentKind,
+    WriterVia,
+)
 from templating.project.app_plugins import find_apps
 from templating.project.facts import (
     AgentFacts,
@@ -122,14 +127,14 @@ class _Builder:
         if not self.writes_state:
             return []
         parameters = context_parameters(function)
-        role = "callback" if "callback" in parameters.values() else "tool"
+        role: WriterVia = "callback" if "callback" in parameters.values() else "tool"
         writers = find_state_writes(self.module, function, parameters, role) if parameters else []
         if self.has_deltas:
             deltas = [w for w in find_initial_writers(self.module, ast.walk(function)) if w.via == "state_delta"]
             writers += [Writer(w.key, w.via, w.path, w.line, w.column, function.name) for w in deltas]
         return writers
 
-    def _agent_kind(self, call: ast.Call) -> str | None:
+    def _agent_kind(self, call: ast.Call) -> AgentKind | None:
         name = called_name(call)
         if name is None or not any(k.arg in _AGENT_FIELDS for k in call.keywords):
             return None

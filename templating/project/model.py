@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
+from templating.project.adk_vocabulary import AgentKind, WriterVia
 from templating.project.facts import (
     AgentFacts,
     ClassFacts,
@@ -26,7 +27,7 @@ from templating.project.facts import (
     SessionWrite,
     ToolsetFacts,
     Writer,
-)  # fmt: skip
+)
 from templating.project.held_skills import held_skills
 from templating.project.instruction import Instruction, parse_instruction_text
 
@@ -46,7 +47,7 @@ class Agent:
     """
 
     name: str
-    kind: str
+    kind: AgentKind
     path: str
     line: int
     column: int
@@ -187,7 +188,10 @@ class _Assembler:
             if isinstance(child, Agent):
                 agent.sub_agents.append(child)
                 child.is_sub_agent = True
-        for via, refs, names in (("tool", facts.tools, agent.tools), ("callback", facts.callbacks, agent.callbacks)):
+        attachments: tuple[tuple[WriterVia, tuple[Ref, ...], list[str]], ...] = (
+            ("tool", facts.tools, agent.tools), ("callback", facts.callbacks, agent.callbacks)
+        )
+        for via, refs, names in attachments:
             for ref in refs:
                 names.append(ref.name)
                 self._attach(agent, ref, via)
@@ -201,7 +205,7 @@ class _Assembler:
                 agent.writes.extend(dataclasses.replace(w, agent=agent.name) for w in custom.writers)
         agent.unknown = agent.unknown or any(w.key is None for w in agent.writes)
 
-    def _attach(self, agent: Agent, ref: Ref, via: str) -> None:
+    def _attach(self, agent: Agent, ref: Ref, via: WriterVia) -> None:
         target = self._resolve(ref)
         if isinstance(target, FunctionFacts):
             self.attached.add((self._home(ref), target.name))

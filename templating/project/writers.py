@@ -14,12 +14,13 @@ key that is not a string literal makes an *unknown writer* (``key=None``). A wri
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from templating.project.adk_vocabulary import (
     CONTEXT_NAMES,
     CONTEXT_TYPES,
     SESSION_FACTORIES,
+    WriterVia,
 )
 from templating.project.facts import SessionWrite, Writer
 from templating.project.python_source import PythonModule
@@ -36,9 +37,9 @@ _READING_FUNCTIONS = frozenset({
 _INITIAL_FIELDS = {"EventActions": "state_delta", "create_session": "state", "Session": "state"}
 
 
-def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, WriterVia]:
     """The parameters that hold an ADK context, each with the role it suggests (tool/callback)."""
-    found = {}
+    found: dict[str, WriterVia] = {}
     arguments = function.args
     for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
         annotation = ast.unparse(argument.annotation) if argument.annotation is not None else ""
@@ -49,7 +50,9 @@ def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict
     return found
 
 
-def find_state_writes(module: PythonModule, function: ast.AST, parameters: dict[str, str], via: str) -> list[Writer]:
+def find_state_writes(
+    module: PythonModule, function: ast.AST, parameters: dict[str, WriterVia], via: WriterVia
+) -> list[Writer]:
     """The state writes in ``function`` through the context ``parameters``."""
     aliases = _state_aliases(function, parameters)
     name = getattr(function, "name", None)
@@ -64,7 +67,7 @@ def find_state_writes(module: PythonModule, function: ast.AST, parameters: dict[
     return writers
 
 
-def _passes_state(node: ast.AST, parameters: dict[str, str], aliases: set[str]) -> bool:
+def _passes_state(node: ast.AST, parameters: Mapping[str, str], aliases: set[str]) -> bool:
     """Whether ``node`` hands a context's state to a function that may write into it."""
     if not isinstance(node, ast.Call) or called_name(node) in _READING_FUNCTIONS:
         return False
@@ -82,7 +85,7 @@ def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list
         value = next((k.value for k in node.keywords if k.arg == field), None) if field else None
         if value is None:
             continue
-        via = "state_delta" if field == "state_delta" else "initial"
+        via: WriterVia = "state_delta" if field == "state_delta" else "initial"
         for key in _dict_keys(_constant_value(module, value)):
             writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1))
     return writers
@@ -165,7 +168,7 @@ def _constant_value(module: PythonModule, value: ast.expr) -> ast.expr:
     return value
 
 
-def _state_aliases(function: ast.AST, parameters: dict[str, str]) -> set[str]:
+def _state_aliases(function: ast.AST, parameters: Mapping[str, str]) -> set[str]:
     """Local names bound to a context's state: ``state = tool_context.state``."""
     aliases = set()
     for node in ast.walk(function):
@@ -174,7 +177,7 @@ def _state_aliases(function: ast.AST, parameters: dict[str, str]) -> set[str]:
     return aliases
 
 
-def _is_context_state(node: ast.expr, parameters: dict[str, str], aliases: set[str]) -> bool:
+def _is_context_state(node: ast.expr, parameters: Mapping[str, str], aliases: set[str]) -> bool:
     """``p.state``, ``p.session.state``, ``p.actions.state_delta`` or an alias of one."""
     if isinstance(node, ast.Name):
         return node.id in aliases
