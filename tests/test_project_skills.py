@@ -11,6 +11,7 @@ import pytest
 from google.adk.skills import load_skill_from_dir
 from surface_runtime import lint_copy, run
 
+from templating.cli import main
 from templating.project.instruction import SourceFile
 from templating.project.reading import read_project, read_text
 from templating.project.skills import SkillError, skill_facts
@@ -128,3 +129,12 @@ def test_skill_of_the_same_name_in_another_sample_is_not_held(tmp_path):
         (tmp_path / sample / "agent.py").write_text(AGENTS.replace('"one"', f'"one_{sample}"').split("every =")[0])
         _skill_folder(tmp_path / sample / "skills", "greeter", FLAGGED + "Greet {" + key + "}.")
     assert _reads(tmp_path) == {"one_first": ["near"], "one_second": ["far"]}
+
+
+def test_skill_render_shows_the_body_google_adk_sends(tmp_path, capsys):
+    folder = _skill_folder(tmp_path, "greeter", FLAGGED + "\nGreet {user_name}. {{x}}\n")
+    plain = _skill_folder(tmp_path, "plain", "---\nname: plain\ndescription: d\n---\nSay {{plan}} to {user_name}.\n")
+    (tmp_path / "state.json").write_text('{"user_name": "Ada", "x": 1}')
+    assert main(["render", str(folder / "SKILL.md"), "--state", str(tmp_path / "state.json")]) == 0
+    assert main(["render", str(plain / "SKILL.md")]) == 0
+    assert capsys.readouterr().out == "Greet Ada. 1\nSay {{plan}} to {user_name}.\n"

@@ -23,7 +23,7 @@ from pathlib import PurePosixPath
 from templating.project.facts import FileFacts, SkillFacts
 from templating.project.instruction import Instruction, SourceFile
 
-__all__ = ["INJECT_FLAG", "SKILL_FILES", "SkillError", "skill_facts"]
+__all__ = ["INJECT_FLAG", "SKILL_FILES", "SkillError", "skill_body", "skill_facts"]
 
 #: The file names google-adk looks for in a skill folder, in the order it tries them.
 SKILL_FILES = ("SKILL.md", "skill.md")
@@ -58,6 +58,16 @@ def skill_facts(source: SourceFile, key: str) -> FileFacts:
     folder = PurePosixPath(source.path.replace("\\", "/")).parent
     skill = SkillFacts(name, folder.name, folder.parent.name, source.path, instruction)
     return FileFacts(key, source.path, skills=(skill,))
+
+
+def skill_body(text: str) -> tuple[str, bool]:
+    """The body google-adk sends when the skill is loaded, and whether it fills the body's
+    placeholders first; raises `SkillError` where google-adk's loader raises."""
+    source = SourceFile("SKILL.md", text)
+    frontmatter, start = _split(source)
+    metadata = frontmatter.get("metadata") or {}
+    inject = isinstance(metadata, dict) and metadata.get(INJECT_FLAG) is True
+    return _body(source, start).text, inject
 
 
 def _split(source: SourceFile) -> tuple[dict, int]:
