@@ -171,6 +171,13 @@ class _Assembler:
             agent.instructions = (*agent.instructions, instruction)
             agent.reads.extend(_reads(instruction, instruction.dialect or self.dialect))
 
+    def _add_skills(self, agent: Agent, tools: tuple[Ref, ...]) -> None:
+        """A skill file's body is read by every agent whose ``SkillToolset`` loads it."""
+        for ref in tools:
+            toolset = self._toolset(ref)
+            for skill in held_skills(toolset, self.skills) if toolset is not None else ():
+                self._add_instruction(agent, skill.instruction)
+
     def _add_plugin_instructions(self) -> None:
         """A ``GlobalInstructionPlugin``'s text is read by every model call under the app's root."""
         for file in self.index.values():
@@ -195,9 +202,7 @@ class _Assembler:
             for ref in refs:
                 names.append(ref.name)
                 self._attach(agent, ref, via)
-                toolset = self._toolset(ref)
-                for skill in held_skills(toolset, self.skills) if toolset is not None else ():
-                    self._add_instruction(agent, skill.instruction)
+        self._add_skills(agent, facts.tools)
         if facts.custom_class is not None:
             custom = self._resolve(facts.custom_class)
             if isinstance(custom, ClassFacts):
