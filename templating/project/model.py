@@ -25,11 +25,10 @@ from templating.project.facts import (
     Read,
     Ref,
     SessionWrite,
-    ToolsetFacts,
     Writer,
 )
-from templating.project.held_skills import held_skills
 from templating.project.instruction import Instruction, parse_instruction_text
+from templating.project.shared_instructions import add_shared_instructions
 
 __all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "read_placeholders", "subtree_writes", "with_reads"]
 
@@ -118,7 +117,6 @@ class _Assembler:
         self.agents: dict[tuple[str, str], Agent] = {}
         self.facts: dict[tuple[str, str], AgentFacts] = {}
         self.attached: set[tuple[str, str]] = set()
-        self.skills = [skill for file in facts for skill in file.skills if skill.instruction is not None]
 
     def run(self) -> ProjectModel:
         for file in self.index.values():
@@ -136,7 +134,7 @@ class _Assembler:
                     agent.agent_tools.append(wrapped)
                     wrapped.is_sub_agent = True
                     agent.writes.extend(dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped))
-        self._add_plugin_instructions()
+        add_shared_instructions(self, self.facts)
         agents = tuple(self.agents.values())
         writers = [w for agent in agents for w in agent.writes] + self._free_writers()
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
@@ -165,29 +163,16 @@ class _Assembler:
             agent.reads = list(read_placeholders(facts, self.dialect))
         return agent
 
-    def _add_instruction(self, agent: Agent, instruction: Instruction) -> None:
+    def add_instruction(self, agent: Agent, instruction: Instruction) -> None:
         """Give ``agent`` an instruction it reads besides its own (a skill it loads, a plugin's)."""
         if instruction not in agent.instructions:
             agent.instructions = (*agent.instructions, instruction)
             agent.reads.extend(_reads(instruction, instruction.dialect or self.dialect))
 
-    def _add_skills(self, agent: Agent, tools: tuple[Ref, ...]) -> None:
-        """A skill file's body is read by every agent whose ``SkillToolset`` loads it."""
-        for ref in tools:
-            toolset = self._toolset(ref)
-            for skill in held_skills(toolset, self.skills) if toolset is not None else ():
-                self._add_instruction(agent, skill.instruction)
-
-    def _add_plugin_instructions(self) -> None:
-        """A ``GlobalInstructionPlugin``'s text is read by every model call under the app's root."""
-        for file in self.index.values():
-            for app in file.apps:
-                root = self._resolve(app.root) if app.root is not None else None
-                if isinstance(root, Agent):
-                    for agent in iter_tree(root):
-                        if agent.kind == "llm":
-                            for instruction in app.instructions:
-                                self._add_instruction(agent, instruction)
+    def run_by(self, ref: Ref) -> list[Agent]:
+        """The agents the agent ``ref`` names runs, itself included."""
+        root = self._resolve(ref)
+        return list(iter_tree(root)) if isinstance(root, Agent) else []
 
     def _link(self, agent: Agent, facts: AgentFacts, module: str) -> None:
         for ref in facts.sub_agents:
@@ -202,7 +187,6 @@ class _Assembler:
             for ref in refs:
                 names.append(ref.name)
                 self._attach(agent, ref, via)
-        self._add_skills(agent, facts.tools)
         if facts.custom_class is not None:
             custom = self._resolve(facts.custom_class)
             if isinstance(custom, ClassFacts):
@@ -235,18 +219,6 @@ class _Assembler:
             return file.classes[ref.name]
         if ref.name in file.imports and file.imports[ref.name].name:
             return self._resolve(file.imports[ref.name], depth + 1)
-        return None
-
-    def _toolset(self, ref: Ref) -> ToolsetFacts | None:
-        """The ``SkillToolset`` ``ref`` names, following re-exports between modules."""
-        for _ in range(_MAX_DEPTH):
-            file = self.index.get(ref.module)
-            if file is None or ref.name in file.toolsets:
-                return file.toolsets[ref.name] if file is not None else None
-            target = file.imports.get(ref.name)
-            if target is None or not target.name:
-                return None
-            ref = target
         return None
 
     def _home(self, ref: Ref, depth: int = 0) -> str:
