@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from templating.lint.finding import Finding
+from templating.lint.hazard import Hazard
+from templating.lint.limits import limit_hazards
 from templating.lint.instruction_lint import finding_for, silenced
 from templating.lint.project_rules import (
     find_late_read_hazards,
@@ -20,6 +22,7 @@ from templating.lint.project_rules import (
 from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
 from templating.project.facts import FileFacts
+from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel, assemble
 
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
@@ -37,12 +40,15 @@ def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding
 
 def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     """The project rules' findings on ``model``."""
-    findings = []
+    findings: list[Finding] = []
     pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model)]
+    by_instruction: dict[int, tuple[Instruction, list[Hazard]]] = {}
     for instruction, hazard in pairs:
         off = silenced(instruction.source.path, instruction.suppressed, settings)
         if settings.is_enabled(hazard.code) and hazard.code not in off:
-            findings.append(finding_for(instruction, hazard))
+            by_instruction.setdefault(id(instruction), (instruction, []))[1].append(hazard)
+    for instruction, hazards in by_instruction.values():  # at most so many per instruction, as per file
+        findings.extend(finding_for(instruction, hazard) for hazard in limit_hazards(hazards))
     rule = find_rule("TPL016")
     assert rule is not None
     for write in find_session_writes(model):
