@@ -34,12 +34,13 @@ from templating.project.python_source import (
     load_module,
 )
 from templating.project.skills import SKILL_FILES, SkillError, skill_body
+from templating.project.suppression import call_line
 from templating.project.surfaces import Problem, ProblemKind, surface_for
 from templating.regular_file import read_regular
 
 __all__ = [
-    "SKILL_FILES", "ModuleCache", "Reading", "SkillError", "borrowed_instructions", "read_file", "read_files",
-    "read_project", "read_text", "skill_body",
+    "SKILL_FILES", "ModuleCache", "Reading", "SkillError", "borrowed_instructions", "call_line", "read_file",
+    "read_files", "read_project", "read_text", "skill_body",
 ]  # fmt: skip
 
 # Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
@@ -164,10 +165,15 @@ def borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCach
             return []
     found: list[Instruction] = []
     for sibling in _siblings_naming(path):
-        module = cache.modules.get(cache.key(sibling))
+        key = cache.key(sibling)
+        module = cache.modules.get(key)
         try:
-            if module is None:  # read from disk: a regular file only, never a FIFO or a device
-                source = _normalize(read_regular(sibling).decode("utf-8"))
+            if module is None:
+                # An editor's unsaved text stands in for the file; else it is read from disk,
+                # a regular file only, never a FIFO or a device.
+                source = cache.buffers.get(key)
+                if source is None:
+                    source = _normalize(read_regular(sibling).decode("utf-8"))
                 module = load_module(sibling, source, cache.display(sibling), cache)
             instructions = find_python_instructions(module, cache)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
