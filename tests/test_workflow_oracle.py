@@ -35,11 +35,7 @@ def _owners(path: Path) -> list[tuple[str, int, int]]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Call):
             name = next(
-                (
-                    k.value.value
-                    for k in node.keywords
-                    if k.arg == "name" and isinstance(k.value, ast.Constant)
-                ),
+                (k.value.value for k in node.keywords if k.arg == "name" and isinstance(k.value, ast.Constant)),
                 None,
             )
             if isinstance(name, str):
@@ -58,9 +54,7 @@ def _owner(owners: list[tuple[str, int, int]], line: int) -> str:
 
 def _key(source_line: str, column: int, end_column: int) -> str:
     """The key a finding's span names: ``{temp:k?}`` -> ``temp:k``, a parameter as is."""
-    return (
-        source_line[column - 1 : end_column - 1].strip("{}").strip().removesuffix("?")
-    )
+    return source_line[column - 1 : end_column - 1].strip("{}").strip().removesuffix("?")
 
 
 def lint_reads(name: str, codes: tuple[str, ...] = _STATE_FLOW) -> set[tuple[str, str]]:
@@ -68,22 +62,14 @@ def lint_reads(name: str, codes: tuple[str, ...] = _STATE_FLOW) -> set[tuple[str
     path = FIXTURES / f"{name}.py"
     findings = lint_paths([path], Settings(root=FIXTURES)).findings
     owners = _owners(path)
-    return {
-        (_owner(owners, f.line), _key(f.source_line, f.column, f.end_column))
-        for f in findings
-        if f.code in codes
-    }
+    return {(_owner(owners, f.line), _key(f.source_line, f.column, f.end_column)) for f in findings if f.code in codes}
 
 
 def lint_owners(name: str, code: str) -> set[str]:
     """The agents and nodes of fixture ``name`` the linter reports ``code`` at."""
     path = FIXTURES / f"{name}.py"
     owners = _owners(path)
-    return {
-        _owner(owners, f.line)
-        for f in lint_paths([path], Settings(root=FIXTURES)).findings
-        if f.code == code
-    }
+    return {_owner(owners, f.line) for f in lint_paths([path], Settings(root=FIXTURES)).findings if f.code == code}
 
 
 @pytest.mark.parametrize("name", _cases(fixture_names()))
@@ -93,13 +79,9 @@ def test_lint_reports_exactly_the_reads_the_runtime_fails(name: str) -> None:
     assert lint_reads(name) == failed
 
 
-@pytest.mark.parametrize(
-    "name", [n for n in fixture_names() if getattr(load_fixture(n), "RACES", None)]
-)
+@pytest.mark.parametrize("name", _cases([n for n in fixture_names() if getattr(load_fixture(n), "RACES", None)]))
 def test_lint_reports_races_as_fan_in_without_join(name: str) -> None:
-    assert lint_owners(name, "TPL018") == {
-        owner for owner, _ in load_fixture(name).RACES
-    }
+    assert lint_owners(name, "TPL018") == {owner for owner, _ in load_fixture(name).RACES}
 
 
 def test_oracle_sees_a_route_that_skips_the_writer() -> None:

@@ -38,9 +38,7 @@ from google.genai import types
 FIXTURES = Path(__file__).resolve().parent / "data" / "workflows"
 APP = "oracle"
 USER = "user"
-_MISSING_PARAMETER = re.compile(
-    r'Missing value for parameter "(\w+)" of function "(\w+)"'
-)
+_MISSING_PARAMETER = re.compile(r'Missing value for parameter "(\w+)" of function "(\w+)"')
 
 
 class Recorder:
@@ -64,11 +62,7 @@ class Recorder:
             )
 
         def recording_resolve(node: Any, node_input: Any, *, state: Any = None) -> Any:
-            values = (
-                dict(state.to_dict())
-                if hasattr(state, "to_dict")
-                else dict(state or {})
-            )
+            values = dict(state.to_dict()) if hasattr(state, "to_dict") else dict(state or {})
             while True:
                 try:
                     return resolve(node, node_input, state=values)
@@ -92,11 +86,7 @@ class Recorder:
 
         def soften(match: re.Match[str]) -> str:
             name = match.group().lstrip("{").rstrip("}").strip()
-            if (
-                name.endswith("?")
-                or name.startswith("artifact.")
-                or not _instructions_utils._is_valid_state_name(name)
-            ):
+            if name.endswith("?") or name.startswith("artifact.") or not _instructions_utils._is_valid_state_name(name):
                 return match.group()
             if name not in state:
                 self.failures.add((agent, name))
@@ -115,9 +105,7 @@ def load_fixture(name: str) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     with warnings.catch_warnings():
-        warnings.simplefilter(
-            "ignore", DeprecationWarning
-        )  # the 1.x composites warn when built
+        warnings.simplefilter("ignore", DeprecationWarning)  # the 1.x composites warn when built
         spec.loader.exec_module(module)
     return module
 
@@ -132,9 +120,7 @@ def run_fixture(name: str) -> set[tuple[str, str]]:
         warnings.simplefilter("ignore")
         for plan in getattr(module, "SCENARIOS", [{}]):
             scenario.PLAN.clear()
-            scenario.PLAN.update(
-                {router: list(routes) for router, routes in plan.items()}
-            )
+            scenario.PLAN.update({router: list(routes) for router, routes in plan.items()})
             asyncio.run(_run_once(module))
     return recorder.failures
 
@@ -152,14 +138,10 @@ async def _run_once(module: ModuleType) -> None:
         await start(runner, message)
         return
     session = await runner.session_service.create_session(app_name=APP, user_id=USER)
-    async for _ in runner.run_async(
-        user_id=USER, session_id=session.id, new_message=message
-    ):
+    async for _ in runner.run_async(user_id=USER, session_id=session.id, new_message=message):
         pass
 
 
 def fixture_names() -> list[str]:
     """Every fixture, by name (``scenario`` is their shared helper, not a fixture)."""
-    return sorted(
-        path.stem for path in FIXTURES.glob("*.py") if path.stem != "scenario"
-    )
+    return sorted(path.stem for path in FIXTURES.glob("*.py") if path.stem != "scenario")

@@ -27,6 +27,4 @@ reader = Agent(
     instruction="{k_event} {k_item} {k_update} {k_default} {k_actions} {k_nobody}",
 )
 
-root = Workflow(
-    name="chain", edges=[("START", write_event, write_context, write_actions, reader)]
-)
+root = Workflow(name="chain", edges=[("START", write_event, write_context, write_actions, reader)])

@@ -10,12 +10,8 @@ def stash(ctx):
     ctx.session.state["direct"] = 1
 
 
-first = Agent(
-    name="first", model=MODEL, instruction="{direct} {draft?}", output_key="draft"
-)
-second = Agent(
-    name="second", model=MODEL, instruction="{draft} {final}", output_key="final"
-)
+first = Agent(name="first", model=MODEL, instruction="{direct} {draft?}", output_key="draft")
+second = Agent(name="second", model=MODEL, instruction="{draft} {final}", output_key="final")
 pipeline = SequentialAgent(name="pipeline", sub_agents=[first, second])
 
 closing = Agent(name="closing", model=MODEL, instruction="{draft} {final}")

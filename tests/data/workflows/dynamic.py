@@ -5,13 +5,9 @@ from google.adk import Agent, Event, Workflow
 from google.adk.workflow import node
 from scenario import MODEL
 
-fixer = Agent(
-    name="fixer", model=MODEL, instruction="Fix {code}; last verdict {verdict}."
-)
+fixer = Agent(name="fixer", model=MODEL, instruction="Fix {code}; last verdict {verdict}.")
 
-checker = Agent(
-    name="checker", model=MODEL, instruction="Check {code} against {verdict}."
-)
+checker = Agent(name="checker", model=MODEL, instruction="Check {code} against {verdict}.")
 
 
 @node(rerun_on_resume=True)

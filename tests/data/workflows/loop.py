@@ -4,9 +4,7 @@ the loop (missing on the first iteration); `publish` after the loop reads both."
 from google.adk import Agent, Event, Workflow
 from scenario import MODEL, next_route
 
-draft = Agent(
-    name="draft", model=MODEL, instruction="Revise with {feedback}.", output_key="text"
-)
+draft = Agent(name="draft", model=MODEL, instruction="Revise with {feedback}.", output_key="text")
 
 
 def review(ctx):
@@ -16,8 +14,6 @@ def review(ctx):
 
 publish = Agent(name="publish", model=MODEL, instruction="{text} {feedback}")
 
-root = Workflow(
-    name="loop", edges=[("START", draft, review, {"retry": draft, "done": publish})]
-)
+root = Workflow(name="loop", edges=[("START", draft, review, {"retry": draft, "done": publish})])
 
 SCENARIOS = [{"review": ["retry", "done"]}, {"review": ["done"]}]

@@ -14,13 +14,9 @@ def describe(node_input):
     return Event(output={"summary": "sunny"})
 
 
-city_agent = Agent(
-    name="city_agent", model=MODEL, instruction="Talk about {city}.", output_key="talk"
-)
+city_agent = Agent(name="city_agent", model=MODEL, instruction="Talk about {city}.", output_key="talk")
 
-summary_agent = Agent(
-    name="summary_agent", model=MODEL, instruction="{summary} after {talk}"
-)
+summary_agent = Agent(name="summary_agent", model=MODEL, instruction="{summary} after {talk}")
 
 root = Workflow(
     name="output_not_state",

@@ -27,20 +27,12 @@ class ScriptedLlm(BaseLlm):
     async def generate_content_async(self, llm_request, stream=False):
         called = {part.function_response.name for content in llm_request.contents for part in content.parts or ()
                   if part.function_response is not None}  # fmt: skip
-        pending = [
-            name for name in (llm_request.tools_dict or {}) if name not in called
-        ]
+        pending = [name for name in (llm_request.tools_dict or {}) if name not in called]
         if pending:
             call = types.FunctionCall(name=pending[0], args={})
-            yield LlmResponse(
-                content=types.Content(
-                    role="model", parts=[types.Part(function_call=call)]
-                )
-            )
+            yield LlmResponse(content=types.Content(role="model", parts=[types.Part(function_call=call)]))
             return
-        yield LlmResponse(
-            content=types.Content(role="model", parts=[types.Part.from_text(text="ok")])
-        )
+        yield LlmResponse(content=types.Content(role="model", parts=[types.Part.from_text(text="ok")]))
 
 
 MODEL = ScriptedLlm()
