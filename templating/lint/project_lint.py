@@ -12,17 +12,27 @@ from collections.abc import Sequence
 from templating.lint.finding import Finding
 from templating.lint.linter import finding_for, silenced
 from templating.lint.project_rules import (
-    find_late_read_hazards, find_session_writes, find_unwritten_keys, session_write_message,
+    find_late_read_hazards,
+    find_session_writes,
+    find_unwritten_keys,
+    session_write_message,
 )  # fmt: skip
 from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
+from templating.lint.workflow_rules import (
+    find_schema_references,
+    parameter_findings,
+    shape_findings,
+    workflow_read_hazards,
+)  # fmt: skip
 from templating.project.facts import FileFacts
 from templating.project.model import ProjectModel, assemble
+from templating.project.workflow_order import order_workflows
 
-__all__ = ["PROJECT_CODES", "lint_project", "lint_model"]
+__all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
-PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016"})
+PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020"})
 
 
 def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding]:
@@ -35,11 +45,16 @@ def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding
 def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     """The project rules' findings on ``model``."""
     findings = []
-    pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model)]
+    order = order_workflows(model)
+    pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model),
+             *workflow_read_hazards(order), *find_schema_references(model)]  # fmt: skip
     for instruction, hazard in pairs:
         off = silenced(instruction.source.path, instruction.suppressed, settings)
         if settings.is_enabled(hazard.code) and hazard.code not in off:
             findings.append(finding_for(instruction, hazard))
+    for finding, suppressed in [*parameter_findings(order), *shape_findings(order)]:
+        if settings.is_enabled(finding.code) and finding.code not in silenced(finding.path, suppressed, settings):
+            findings.append(finding)
     rule = find_rule("TPL016")
     assert rule is not None
     for write in find_session_writes(model):

@@ -42,8 +42,8 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
     for agent in model.agents:
         if agent.path not in unknown_initial_state:
             unknown_initial_state[agent.path] = _has_unknown_initial_state(model, agent.path)
-        if id(agent) in weakened or unknown_initial_state[agent.path]:
-            continue
+        if id(agent) in weakened or unknown_initial_state[agent.path] or agent.workflow_node:
+            continue  # a workflow node's reads are judged over the workflow's order
         for read in agent.reads:
             if read.optional or read.key in written:
                 continue

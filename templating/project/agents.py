@@ -16,7 +16,10 @@ import functools
 
 from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Ref, Writer
 from templating.project.python_source import ModuleCache, PythonModule, find_call_instructions
-from templating.project.writers import context_parameters, find_initial_writers, find_session_writes, find_state_writes
+from templating.project.workflows import node_functions, workflow_facts
+from templating.project.writers import (
+    context_parameters, find_context_session_writes, find_initial_writers, find_session_writes, find_state_writes,
+)  # fmt: skip
 
 __all__ = ["AGENT_KINDS", "python_facts"]
 
@@ -27,6 +30,8 @@ AGENT_KINDS = {
 }  # fmt: skip
 _FUNCTION_TOOLS = ("FunctionTool", "LongRunningFunctionTool")
 _AGENT_FIELDS = ("name", "instruction", "sub_agents", "model", "tools", "output_key")
+# What a module says when it may build a workflow graph or hold a function node's writes.
+_GRAPH_HINTS = ("Workflow", "node", "Event")
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -58,7 +63,8 @@ class _Builder:
             elif isinstance(node, ast.ClassDef):
                 class_nodes.append(node)
         text = module.source.text
-        self.has_deltas = any(hint in text for hint in ("EventActions", "Session", "create_session"))
+        self.has_deltas = any(hint in text for hint in ("Event", "Session", "create_session", "state_delta"))
+        self.has_graph = any(hint in text for hint in _GRAPH_HINTS)
         self.writes_state = "state" in text
         self.classes, self.in_classes = _agent_classes(class_nodes, self._writers) if class_nodes else ({}, set())
         self.bound = _bound_names(module.tree)
@@ -79,10 +85,17 @@ class _Builder:
         initial = [w for w in find_initial_writers(self.module, self.calls) if w.via == "initial"] if self.has_deltas else []
         needs_imports = self.agents or self.module.path.name == "__init__.py"
         sessions = find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
+        if self.writes_state and "session.state" in self.module.source.text:
+            # In nodes, tools and callbacks; a custom agent's own code is the agent's business.
+            sessions += [w for node in self.function_nodes if id(node) not in self.in_classes
+                         for w in find_context_session_writes(self.module, node)]  # fmt: skip
+        workflows = workflow_facts(self.module, self.key, self.bound, self._ref) if "Workflow" in self.module.source.text else ()
+        nodes = node_functions(self.module, self._ref) if self.has_graph else {}
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
-            _factories(self.module.tree, self.bound) if self.agents else {},
-            self.imports if needs_imports else {}, (*initial, *loose), tuple(sessions),
+            _factories(self.module.tree, self.bound) if self.agents or workflows else {},
+            self.imports if needs_imports or workflows or nodes else {}, (*initial, *loose), tuple(sessions),
+            workflows, nodes, _models(self.module.tree) if "BaseModel" in self.module.source.text else {},
         )  # fmt: skip
 
     def _functions(self) -> tuple[dict[str, FunctionFacts], list[Writer]]:
@@ -136,12 +149,15 @@ class _Builder:
             if field.endswith(("_callback", "_callbacks")):
                 for element in _elements(value):
                     refs.add(self._ref(element), "callbacks")
+                    if field.startswith("before_agent"):
+                        refs.add(self._ref(element), "early_callbacks")
         return AgentFacts(
             self.bound.get(id(call)) or _synthetic(call), _string(name), self._agent_kind(call) or "custom",
             self.module.source.path, call.lineno, call.col_offset + 1,
             tuple(find_call_instructions(self.module, call, self.cache)),
             self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
-            tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call),
+            tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call), tuple(refs.early_callbacks),
+            _schema_name(arguments.get("input_schema")),
         )  # fmt: skip
 
     def _tool(self, element: ast.expr, refs: _Refs) -> None:
@@ -190,6 +206,7 @@ class _Refs:
         self.tools: list[Ref] = []
         self.agent_tools: list[Ref] = []
         self.callbacks: list[Ref] = []
+        self.early_callbacks: list[Ref] = []
 
     def add(self, ref: Ref | None, field: str) -> None:
         """Record ``ref`` under ``field``; a name outside the project (``None``) is left out."""
@@ -211,6 +228,22 @@ def _agent_classes(class_nodes: list[ast.ClassDef], writers_of) -> tuple[dict[st
             writers = [_as_agent_code(w) for f in node.body if isinstance(f, _Function) for w in writers_of(f)]
             classes[node.name] = ClassFacts(node.name, kind, tuple(writers))
     return classes, inside
+
+
+def _models(tree: ast.Module) -> dict[str, tuple[str, ...]]:
+    """Module-level pydantic models (a base named ``BaseModel``) and their annotated fields."""
+    models = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and any(getattr(b, "id", getattr(b, "attr", "")) == "BaseModel" for b in node.bases):
+            fields = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+            models[node.name] = tuple(fields)
+    return models
+
+
+def _schema_name(value: ast.expr | None) -> str | None:
+    if isinstance(value, ast.Name):
+        return value.id
+    return value.attr if isinstance(value, ast.Attribute) else None
 
 
 def _as_agent_code(writer: Writer) -> Writer:

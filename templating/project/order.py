@@ -62,7 +62,7 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
         return  # an agent cannot contain itself; a cycle in the code is not followed
     path = path | {id(agent)}
     own = before.plus([w for w in agent.writes if w.via != "output_key"])
-    if not own.unbounded:
+    if not own.unbounded and not agent.workflow_node:  # a workflow node is judged over its workflow
         candidates.extend((agent, r) for r in agent.reads if not r.optional and r.key not in own.keys)
     children = agent.sub_agents
     if agent.kind in _ORDERED:

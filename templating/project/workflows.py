@@ -1,0 +1,363 @@
+"""The graph workflows of a Python module, read as google-adk 2.13.0 builds them.
+
+`workflow_facts` reads every ``Workflow(edges=[...])`` call into its nodes and edges, the way
+ADK's graph parser expands them: a tuple is a chain (consecutive pairs become edges), a tuple
+inside a chain is a fan-out group (every element on the left joined to every element on the
+right), a dict right of a node is a routing map (one routed edge per key; ``DEFAULT_ROUTE``
+is the key ``__DEFAULT__``), a dict left of a node joins all its targets unconditionally to
+the next element, and ``Edge(from_node=..., to_node=..., route=...)`` is taken as written.
+``"START"`` and ``START`` are the same node. A node is named as ADK names it (a function by
+its name or ``@node(name=...)``, an agent, join or workflow by its ``name=``); what it is
+(`WorkflowNode.ref`) is resolved when the model is assembled. An edge item of a shape this
+module does not know marks the workflow ``unknown``: the order it gives is not trusted.
+
+`node_functions` reads what a function does as a node: the parameters ADK binds from state,
+the keys of the values it outputs (which are *not* state), its ``@node`` options and the
+``ctx.run_node(...)`` calls it makes, in program order.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import itertools
+from dataclasses import dataclass
+
+from templating.project.facts import Ref
+from templating.project.pickling import rebuild_from_fields
+
+__all__ = [
+    "DEFAULT_ROUTE", "NodeCall", "NodeFunction", "Parameter", "WorkflowEdge", "WorkflowFacts", "WorkflowNode",
+    "node_functions", "workflow_facts",
+]  # fmt: skip
+
+DEFAULT_ROUTE = "__DEFAULT__"
+START = "START"
+_CONTEXT_PARAMETERS = ("ctx", "context", "tool_context", "callback_context")
+_CONTEXT_TYPES = ("Context", "ToolContext", "CallbackContext")
+_NOT_STATE = ("node_input", "self", "cls")
+_Function = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclass(frozen=True, slots=True)
+class WorkflowNode:
+    """One node of a workflow: its runtime name, how it was written and what it names.
+
+    ``kind`` is ``start``, ``function``, ``agent``, ``join``, ``workflow``, ``tool``,
+    ``agent_tool`` or ``unknown`` (a name this module cannot see into; the model resolves
+    it); ``ref`` points at the function, agent or workflow variable.
+    """
+
+    name: str
+    kind: str
+    ref: Ref | None
+    line: int
+    column: int
+    parallel_worker: bool = False
+    #: The source line it is written on and the codes silenced there (for findings).
+    source_line: str = ""
+    suppressed: frozenset[str] = frozenset()
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class WorkflowEdge:
+    """An edge between two nodes (by name); ``route`` is ``None`` when it always fires."""
+
+    source: str
+    target: str
+    route: tuple[str, ...] | None = None
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class WorkflowFacts:
+    """A ``Workflow(...)`` construction: its variable, name, nodes and edges."""
+
+    variable: str
+    name: str
+    path: str
+    line: int
+    column: int
+    nodes: tuple[WorkflowNode, ...]
+    edges: tuple[WorkflowEdge, ...]
+    unknown: bool = False
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """A function-node parameter ADK binds from state; ``optional`` when it has a default."""
+
+    name: str
+    optional: bool
+    path: str
+    line: int
+    column: int
+    suppressed: frozenset[str] = frozenset()
+    source_line: str = ""
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class NodeCall:
+    """A ``ctx.run_node(target)`` call at ``line`` of an orchestrating function."""
+
+    target: Ref | None
+    line: int
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class NodeFunction:
+    """What a module-level function does when a workflow runs it as a node."""
+
+    name: str
+    node_name: str
+    parameters: tuple[Parameter, ...]
+    outputs: tuple[str, ...]
+    calls: tuple[NodeCall, ...] = ()
+    parallel_worker: bool = False
+
+    __reduce__ = rebuild_from_fields
+
+
+def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[WorkflowFacts, ...]:
+    """Every ``Workflow(edges=...)`` of ``module``; ``resolve(expression)`` gives the `Ref`
+    a name in an edge stands for (``None`` outside the project)."""
+    reader = _GraphReader(module, key, bound, resolve)
+    return tuple(reader.read(call) for call in _calls(module.tree, "Workflow") if _keyword(call, "edges") is not None)
+
+
+def node_functions(module, resolve) -> dict[str, NodeFunction]:
+    """How each module-level function of ``module`` behaves as a workflow node."""
+    return {node.name: _node_function(module, node, resolve) for node in module.tree.body if isinstance(node, _Function)}
+
+
+class _GraphReader:
+    """Expands one module's edge lists; a class only to share the module's lookups."""
+
+    def __init__(self, module, key: str, bound: dict[int, str], resolve) -> None:
+        self.module = module
+        self.key = key
+        self.bound = bound
+        self.resolve = resolve
+        self.values = _assignments(module.tree)
+        self.functions = {n.name: n for n in module.tree.body if isinstance(n, _Function)}
+
+    def read(self, call: ast.Call) -> WorkflowFacts:
+        self.nodes: dict[str, WorkflowNode] = {START: WorkflowNode(START, "start", None, call.lineno, call.col_offset + 1)}
+        self.edges: list[WorkflowEdge] = []
+        self.unknown = False
+        edges = _keyword(call, "edges")
+        if isinstance(edges, (ast.List, ast.Tuple)):
+            for item in edges.elts:
+                self._item(item)
+        else:
+            self.unknown = True  # a list built elsewhere
+        variable = self.bound.get(id(call)) or f"<workflow {call.lineno}:{call.col_offset + 1}>"
+        name = _string(_keyword(call, "name")) or variable
+        unique = tuple(dict.fromkeys(self.edges))
+        return WorkflowFacts(variable, name, self.module.source.path, call.lineno, call.col_offset + 1,
+                             tuple(self.nodes.values()), unique, self.unknown)  # fmt: skip
+
+    def _item(self, item: ast.expr) -> None:
+        if isinstance(item, ast.Tuple):
+            self._chain(item.elts)
+        elif isinstance(item, ast.Call) and _called(item) == "Edge":
+            source, target = _keyword(item, "from_node"), _keyword(item, "to_node")
+            if source is None or target is None:
+                self.unknown = True
+                return
+            route = _keyword(item, "route")
+            for left in self._group(source):
+                for right in self._group(target):
+                    self.edges.append(WorkflowEdge(left, right, self._routes(route) if route is not None else None))
+        else:
+            self.unknown = True
+
+    def _chain(self, elements: list[ast.expr]) -> None:
+        for left, right in itertools.pairwise(elements):
+            if isinstance(right, ast.Dict):
+                for source in self._group(left):
+                    for route, targets in self._routing(right):
+                        self.edges.extend(WorkflowEdge(source, target, route) for target in targets)
+                continue
+            sources = [t for _, targets in self._routing(left) for t in targets] if isinstance(left, ast.Dict) else self._group(left)
+            for source in sources:
+                self.edges.extend(WorkflowEdge(source, target, None) for target in self._group(right))
+
+    def _routing(self, mapping: ast.Dict) -> list[tuple[tuple[str, ...], list[str]]]:
+        found = []
+        for key, value in zip(mapping.keys, mapping.values, strict=True):
+            if key is None:
+                self.unknown = True  # `**other`
+                continue
+            found.append((self._routes(key), self._group(value)))
+        return found
+
+    def _routes(self, node: ast.expr) -> tuple[str, ...]:
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return tuple(r for element in node.elts for r in self._routes(element))
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, bool)):
+            return (str(node.value),)
+        if _name_of(node) == "DEFAULT_ROUTE":
+            return (DEFAULT_ROUTE,)
+        self.unknown = True  # a route named by a variable: any route may match
+        return ("?",)
+
+    def _group(self, node: ast.expr) -> list[str]:
+        if isinstance(node, ast.Tuple):
+            return [name for element in node.elts for name in self._group(element)]
+        return [self._node(node)]
+
+    def _node(self, node: ast.expr) -> str:
+        """The runtime name of the node ``node`` stands for (added to the graph)."""
+        if (isinstance(node, ast.Constant) and node.value == START) or _name_of(node) == START:
+            return START
+        found = self._describe(node)
+        if found.name not in self.nodes:
+            line = found.line
+            where = {"source_line": self.module.source.line_text(line), "suppressed": self.module.noqa.get(line, frozenset())}
+            self.nodes[found.name] = dataclasses.replace(found, **where)
+        return found.name
+
+    def _describe(self, node: ast.expr, depth: int = 0) -> WorkflowNode:
+        line, column = getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1
+        if isinstance(node, ast.Name) and node.id in self.values and depth < 4:
+            value = self.values[node.id]
+            described = self._describe(value, depth + 1)
+            ref = Ref(self.key, node.id) if described.kind in ("agent", "workflow") else described.ref
+            return WorkflowNode(described.name, described.kind, ref, line, column, described.parallel_worker)
+        if isinstance(node, ast.Name) and node.id in self.functions:
+            options = _decorator_options(self.functions[node.id])
+            name = _string(options.get("name")) or node.id
+            return WorkflowNode(name, "function", Ref(self.key, node.id), line, column, _true(options.get("parallel_worker")))
+        if isinstance(node, ast.Call):
+            return self._describe_call(node, depth)
+        ref = self.resolve(node)
+        text = ast.unparse(node)
+        return WorkflowNode(ref.name if ref else text, "unknown", ref, line, column)
+
+    def _describe_call(self, call: ast.Call, depth: int) -> WorkflowNode:
+        line, column = call.lineno, call.col_offset + 1
+        called = _called(call)
+        name = _string(_keyword(call, "name"))
+        first = call.args[0] if call.args else _keyword(call, "func") or _keyword(call, "agent") or _keyword(call, "tool")
+        if called in ("node", "FunctionNode") and first is not None:
+            inner = self._describe(first, depth + 1)
+            worker = _true(_keyword(call, "parallel_worker"))
+            return WorkflowNode(name or inner.name, inner.kind, inner.ref, line, column, worker)
+        if called in ("FunctionTool", "LongRunningFunctionTool", "AgentTool") and first is not None:
+            inner = self._describe(first, depth + 1)
+            kind = "agent_tool" if called == "AgentTool" else "tool"
+            return WorkflowNode(inner.name, kind, inner.ref, line, column)
+        synthetic = f"<{called} {line}:{column}>"
+        ref = Ref(self.key, self.bound.get(id(call)) or synthetic)
+        if called == "JoinNode":
+            return WorkflowNode(name or synthetic, "join", None, line, column)
+        if called == "Workflow":
+            return WorkflowNode(name or synthetic, "workflow", ref, line, column)
+        if name is not None:
+            return WorkflowNode(name, "agent", ref, line, column, _true(_keyword(call, "parallel_worker")))
+        return WorkflowNode(synthetic, "unknown", None, line, column)
+
+
+def _node_function(module, function: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> NodeFunction:
+    options = _decorator_options(function)
+    by_input = _string(options.get("parameter_binding")) == "node_input"
+    return NodeFunction(
+        function.name, _string(options.get("name")) or function.name,
+        () if by_input else tuple(_parameters(module, function)), tuple(_output_keys(function)),
+        tuple(_node_calls(function, resolve)), _true(options.get("parallel_worker")),
+    )  # fmt: skip
+
+
+def _parameters(module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Parameter]:
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = len(arguments.defaults)
+    found = []
+    for index, argument in enumerate([*positional, *arguments.kwonlyargs]):
+        annotation = ast.unparse(argument.annotation) if argument.annotation is not None else ""
+        if argument.arg in _NOT_STATE or argument.arg in _CONTEXT_PARAMETERS or any(t in annotation for t in _CONTEXT_TYPES):
+            continue
+        if index < len(positional):
+            optional = index >= len(positional) - defaults
+        else:
+            optional = arguments.kw_defaults[index - len(positional)] is not None
+        line = argument.lineno
+        found.append(Parameter(argument.arg, optional, module.source.path, line, argument.col_offset + 1,
+                               module.noqa.get(line, frozenset()), module.source.line_text(line)))  # fmt: skip
+    return found
+
+
+def _output_keys(function: ast.AST) -> list[str]:
+    """The keys of dicts the function returns, yields or sends as ``Event(output=...)``."""
+    keys: list[str] = []
+    for node in ast.walk(function):
+        value = None
+        if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None:
+            value = node.value
+        if isinstance(value, ast.Call) and _called(value) == "Event":
+            value = _keyword(value, "output")
+        if isinstance(value, ast.Dict):
+            keys.extend(k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
+    return keys
+
+
+def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
+    calls = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "run_node":
+            target = node.args[0] if node.args else _keyword(node, "node")
+            calls.append(NodeCall(resolve(target) if target is not None else None, node.lineno))
+    return sorted(calls, key=lambda c: c.line)
+
+
+def _decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    """The keyword options of a ``@node(...)`` decorator (none for a bare ``@node``)."""
+    for decorator in function.decorator_list:
+        if isinstance(decorator, ast.Call) and _called(decorator) == "node":
+            return {k.arg: k.value for k in decorator.keywords if k.arg}
+    return {}
+
+
+def _assignments(tree: ast.Module) -> dict[str, ast.expr]:
+    values = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            values[statement.targets[0].id] = statement.value
+    return values
+
+
+def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and _called(node) == name]
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _called(call: ast.Call) -> str | None:
+    function = call.func
+    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
+
+
+def _name_of(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _string(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _true(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is True
