@@ -1,7 +1,8 @@
 """Draw the agent tree and its state flow: ``templating graph --format mermaid|dot|json``.
 
 The JSON shape is ``{"agents": [{"name", "kind", "file", "line", "sub_agents", "reads",
-"writes"}], "initial": [{"key", "file", "line"}]}``; an agent's ``writes`` include those of its
+"writes"}], "initial": [{"key", "file", "line"}], "workflows": [{"name", "file", "line", "nodes",
+"edges": [{"from", "to", "route"}]}]}`` (see `templating.lint.workflow_graph`); an agent's ``writes`` include those of its
 tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
 (``create_session(state=...)``, ``initial.session.json``). Mermaid and dot draw each agent as a
 node, its sub-agents with numbered edges (the order a sequential or loop agent runs them in),
@@ -15,6 +16,7 @@ import json
 import re
 
 from templating.project.facts import Writer
+from templating.lint.workflow_graph import node_keys, workflow_data, workflow_dot, workflow_mermaid
 from templating.project.model import Agent, ProjectModel
 
 __all__ = ["GRAPH_FORMATS", "format_graph", "graph_data"]
@@ -29,7 +31,8 @@ _INITIAL = "initial_state"
 def graph_data(model: ProjectModel) -> dict:
     """The model as the JSON document ``templating graph --format json`` prints."""
     initial = [{"key": w.key, "file": w.path, "line": w.line} for w in _initial_writers(model)]
-    return {"agents": [_agent_data(agent) for agent in model.agents], "initial": initial}
+    return {"agents": [_agent_data(agent) for agent in model.agents], "initial": initial,
+            "workflows": [workflow_data(workflow) for workflow in model.workflows]}  # fmt: skip
 
 
 def _initial_writers(model: ProjectModel) -> list[Writer]:
@@ -59,7 +62,7 @@ def _ids(model: ProjectModel) -> dict[int, str]:
 
 def _keys(model: ProjectModel) -> dict[str, str]:
     written = {w.key for a in model.agents for w in a.writes if w.key} | {w.key for w in _initial_writers(model)}
-    keys = sorted(written | {r.key for a in model.agents for r in a.reads})
+    keys = sorted(written | {r.key for a in model.agents for r in a.reads} | node_keys(model.workflows))
     return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
 
 
@@ -92,6 +95,7 @@ def _mermaid(model: ProjectModel) -> str:
     for source, target, label, style in _edges(model):
         text = f"|{_quote(label)}|" if label else ""
         lines.append(f"  {source} {arrows[style]}{text} {target}")
+    lines += workflow_mermaid(model.workflows, ids, keys)
     return "\n".join(lines) + "\n"
 
 
@@ -105,6 +109,7 @@ def _dot(model: ProjectModel) -> str:
     styles = {"tree": "bold", "write": "solid", "read": "dashed"}
     for source, target, label, style in _edges(model):
         lines.append(f'  {source} -> {target} [label="{_quote(label)}", style={styles[style]}];')
+    lines += workflow_dot(model.workflows, ids, keys)
     return "\n".join(lines + ["}"]) + "\n"
 
 

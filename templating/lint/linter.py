@@ -54,8 +54,8 @@ __all__ = [
 ]  # fmt: skip
 
 # What a module the project model needs says somewhere: an agent, a state write or read, a
-# session; an `__init__.py` is always read, for the names it re-exports.
-_FACT_HINT = r"Agent|state|sub_agents"
+# session, a graph workflow; an `__init__.py` is always read, for the names it re-exports.
+_FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node"
 #: A Python file without a match is neither an instruction site nor a fact of the project.
 PYTHON_HINT = f"{INSTRUCTION_HINT}|{_FACT_HINT}"
 _INSTRUCTIONS = re.compile(INSTRUCTION_HINT)
