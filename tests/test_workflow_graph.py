@@ -7,9 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from workflow_oracle import FIXTURES
 
 from templating.cli import main
-from workflow_oracle import FIXTURES
 
 
 @pytest.fixture

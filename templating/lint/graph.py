@@ -16,7 +16,6 @@ import json
 import re
 
 from templating.project.facts import Writer
-from templating.lint.workflow_graph import node_keys, workflow_data, workflow_dot, workflow_mermaid
 from templating.project.model import Agent, ProjectModel
 
 __all__ = ["GRAPH_FORMATS", "format_graph", "graph_data"]
@@ -32,7 +31,7 @@ def graph_data(model: ProjectModel) -> dict:
     """The model as the JSON document ``templating graph --format json`` prints."""
     initial = [{"key": w.key, "file": w.path, "line": w.line} for w in _initial_writers(model)]
     return {"agents": [_agent_data(agent) for agent in model.agents], "initial": initial,
-            "workflows": [workflow_data(workflow) for workflow in model.workflows]}  # fmt: skip
+            "workflows": [_workflow_graph().workflow_data(workflow) for workflow in model.workflows]}  # fmt: skip
 
 
 def _initial_writers(model: ProjectModel) -> list[Writer]:
@@ -62,7 +61,7 @@ def _ids(model: ProjectModel) -> dict[int, str]:
 
 def _keys(model: ProjectModel) -> dict[str, str]:
     written = {w.key for a in model.agents for w in a.writes if w.key} | {w.key for w in _initial_writers(model)}
-    keys = sorted(written | {r.key for a in model.agents for r in a.reads} | node_keys(model.workflows))
+    keys = sorted(written | {r.key for a in model.agents for r in a.reads} | (_workflow_graph().node_keys(model.workflows) if model.workflows else set()))
     return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
 
 
@@ -95,7 +94,7 @@ def _mermaid(model: ProjectModel) -> str:
     for source, target, label, style in _edges(model):
         text = f"|{_quote(label)}|" if label else ""
         lines.append(f"  {source} {arrows[style]}{text} {target}")
-    lines += workflow_mermaid(model.workflows, ids, keys)
+    lines += _workflow_graph().workflow_mermaid(model.workflows, ids, keys) if model.workflows else []
     return "\n".join(lines) + "\n"
 
 
@@ -109,8 +108,15 @@ def _dot(model: ProjectModel) -> str:
     styles = {"tree": "bold", "write": "solid", "read": "dashed"}
     for source, target, label, style in _edges(model):
         lines.append(f'  {source} -> {target} [label="{_quote(label)}", style={styles[style]}];')
-    lines += workflow_dot(model.workflows, ids, keys)
+    lines += _workflow_graph().workflow_dot(model.workflows, ids, keys) if model.workflows else []
     return "\n".join(lines + ["}"]) + "\n"
+
+
+def _workflow_graph():
+    """The workflow drawing module, imported only for a project that has workflows."""
+    from templating.lint import workflow_graph
+
+    return workflow_graph
 
 
 def _mermaid_text(text: str) -> str:

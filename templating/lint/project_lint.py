@@ -27,7 +27,6 @@ from templating.lint.workflow_rules import (
 )  # fmt: skip
 from templating.project.facts import FileFacts
 from templating.project.model import ProjectModel, assemble
-from templating.project.workflow_order import order_workflows
 
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
@@ -45,7 +44,7 @@ def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding
 def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     """The project rules' findings on ``model``."""
     findings = []
-    order = order_workflows(model)
+    order = _order(model, settings)
     pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model),
              *workflow_read_hazards(order), *find_schema_references(model)]  # fmt: skip
     for instruction, hazard in pairs:
@@ -63,3 +62,12 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
             findings.append(Finding(write.path, rule.code, rule.name, rule.severity, message, help_line,
                                     write.line, write.column, write.line, write.end_column, write.source_line))  # fmt: skip
     return findings
+
+
+def _order(model: ProjectModel, settings: Settings):
+    """The order of the model's workflows (none without workflows: nothing to import)."""
+    if not model.workflows:
+        return None
+    from templating.project.workflow_order import order_workflows
+
+    return order_workflows(model, settings.known_keys)

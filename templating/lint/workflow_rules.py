@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.registry import find_rule
 from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel
-from templating.project.workflow_order import FanIn, LateNodeRead, WorkflowOrder
+
+if TYPE_CHECKING:
+    from templating.project.workflow_order import FanIn, LateNodeRead, WorkflowOrder
 
 __all__ = ["find_schema_references", "parameter_findings", "shape_findings", "workflow_read_hazards"]
 
@@ -43,17 +46,17 @@ def _words(late: LateNodeRead) -> tuple[str, str, str]:
     return "TPL015", f"{what} in workflow `{late.workflow.name}` may read `{key}` before it is written: {late.why}", _LATE_HELP.format(key=key)
 
 
-def workflow_read_hazards(order: WorkflowOrder) -> Iterator[tuple[Instruction, Hazard]]:
+def workflow_read_hazards(order: WorkflowOrder | None) -> Iterator[tuple[Instruction, Hazard]]:
     """The placeholder reads of workflow nodes that may fail, as hazards of their instruction."""
-    for late in order.reads:
+    for late in order.reads if order is not None else ():
         if late.read is not None:
             code, message, help_line = _words(late)
             yield late.read.instruction, Hazard(code, late.read.start, late.read.end, message, help_line)
 
 
-def parameter_findings(order: WorkflowOrder) -> Iterator[tuple[Finding, frozenset[str]]]:
+def parameter_findings(order: WorkflowOrder | None) -> Iterator[tuple[Finding, frozenset[str]]]:
     """The function-node parameters that may not be in state, with each line's ``# noqa`` codes."""
-    for late in order.reads:
+    for late in order.reads if order is not None else ():
         parameter = late.parameter
         if parameter is None:
             continue
@@ -65,9 +68,9 @@ def parameter_findings(order: WorkflowOrder) -> Iterator[tuple[Finding, frozense
                       parameter.column, parameter.line, end, parameter.source_line), parameter.suppressed  # fmt: skip
 
 
-def shape_findings(order: WorkflowOrder) -> Iterator[tuple[Finding, frozenset[str]]]:
+def shape_findings(order: WorkflowOrder | None) -> Iterator[tuple[Finding, frozenset[str]]]:
     """TPL018 and TPL019 at the node, where it first appears in the workflow's edges."""
-    for fan_in in order.fan_ins:
+    for fan_in in order.fan_ins if order is not None else ():
         yield _shape_finding(fan_in), fan_in.node.suppressed
 
 

@@ -14,11 +14,25 @@ from __future__ import annotations
 import ast
 import functools
 
-from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Ref, Writer
-from templating.project.python_source import ModuleCache, PythonModule, find_call_instructions
-from templating.project.workflows import node_functions, workflow_facts
+from templating.project.facts import (
+    AgentFacts,
+    ClassFacts,
+    FileFacts,
+    FunctionFacts,
+    Ref,
+    Writer,
+)
+from templating.project.python_source import (
+    ModuleCache,
+    PythonModule,
+    find_call_instructions,
+)
 from templating.project.writers import (
-    context_parameters, find_context_session_writes, find_initial_writers, find_session_writes, find_state_writes,
+    context_parameters,
+    find_context_session_writes,
+    find_initial_writers,
+    find_session_writes,
+    find_state_writes,
 )  # fmt: skip
 
 __all__ = ["AGENT_KINDS", "python_facts"]
@@ -89,14 +103,22 @@ class _Builder:
             # In nodes, tools and callbacks; a custom agent's own code is the agent's business.
             sessions += [w for node in self.function_nodes if id(node) not in self.in_classes
                          for w in find_context_session_writes(self.module, node)]  # fmt: skip
-        workflows = workflow_facts(self.module, self.key, self.bound, self._ref) if "Workflow" in self.module.source.text else ()
-        nodes = node_functions(self.module, self._ref) if self.has_graph else {}
+        workflows, nodes = self._graph() if self.has_graph else ((), {})
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
             _factories(self.module.tree, self.bound) if self.agents or workflows else {},
             self.imports if needs_imports or workflows or nodes else {}, (*initial, *loose), tuple(sessions),
             workflows, nodes, _models(self.module.tree) if "BaseModel" in self.module.source.text else {},
         )  # fmt: skip
+
+    def _graph(self) -> tuple[tuple, dict]:
+        """The workflows of the module and its functions as nodes."""
+        # Imported here: most modules build no workflow, and a worker should not pay for it.
+        from templating.project.workflows import node_functions, workflow_facts
+
+        text = self.module.source.text
+        workflows = workflow_facts(self.module, self.key, self.bound, self._ref) if "Workflow" in text else ()
+        return workflows, node_functions(self.module, self._ref)
 
     def _functions(self) -> tuple[dict[str, FunctionFacts], list[Writer]]:
         """Module-level functions by name, and the writes of every other function."""

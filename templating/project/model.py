@@ -13,12 +13,24 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
-from templating.project.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, Read, Ref, SessionWrite, Writer
+from templating.project.facts import (
+    AgentFacts,
+    ClassFacts,
+    FileFacts,
+    FunctionFacts,
+    Read,
+    Ref,
+    SessionWrite,
+    Writer,
+)
 from templating.project.instruction import Instruction, parse_instruction_text
-from templating.project.workflow_model import Workflow, resolve_workflows
+
+if TYPE_CHECKING:
+    from templating.project.workflow_model import Workflow
 
 __all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "read_placeholders", "subtree_writes", "with_reads"]
 
@@ -135,7 +147,7 @@ class _Assembler:
                     agent.writes.extend(dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped))
         agents = tuple(self.agents.values())
         writers = [w for agent in agents for w in agent.writes] + self._free_writers()
-        workflows = resolve_workflows(self, self.index) if any(f.workflows for f in self.index.values()) else ()
+        workflows = self._workflows()
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
                              {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
@@ -143,6 +155,15 @@ class _Assembler:
             for instruction in agent.instructions:
                 model._by_instruction.setdefault(_instruction_key(instruction), []).append(agent)
         return model
+
+    def _workflows(self) -> tuple[Workflow, ...]:
+        if not any(f.workflows for f in self.index.values()):
+            return ()
+        from templating.project.workflow_model import (
+            resolve_workflows,  # only for projects with workflows
+        )
+
+        return resolve_workflows(self, self.index)
 
     def _is_agent(self, facts: AgentFacts) -> bool:
         """False for a call of a project class that turns out not to be an agent class."""

@@ -74,21 +74,25 @@ class _Known:
         return _Known(self.keys | other.keys, self.unbounded or other.unbounded)
 
 
-def order_workflows(model) -> WorkflowOrder:
-    """The reads that may fail and the fan-ins of every top-level workflow of ``model``."""
+def order_workflows(model, known_keys: frozenset[str] | None = None) -> WorkflowOrder:
+    """The reads that may fail and the fan-ins of every top-level workflow of ``model``.
+
+    ``known_keys`` are the keys a state file declares: there before anything runs (and
+    then a key nothing writes is TPL011's to report, not this order's)."""
     result = WorkflowOrder([], [])
-    seeds = _Known(frozenset()).plus([w for w in model.writers if w.via == "initial"])
+    seeds = _Known(frozenset(known_keys or ())).plus([w for w in model.writers if w.via == "initial"])
     for workflow in model.workflows:
         if not workflow.nested:
             members = member_writes(workflow)
-            _Pass(model, workflow, members, result).run(seeds)
+            _Pass(model, workflow, members, result, declared=known_keys is not None).run(seeds)
     return result
 
 
 class _Pass:
     """One workflow (and the workflows nested in it) under what is known when it starts."""
 
-    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder) -> None:
+    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder, declared: bool = False) -> None:
+        self.declared = declared
         self.model = model
         self.workflow = workflow
         self.members = members
@@ -98,7 +102,8 @@ class _Pass:
     def run(self, start: _Known, report: bool = True) -> _Known:
         """Judge every read (when ``report``); what the workflow has surely written when it
         completes."""
-        known = self._flow(start)
+        # An edge list this module cannot read leaves the order unknown: nothing is concluded.
+        known = self._flow(_Known(start.keys, True) if self.workflow.unknown else start)
         if report:
             for key, node in self.workflow.nodes.items():
                 self._node(node, known[key])
@@ -140,14 +145,15 @@ class _Pass:
         """What ``node`` has surely written when it completes."""
         if node.workflow is not None:
             inner = node.workflow
-            completed = _Pass(self.model, inner, self.members, self.result).run(known or _Known(frozenset()), report=False)
+            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared)
+            completed = inner_pass.run(known or _Known(frozenset()), report=False)
             return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
                 [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else [])
         return [*node.writes, *(w for _, child in node.calls for w in child.writes)]
 
     def _node(self, node: Node, known: _Known) -> None:
         if node.workflow is not None:
-            _Pass(self.model, node.workflow, self.members, self.result).run(known)
+            _Pass(self.model, node.workflow, self.members, self.result, self.declared).run(known)
             return
         self._reads(node, node, known)
         if node.function is not None and node.calls:
@@ -173,6 +179,8 @@ class _Pass:
         if key in known.keys or known.unbounded:
             return
         writers = self.model.writers_of(key)
+        if not writers and self.declared:
+            return  # TPL011 checks it against the state file
         if not writers:
             why = self._output_hint(node, key)
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "unwritten", why, **where))
