@@ -15,10 +15,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from google.adk import Workflow
 from workflow_oracle import FIXTURES, fixture_names, load_fixture, run_fixture
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
+from templating.project.agents import python_facts
+from templating.project.python_source import ModuleCache, load_module
 
 _STATE_FLOW = ("TPL014", "TPL015")
 # Fixtures the project model does not read right yet (strict: one that passes must leave).
@@ -114,3 +117,25 @@ def test_oracle_sees_parameters_bound_from_state() -> None:
 
 def test_oracle_sees_create_session_drop_temp_keys() -> None:
     assert run_fixture("seeds") == {("reader", "temp:dropped")}
+
+
+def _adk_edges(workflow) -> set[tuple[str, str, tuple[str, ...] | None]]:
+    """The edges google-adk compiled for ``workflow``, by node name (START as we name it)."""
+    edges = set()
+    for edge in workflow.graph.edges:
+        route = edge.route
+        routes = None if route is None else tuple(str(r) for r in (route if isinstance(route, list) else [route]))
+        names = ["START" if n.name == "__START__" else n.name for n in (edge.from_node, edge.to_node)]
+        edges.add((names[0], names[1], routes))
+    return edges
+
+
+@pytest.mark.parametrize("name", fixture_names())
+def test_workflow_edges_are_the_ones_adk_compiles(name: str) -> None:
+    module = load_fixture(name)
+    path = FIXTURES / f"{name}.py"
+    cache = ModuleCache(FIXTURES)
+    facts = python_facts(load_module(path, path.read_text(encoding="utf-8"), str(path), cache), cache)
+    ours = {w.name: {(e.source, e.target, e.route) for e in w.edges} for w in facts.workflows}
+    theirs = {w.name: _adk_edges(w) for w in vars(module).values() if isinstance(w, Workflow)}
+    assert ours == theirs
