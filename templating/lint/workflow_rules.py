@@ -82,8 +82,9 @@ def _shape_finding(fan_in: FanIn) -> Finding:
         help_line = "join only branches that always run together, or give the skipped route a node that also leads to the join"
     else:
         code = "TPL018"
+        cost = " and it calls the model each time" if node.agent is not None else ""
         message = (f"node `{node.name}` in workflow `{workflow.name}` runs once per predecessor ({fan_in.why}): "
-                   "its reads of their keys race and an agent calls the model each time")  # fmt: skip
+                   f"its reads of their keys race{cost}")  # fmt: skip
         help_line = "put a `JoinNode` between the predecessors and this node"
     rule = find_rule(code)
     assert rule is not None

@@ -1,0 +1,13 @@
+from google.adk import Event
+
+
+def prepare():
+    return Event(state={"topic": "tides"})
+
+
+def route():
+    return Event(route="A")
+
+
+def skip():
+    return None
