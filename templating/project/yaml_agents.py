@@ -35,9 +35,8 @@ def yaml_facts(source: SourceFile, path: Path, key: str) -> FileFacts:
         return FileFacts(key, source.path)
     fields = {k.value: v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
     if _scalar(fields.get("agent_class")) == "Workflow":
-        from templating.project.yaml_workflows import (
-            yaml_workflow,  # most configs are agents
-        )
+        # Imported here: most configs are agents.
+        from templating.project.yaml_workflows import yaml_workflow
 
         folder = Path(os.path.realpath(path)).parent
         return FileFacts(key, source.path, workflows=(yaml_workflow(source, root, folder, _dotted, CONFIG_AGENT),))
