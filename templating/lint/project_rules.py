@@ -113,8 +113,12 @@ def describe_writer(writer: Writer) -> str:
     owner = f"agent `{writer.agent}`" if writer.agent else None
     if writer.via == "output_key":
         return f"the `output_key` of {owner} ({where})"
+    if writer.via in ("tool", "callback") and writer.function and owner:
+        return f"{writer.via} `{writer.function}` of {owner} ({where})"
     if writer.via in ("tool", "callback") and writer.function:
-        return f"{writer.via} `{writer.function}`" + (f" of {owner}" if owner else "") + f" ({where})"
+        return f"the `state` of function `{writer.function}` ({where})"  # a workflow's function node
+    if writer.via == "state_delta" and writer.function and not owner:
+        return f"the `Event(state=...)` or `state_delta` of function `{writer.function}` ({where})"
     if writer.via == "initial":
         return f"the initial state ({where})"
     return f"the {writer.via.replace('_', ' ')} write" + (f" of {owner}" if owner else "") + f" ({where})"

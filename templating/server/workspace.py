@@ -53,6 +53,8 @@ class Writer:
     line: int
     column: int
     agent: str | None = None
+    #: The function whose code writes it (a tool, a callback, a workflow's function node).
+    function: str | None = None
 
 
 class Workspace:
@@ -129,7 +131,7 @@ class Workspace:
             return None
         root = self._root
         return tuple(
-            Writer(key, writer.via, root / writer.path, writer.line, writer.column, writer.agent)
+            Writer(key, writer.via, root / writer.path, writer.line, writer.column, writer.agent, writer.function)
             for writer in self._models[root].writers_of(key)
         )
 
