@@ -139,3 +139,12 @@ def test_workflow_edges_are_the_ones_adk_compiles(name: str) -> None:
     ours = {w.name: {(e.source, e.target, e.route) for e in w.edges} for w in facts.workflows}
     theirs = {w.name: _adk_edges(w) for w in vars(module).values() if isinstance(w, Workflow)}
     assert ours == theirs
+
+
+@pytest.mark.parametrize("name", fixture_names())
+def test_lint_reports_exactly_the_declared_shapes(name: str) -> None:
+    shapes = set()
+    for finding in lint_findings(name):
+        if finding.code in ("TPL018", "TPL019") and finding.message.startswith(("node `", "join `")):
+            shapes.add((finding.code, finding.message.split("`")[1]))
+    assert shapes == getattr(load_fixture(name), "SHAPES", set())

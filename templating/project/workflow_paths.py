@@ -65,7 +65,9 @@ class Graph:
                     if key == START or not self.incoming[key]:
                         continue
                     sets = [guards[e.source] | ({e} if e.route is not None else set()) for e in self.incoming[key]]
-                    new = frozenset.intersection(*sets)
+                    # A join has run every predecessor: it took all their routes.
+                    join = self.workflow.nodes[key].kind == "join"
+                    new = frozenset.union(*sets) if join else frozenset.intersection(*sets)
                     if new != guards[key]:
                         guards[key], changed = new, True
             self._guards = guards
@@ -101,13 +103,17 @@ class Graph:
         return None
 
     def join_blocker(self, key: str) -> str | None:
-        """Why the join ``key`` may never fire: a predecessor behind a route the others skip."""
+        """Why the join ``key`` may never fire: a predecessor behind a route that another
+        predecessor, which always reaches the join when it runs, does not need. (When every
+        predecessor reaches the join only by a route of its own, the code may choose those
+        routes together; that is not judged.)"""
         guards = self.guards()
         predecessors = [e.source for e in self.incoming[key]]
         sets = {p: _path_guards(guards, p, key, self) for p in predecessors}
+        always = [q for q in predecessors if any(e.source == q and e.route is None for e in self.incoming[key])]
         for p in predecessors:
             for edge in sorted(sets[p], key=lambda e: (e.source, e.route or ())):
-                if any(edge not in sets[q] for q in predecessors if q != p):
+                if any(edge not in sets[q] for q in always if q != p):
                     name = self.workflow.nodes[p].name
                     return f"`{name}` runs only on {_route_words(edge)} of `{self._name(edge.source)}`"
         return None

@@ -84,3 +84,6 @@ root = Workflow(
 )
 
 SCENARIOS = [{"classify": ["short"], "numbered": [1]}, {"classify": ["long"], "numbered": [2]}]
+
+#: `numbered` runs once for `long_path` and once for `also_long` (both on route `long`).
+SHAPES = {("TPL018", "numbered")}

@@ -23,3 +23,6 @@ root = Workflow(name="fan_in", edges=[("START", first, (left, right), merge)])
 
 #: Reads whose failure depends on which sibling finishes first.
 RACES = {("merge", "k_left"), ("merge", "k_right")}
+
+#: The shape findings (TPL018, TPL019) the linter must make, by node.
+SHAPES = {("TPL018", "merge")}

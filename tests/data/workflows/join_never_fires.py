@@ -28,3 +28,6 @@ root = Workflow(
 )
 
 SCENARIOS = [{"router": ["A"]}, {"router": ["B"]}]
+
+#: The shape findings (TPL018, TPL019) the linter must make, by node.
+SHAPES = {("TPL019", "gather")}
