@@ -86,8 +86,13 @@ def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, H
     """TPL015: a read whose key is written only after the agent runs."""
     for late in find_late_reads(model):
         first = late.writers[0]
-        own = first.agent == late.agent.name and first.via == "output_key"
-        when = "by its own `output_key`, after it answers" if own else f"only later, by {describe_writer(first)}"
+        own = first.agent == late.agent.name
+        if own and first.via == "output_key":
+            when = "by its own `output_key`, after it answers"
+        elif own and first.function:
+            when = f"by its own {first.via} `{first.function}`, only after its first model call"
+        else:
+            when = f"only later, by {describe_writer(first)}"
         yield late.read.instruction, Hazard(
             "TPL015", late.read.start, late.read.end,
             f"agent `{late.agent.name}` reads `{shorten(late.read.key)}` before it is written: it is written {when}",

@@ -220,9 +220,12 @@ RULES: tuple[Rule, ...] = (
         "An agent reads a key before the agent that writes it has run",
         "Within one run of a `SequentialAgent` (or the first iteration of a `LoopAgent`), finds a "
         "required placeholder whose key only agents after it write, or the agent itself through its "
-        "own `output_key`, and nothing earlier does (initial state, an earlier sibling, its tools and "
-        "callbacks, an ancestor's earlier siblings). A key written only by a `ParallelAgent` sibling "
-        "is reported too: parallel siblings give no order. Sub-agents an `LlmAgent` transfers to are "
+        "own `output_key`, tools or model callbacks (they write after its first model call), and "
+        "nothing earlier does (initial state, an earlier sibling, its `before_agent_callback`, an "
+        "ancestor's earlier siblings). A key written only by a `ParallelAgent` sibling is reported "
+        "too: parallel siblings give no order. In a graph `Workflow`, finds a read whose writer does "
+        "not run before it on every path from START: a route that skips it, a later node, a loop's "
+        "first iteration (see the Graph workflows page). Sub-agents an `LlmAgent` transfers to are "
         "not ordered, and an unknown writer earlier in the run stops the rule.",
         "The first run fails with `KeyError: Context variable not found`: the critic placed before "
         "the writer, the loop whose first iteration reads what its last step writes.",
