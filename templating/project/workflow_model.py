@@ -10,9 +10,13 @@ nested workflow, a ``JoinNode`` or a tool. A node whose name cannot be followed 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from templating.project.facts import FileFacts, FunctionFacts, Ref, Writer
+from templating.project.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer
 from templating.project.workflows import NodeFunction, WorkflowEdge, WorkflowNode
+
+if TYPE_CHECKING:
+    from templating.project.model import Agent
 
 __all__ = ["Node", "Workflow", "member_writes", "resolve_workflows"]
 
@@ -28,7 +32,7 @@ class Node:
     path: str
     line: int
     column: int
-    agent: object | None = None
+    agent: Agent | None = None
     function: NodeFunction | None = None
     workflow: Workflow | None = None
     writes: list[Writer] = field(default_factory=list)
@@ -103,11 +107,11 @@ class _NodeResolver:
         target = self.assembler._resolve(facts.ref)
         if isinstance(target, FunctionFacts):
             self._function(node, facts.ref, target, depth)
-        elif target is not None and hasattr(target, "reads"):  # an agent of the model
+        elif target is not None and not isinstance(target, ClassFacts):  # an agent of the model
             node.kind, node.agent, node.name = "agent" if facts.kind != "agent_tool" else "agent_tool", target, target.name
             node.writes = _tree_writes(target)
             target.workflow_node = True
-            node.unknown = bool(getattr(target, "unknown", False))
+            node.unknown = target.unknown
         else:
             node.unknown = True
         return node

@@ -125,8 +125,8 @@ class _Pass:
             for key, node in nodes.items():
                 if key == "START":
                     continue
-                arriving = [self._after(nodes[e.source], known[e.source]) for e in self.graph.incoming[key]]
-                arriving = [a for a in arriving if a is not None]
+                after = [self._after(nodes[e.source], known[e.source]) for e in self.graph.incoming[key]]
+                arriving = [a for a in after if a is not None]
                 if not arriving:
                     continue
                 merge = frozenset.union if node.kind == "join" else frozenset.intersection
@@ -170,7 +170,9 @@ class _Pass:
             for read in agent.reads:
                 if not read.optional:
                     self._judge(owner, node, read.key, own_early, read=read)
-        elif node.function is not None:
+        elif node.function is not None and node.kind == "function":
+            # A tool node's arguments come from its input first and from state only when
+            # missing there: not judged (the graph still lists them).
             for parameter in node.function.parameters:
                 if not parameter.optional:
                     self._judge(owner, node, parameter.name, known, parameter=parameter)
