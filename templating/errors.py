@@ -4,11 +4,11 @@ Every error is a [`TemplateError`][templating.TemplateError], and also the built
 in the same situation, so code written for ADK keeps catching what it caught before::
 
     TemplateError
-    ├── TemplateSyntaxError (ValueError)     a template that cannot be compiled (strict)
-    ├── MissingKeyError (KeyError)           a required state key is not in the state
-    ├── MissingArtifactError (KeyError)      a required artifact does not exist
-    ├── ArtifactServiceError (ValueError)    a template needs artifacts, the context has none
-    └── ValueFormatError (TypeError)         a state value the dialect cannot render (strict)
+    ├── TemplateSyntaxError (ValueError)       a template that cannot be compiled (strict)
+    ├── MissingKeyError (KeyError)             a required state key is not in the state
+    │   └── MissingArtifactError               a required artifact does not exist
+    ├── ArtifactServiceError (ValueError)      a template needs artifacts, the context has none
+    └── ValueFormatError (TypeError)           a state value the dialect cannot render (strict)
 
 ``args[0]`` is always the message; in the ``adk`` dialect it is google-adk's message verbatim.
 The other details are attributes (``key``, ``span``, ``line``, ``column``...). All of them

@@ -6,8 +6,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from templating.lint.graph import format_graph
-from templating.lint.linter import lint_paths, read_project
+from templating.project.graph import format_graph
+from templating.lint.linter import lint_paths
+from templating.project.reading import read_project
 from templating.lint.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,7 +18,7 @@ EXAMPLE = ROOT / "examples" / "research_pipeline"
 def test_flow_example_lints_clean_and_has_every_writer_form(monkeypatch):
     monkeypatch.chdir(EXAMPLE)
     assert lint_paths([Path(".")], Settings(root=EXAMPLE)).findings == ()
-    model = read_project([Path(".")], Settings(root=EXAMPLE))
+    model = read_project([Path(".")], root=EXAMPLE)
     assert {(w.key, w.via, w.agent) for w in model.writers} == {
         ("topic", "output_key", "intake"), ("findings", "output_key", "researcher"),
         ("sources", "tool", "researcher"), ("critique", "output_key", "critic"), ("findings", "output_key", "reviser"),
@@ -27,7 +28,7 @@ def test_flow_example_lints_clean_and_has_every_writer_form(monkeypatch):
 
 def test_flow_example_docs_page_shows_the_current_graph(monkeypatch):
     monkeypatch.chdir(EXAMPLE)
-    mermaid = format_graph(read_project([Path(".")], Settings(root=EXAMPLE)), "mermaid")
+    mermaid = format_graph(read_project([Path(".")], root=EXAMPLE), "mermaid")
     page = (ROOT / "docs" / "state-flow.md").read_text(encoding="utf-8")
     assert f"```mermaid\n{mermaid}```" in page
 
@@ -45,6 +46,6 @@ def test_flow_example_required_critique_is_read_before_write(tmp_path, monkeypat
 
 def test_flow_example_docs_home_shows_the_current_graph(monkeypatch):
     monkeypatch.chdir(EXAMPLE)
-    mermaid = format_graph(read_project([Path(".")], Settings(root=EXAMPLE)), "mermaid")
+    mermaid = format_graph(read_project([Path(".")], root=EXAMPLE), "mermaid")
     home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     assert f"```mermaid\n{mermaid}```" in home

@@ -170,11 +170,11 @@ def test_cache_project_rules_see_a_writer_removed_in_another_file(project, linte
 
 
 def test_cache_reuses_the_project_findings_only_while_no_file_changes(project, monkeypatch):
-    import templating.lint.project_lint as project_lint
+    import templating.lint.linter as linter
 
     runs = []
-    lint_project = project_lint.lint_project
-    monkeypatch.setattr(project_lint, "lint_project", lambda *a: runs.append(1) or lint_project(*a))
+    lint_project = linter.lint_project
+    monkeypatch.setattr(linter, "lint_project", lambda *a: runs.append(1) or lint_project(*a))
     (project / "__init__.py").write_text("")
     _age(project)
     cold = _lint(project)

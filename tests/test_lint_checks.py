@@ -3,7 +3,7 @@
 import pytest
 
 from templating.project.instruction import Instruction, Interpolation, SourceFile
-from templating.lint.linter import lint_instruction
+from templating.lint.instruction_lint import lint_instruction
 from templating.lint.settings import Settings
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from templating.project.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
-from templating.lint.linter import lint_instruction
+from templating.lint.instruction_lint import lint_instruction
 from templating.lint.settings import Settings
 
 CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "adk-samples-instructions.jsonl"

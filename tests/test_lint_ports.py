@@ -3,7 +3,7 @@
 import pytest
 
 from templating.cli import main
-from templating.lint.linter import lint_instruction
+from templating.lint.instruction_lint import lint_instruction
 from templating.lint.settings import Settings
 from templating.project.instruction import Instruction, SourceFile
 

@@ -7,7 +7,8 @@ import pytest
 
 from templating.cli import main
 from templating.project.instruction import Instruction, SourceFile
-from templating.lint.linter import lint_instruction, lint_paths
+from templating.lint.instruction_lint import lint_instruction
+from templating.lint.linter import lint_paths
 from templating.lint.registry import RULES, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys

@@ -8,7 +8,7 @@ import pytest
 
 from templating.cli import main
 from templating.lint.linter import lint_text
-from templating.lint.newer_syntax import newer_grammar
+from templating.project.newer_syntax import newer_grammar
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from templating.project.evaluate import Scope, evaluate
+from templating.project.definitions import Namespace
+from templating.project.evaluate import evaluate
 from templating.project.instruction import RUNTIME_VALUE
 from templating.project.python_source import ModuleCache, find_python_instructions, load_module
 
@@ -136,7 +137,7 @@ def test_evaluate_api_returns_alternatives_with_offsets(tmp_path):
     cache = ModuleCache(tmp_path)
     module = load_module(tmp_path / "m.py", 'X = "ab" if c else "cd"\n', "m.py", cache)
     (statement,) = module.tree.body
-    texts = evaluate(statement.value, Scope(module, cache))  # type: ignore[attr-defined]
+    texts = evaluate(statement.value, Namespace(module, cache))  # type: ignore[attr-defined]
     assert [(t.text, t.offsets) for t in texts] == [("ab", (5, 6)), ("cd", (20, 21))]
     assert all(t.is_known for t in texts)
 

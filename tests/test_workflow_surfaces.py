@@ -38,7 +38,7 @@ def test_server_knows_node_writers_for_hover_definition_and_completion(tmp_path:
     findings = workspace.findings(module, module.read_text())
     assert [f.code for f in findings] == ["TPL015"]  # route `S` skips the writer
     (writer,) = workspace.writers_of("k") or ()
-    assert (writer.kind, writer.function, writer.line) == ("state_delta", "writer", 12)
+    assert (writer.via, writer.function, writer.line) == ("state_delta", "writer", 12)
     assert "k" in (workspace.written_keys() or ())
     (placeholder,) = compile_template("{k}").placeholders
     text = navigation.describe(placeholder, Settings(root=tmp_path), (writer,))

@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 
 from templating.cli.common import EXIT_OK, UsageError
-from templating.lint.graph import GRAPH_FORMATS, format_graph
-from templating.lint.linter import read_project
-from templating.lint.settings import Settings
+from templating.project.graph import GRAPH_FORMATS, format_graph
+from templating.project.reading import read_project
 
 __all__ = ["add_graph_command"]
 
@@ -25,7 +24,7 @@ def add_graph_command(commands: argparse._SubParsersAction) -> None:
 def _run_graph(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     try:
-        model = read_project(paths, Settings(root=Path.cwd()))
+        model = read_project(paths, root=Path.cwd())
     except FileNotFoundError as error:
         raise UsageError(str(error)) from None
     sys.stdout.write(format_graph(model, arguments.format))

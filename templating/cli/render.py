@@ -16,9 +16,9 @@ from typing import Any
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, read_text
 from templating.compiler import compile_template
-from templating.lint.ports import PORTS, port_texts
 from templating.context import ReadonlyContext
 from templating.errors import TemplateError
+from templating.lint.ports import PORTS, port_texts
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
 from templating.render import state_value
@@ -155,13 +155,12 @@ def _port_line(texts: dict[str, str]) -> list[str]:
 def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | None:
     """Names the writers of a key in the project ``--project`` (or the file's folder) holds;
     ``None`` when it holds no agent code, as beside a lone prompt file."""
-    from templating.lint.linter import read_project
     from templating.lint.project_rules import describe_writer
-    from templating.lint.settings import Settings
+    from templating.project.reading import read_project
 
     folders = arguments.project or [Path(".") if str(arguments.file) == "-" else arguments.file.parent]
     try:
-        model = read_project(folders, Settings(root=Path.cwd(), dialect=arguments.dialect))
+        model = read_project(folders, root=Path.cwd(), dialect=arguments.dialect)
     except FileNotFoundError as error:
         raise UsageError(str(error)) from None
     if not model.agents and not model.writers:

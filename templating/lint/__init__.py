@@ -9,17 +9,18 @@ writes the output.
 
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
 from templating.lint.finding import Finding, Fix
-from templating.lint.linter import LintResult, lint_instruction, lint_paths, lint_text
+from templating.lint.instruction_lint import lint_instruction
+from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.registry import RULES, find_rule
 from templating.lint.rule import Rule, Severity
 from templating.lint.settings import Settings
 
 __all__ = [
+    "RULES",
     "ConfigError",
     "Finding",
     "Fix",
     "LintResult",
-    "RULES",
     "Rule",
     "Settings",
     "Severity",

@@ -32,18 +32,17 @@ import hmac
 import json
 import os
 import pickle
-import re
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from templating import __version__
+from templating.lint.atomic_write import write_atomically
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.settings import Settings
-from templating.project.python_source import INSTRUCTION_HINT
+from templating.project.surfaces import claiming
 
 __all__ = ["CACHE_FOLDER", "RACY_SECONDS", "LintCache"]
 
@@ -51,7 +50,6 @@ __all__ = ["CACHE_FOLDER", "RACY_SECONDS", "LintCache"]
 CACHE_FOLDER = ".templating_cache"
 #: Files modified this recently (in seconds) before the run are not stored.
 RACY_SECONDS = 2.0
-_HINT = re.compile(INSTRUCTION_HINT.encode())
 _KEY_SIZE = 32
 _SIGNATURE_SIZE = 32
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -165,7 +163,7 @@ class LintCache:
                     status = os.fstat(stream.fileno())
                     data = stream.read()
                 self._stamps[name] = (status.st_size, status.st_mtime_ns, hashlib.blake2b(data, digest_size=16).digest())
-                if name.endswith((".py", ".pyi")) and _HINT.search(data):
+                if _imports_matter(name, data):
                     self._hinted.add(name)  # its imports matter: so does its folder's listing
             except OSError:
                 self._stamps[name] = None
@@ -224,13 +222,16 @@ def _secret() -> bytes | None:
         pass
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder)
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(os.urandom(_KEY_SIZE))
-        os.replace(temporary, file)
+        write_atomically(file, os.urandom(_KEY_SIZE))
         return file.read_bytes()
     except OSError:
         return None
+
+
+def _imports_matter(name: str, data: bytes) -> bool:
+    """Whether the file ``name`` holding ``data`` may take instructions from sibling modules."""
+    surface = claiming(os.path.basename(name))
+    return surface is not None and surface.import_hint is not None and surface.import_hint.search(data) is not None
 
 
 def _sign(key: bytes, payload: bytes) -> bytes:
@@ -261,11 +262,4 @@ def _write(file: Path, data: bytes) -> None:
     ignore = root / ".gitignore"
     if not ignore.exists():
         ignore.write_text("# Created by templating lint: the cache is not part of the project.\n*\n")
-    handle, temporary = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, file)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(file, data)

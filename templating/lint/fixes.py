@@ -13,19 +13,17 @@ temporary file in the same folder that then replaces the original.
 
 from __future__ import annotations
 
-import ast
 import bisect
 import difflib
-import os
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from templating.project.encoding import file_encoding
-from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES
+from templating.lint.atomic_write import write_atomically
 from templating.lint.finding import Finding, Fix
+from templating.project.encoding import file_encoding
+from templating.project.surfaces import surface_for
 
 __all__ = ["FileFix", "apply_fixes", "choose_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix"]
 
@@ -55,12 +53,12 @@ def fix_file(path: Path, fixes: Sequence[Fix]) -> FileFix | None:
     """``path`` with ``fixes`` applied, or ``None`` if it cannot be read or would break."""
     try:
         data = path.read_bytes()
-        encoding = file_encoding(path, data)
+        encoding = file_encoding(data, coding_line=surface_for(path.name).coding_line)
         before = data.decode(encoding)
     except (OSError, UnicodeDecodeError, SyntaxError):
         return None
     after, applied = apply_fixes(before, fixes)
-    if applied and not (_still_valid(path, after) and _is_encodable(after, encoding)):
+    if applied and not (surface_for(path.name).is_valid(after) and _is_encodable(after, encoding)):
         return None
     return FileFix(path, before, after, applied, encoding)
 
@@ -104,43 +102,9 @@ def _raw_offsets(text: str):
     return lambda offset: offset + bisect.bisect_left(collapsed, offset)
 
 
-def _still_valid(path: Path, text: str) -> bool:
-    suffix = path.suffix.lower()
-    if suffix in YAML_SUFFIXES:
-        return _is_valid_yaml(text)
-    try:
-        if suffix in PYTHON_SUFFIXES:
-            ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return True
-
-
-def _is_valid_yaml(text: str) -> bool:
-    # Imported here so that fixing Python files never loads PyYAML.
-    import yaml
-
-    try:
-        list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except (ValueError, yaml.YAMLError, RecursionError, MemoryError):
-        return False
-    return True
-
-
 def write_fix(file: FileFix) -> None:
     """Write the fixed text atomically: a temporary file in the same folder replaces the file."""
-    mode = file.path.stat().st_mode
-    handle, temporary = tempfile.mkstemp(dir=file.path.parent, prefix=f".{file.path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(file.after.encode(file.encoding))
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, file.path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(file.path, file.after.encode(file.encoding), mode=file.path.stat().st_mode, sync=True)
 
 
 def format_diff(file: FileFix) -> str:

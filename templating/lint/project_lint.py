@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from templating.lint.finding import Finding
-from templating.lint.linter import finding_for, silenced
+from templating.lint.instruction_lint import finding_for, silenced
 from templating.lint.project_rules import (
     find_late_read_hazards,
     find_session_writes,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from templating.syntax import Path
+# The core calls a nested-value path `Path`; here it is `Steps`, apart from file paths.
+from templating.syntax import Path as Steps
 
 __all__ = ["find_missing_step", "is_schema", "state_keys"]
 
@@ -28,16 +29,16 @@ def state_keys(data: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(data.get("properties", {})) if is_schema(data) else frozenset(data)
 
 
-def find_missing_step(state: Mapping[str, Any], key: str, path: Path) -> tuple[int, tuple[str, ...]] | None:
-    """The index of the first step of ``path`` (under the present ``key``) that cannot exist,
-    with the keys that do exist at that point; ``None`` if the whole path may exist."""
+def find_missing_step(state: Mapping[str, Any], key: str, steps: Steps) -> tuple[int, tuple[str, ...]] | None:
+    """The index of the first of the nested-value ``steps`` (under the present ``key``) that
+    cannot exist, with the keys that do exist at that point; ``None`` if every step may exist."""
     if is_schema(state):
-        return _walk_schema(state, state["properties"][key], path)
-    return _walk_sample(state[key], path)
+        return _walk_schema(state, state["properties"][key], steps)
+    return _walk_sample(state[key], steps)
 
 
-def _walk_sample(value: Any, path: Path) -> tuple[int, tuple[str, ...]] | None:
-    for index, step in enumerate(path):
+def _walk_sample(value: Any, steps: Steps) -> tuple[int, tuple[str, ...]] | None:
+    for index, step in enumerate(steps):
         if value is None:
             return None  # a null sample says nothing about the shape
         if isinstance(step, str):
@@ -54,8 +55,8 @@ def _walk_sample(value: Any, path: Path) -> tuple[int, tuple[str, ...]] | None:
     return None
 
 
-def _walk_schema(root: Mapping[str, Any], node: Any, path: Path) -> tuple[int, tuple[str, ...]] | None:
-    for index, step in enumerate(path):
+def _walk_schema(root: Mapping[str, Any], node: Any, steps: Steps) -> tuple[int, tuple[str, ...]] | None:
+    for index, step in enumerate(steps):
         node = _resolve(root, node)
         if not isinstance(node, dict):
             return None

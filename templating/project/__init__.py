@@ -1,20 +1,17 @@
 """The project model's layer: what an agent project holds, read statically, never imported.
 
-It sits between the compiler core and the linter: `files` picks the
-files, `encoding` reads them, `python_source`
-and `yaml_source` find instructions (an
-`Instruction` with the source offset of every
-character), helped by `literal` (Python string literals) and
-`modules` (imports between modules of one package).
+It sits between the compiler core and the linter. Its front door is `reading`: paths (or one
+file's unsaved text) in, per-file `Reading`s and the assembled `ProjectModel` out; lint,
+the graph, ``render --explain`` and the language server all enter there. Each kind of file
+(Python source, ADK Agent Config YAML, an evaluation's session, prompt files) is one module
+of `surfaces`, described by one frozen `Surface` record and listed in its registry; `files`
+walks folders, `encoding` decodes, `python_source` and `yaml_source` find instructions (an
+`Instruction` with the source offset of every character), helped by `literal`, `evaluate`
+and `definitions`. The ADK words they look for live in `adk_vocabulary`.
 
-The project model: `python_facts`,
-`yaml_facts` and `session_facts` (an evaluation's ``initial.session.json``) read one file
-each into picklable
-`FileFacts` (agents, state writers found by
-`writers`, references to names of sibling modules);
-`assemble` resolves them against each other into a
-`ProjectModel` (``writers_of``, ``written_keys``,
-``agent_of``), and `order` says which keys are written before each
-agent runs. The linter, the graph and the language server stand on it; nothing here imports
-them.
+The project model: each surface reads a file into picklable `FileFacts` (agents, state
+writers found by `writers`, references to names of sibling modules); `assemble` resolves
+them against each other into a `ProjectModel` (``writers_of``, ``written_keys``,
+``agent_of``), `order` says which keys are written before each agent runs, and `graph`
+draws it. Nothing here imports the linter, the command line or the server.
 """

@@ -14,6 +14,13 @@ from __future__ import annotations
 import ast
 import functools
 
+from templating.project.adk_vocabulary import (
+    AGENT_KINDS,
+    GRAPH_HINTS,
+    FUNCTION_TOOLS,
+    AgentKind,
+    WriterVia,
+)
 from templating.project.facts import (
     AgentFacts,
     ClassFacts,
@@ -27,25 +34,18 @@ from templating.project.python_source import (
     PythonModule,
     find_call_instructions,
 )
+from templating.project.syntax_tree import called_name
 from templating.project.writers import (
     context_parameters,
     find_context_session_writes,
     find_initial_writers,
     find_session_writes,
     find_state_writes,
-)  # fmt: skip
+)
 
-__all__ = ["AGENT_KINDS", "python_facts"]
+__all__ = ["python_facts"]
 
-#: The kind of agent each ADK class builds.
-AGENT_KINDS = {
-    "LlmAgent": "llm", "Agent": "llm", "SequentialAgent": "sequential", "LoopAgent": "loop",
-    "ParallelAgent": "parallel", "BaseAgent": "custom",
-}  # fmt: skip
-_FUNCTION_TOOLS = ("FunctionTool", "LongRunningFunctionTool")
 _AGENT_FIELDS = ("name", "instruction", "sub_agents", "model", "tools", "output_key")
-# What a module says when it may build a workflow graph or hold a function node's writes.
-_GRAPH_HINTS = ("Workflow", "node", "Event")
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -78,7 +78,7 @@ class _Builder:
                 class_nodes.append(node)
         text = module.source.text
         self.has_deltas = any(hint in text for hint in ("Event", "Session", "create_session", "state_delta"))
-        self.has_graph = any(hint in text for hint in _GRAPH_HINTS)
+        self.has_graph = any(hint in text for hint in GRAPH_HINTS)
         self.writes_state = "state" in text
         self.classes, self.in_classes = _agent_classes(class_nodes, self._writers) if class_nodes else ({}, set())
         self.bound = _bound_names(module.tree)
@@ -139,15 +139,15 @@ class _Builder:
         if not self.writes_state:
             return []
         parameters = context_parameters(function)
-        role = "callback" if "callback" in parameters.values() else "tool"
+        role: WriterVia = "callback" if "callback" in parameters.values() else "tool"
         writers = find_state_writes(self.module, function, parameters, role) if parameters else []
         if self.has_deltas:
             deltas = [w for w in find_initial_writers(self.module, ast.walk(function)) if w.via == "state_delta"]
             writers += [Writer(w.key, w.via, w.path, w.line, w.column, function.name) for w in deltas]
         return writers
 
-    def _agent_kind(self, call: ast.Call) -> str | None:
-        name = _called(call)
+    def _agent_kind(self, call: ast.Call) -> AgentKind | None:
+        name = called_name(call)
         if name is None or not any(k.arg in _AGENT_FIELDS for k in call.keywords):
             return None
         if name in self.classes:
@@ -183,10 +183,10 @@ class _Builder:
         )  # fmt: skip
 
     def _tool(self, element: ast.expr, refs: _Refs) -> None:
-        if isinstance(element, ast.Call) and _called(element) in _FUNCTION_TOOLS + ("AgentTool",):
+        if isinstance(element, ast.Call) and called_name(element) in FUNCTION_TOOLS + ("AgentTool",):
             wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
             if wrapped is not None:
-                refs.add(self._ref(wrapped), "agent_tools" if _called(element) == "AgentTool" else "tools")
+                refs.add(self._ref(wrapped), "agent_tools" if called_name(element) == "AgentTool" else "tools")
             return
         refs.add(self._ref(element), "tools")
 
@@ -212,7 +212,7 @@ class _Builder:
         return Writer(_string(value), "output_key", self.module.source.path, value.lineno, value.col_offset + 1)
 
     def _custom_class(self, call: ast.Call) -> Ref | None:
-        name = _called(call)
+        name = called_name(call)
         if name in self.classes:
             return Ref(self.key, name)
         if name in self.imports and self.imports[name].name:
@@ -309,11 +309,6 @@ def _elements(value: ast.expr | None) -> list[ast.expr]:
 
 def _synthetic(call: ast.Call) -> str:
     return f"<agent {call.lineno}:{call.col_offset + 1}>"
-
-
-def _called(call: ast.Call) -> str | None:
-    function = call.func
-    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
 
 
 def _string(node: ast.expr | None) -> str | None:

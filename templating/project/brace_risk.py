@@ -13,9 +13,10 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from templating.project.definitions import find_definition, local_assignments
 
 if TYPE_CHECKING:
-    from templating.project.evaluate import Scope
+    from templating.project.definitions import Namespace
 
 __all__ = ["brace_reason"]
 
@@ -37,7 +38,7 @@ _ENVIRONMENT = ("os.environ", "environ")
 _MAX_DEPTH = 16
 
 
-def brace_reason(node: ast.expr, scope: Scope, depth: int = 0) -> str | None:
+def brace_reason(node: ast.expr, scope: Namespace, depth: int = 0) -> str | None:
     """Why the value of ``node`` can carry braces, or ``None`` if it statically cannot."""
     if depth > _MAX_DEPTH:
         return _runtime(node)
@@ -59,15 +60,13 @@ def brace_reason(node: ast.expr, scope: Scope, depth: int = 0) -> str | None:
     return _runtime(node)
 
 
-def _part_reason(part: ast.expr, scope: Scope, depth: int) -> str | None:
+def _part_reason(part: ast.expr, scope: Namespace, depth: int) -> str | None:
     if isinstance(part, ast.FormattedValue):
         return brace_reason(part.value, scope, depth + 1)
     return brace_reason(part, scope, depth + 1)
 
 
-def _name_reason(node: ast.Name | ast.Attribute, scope: Scope, depth: int) -> str | None:
-    from templating.project.evaluate import find_definition, local_assignments  # it imports this module
-
+def _name_reason(node: ast.Name | ast.Attribute, scope: Namespace, depth: int) -> str | None:
     definition = find_definition(node, scope)
     if definition is None and isinstance(node, ast.Name) and scope.function is not None:
         # A local bound in several branches (`if a: x = "p" else: x = "q"`) is brace-free
@@ -83,7 +82,7 @@ def _name_reason(node: ast.Name | ast.Attribute, scope: Scope, depth: int) -> st
     return brace_reason(value, owner, depth + 1)  # type: ignore[arg-type]
 
 
-def _call_reason(node: ast.Call, scope: Scope, depth: int) -> str | None:
+def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
     name = _dotted(node.func)
     last = name.rsplit(".", 1)[-1]
     if name in _BRACE_FREE_CALLS or last in _BRACE_FREE_CALLS:

@@ -12,19 +12,18 @@ import io
 import tokenize
 from pathlib import Path
 
-from templating.project.files import PYTHON_SUFFIXES
-
 __all__ = ["decode_source", "file_encoding", "read_source"]
 
 
-def file_encoding(path: Path, data: bytes) -> str:
-    """The encoding of ``data``, the bytes of ``path``.
+def file_encoding(data: bytes, *, coding_line: bool) -> str:
+    """The encoding of ``data``: UTF-8, or what a PEP 263 coding line says where the file's
+    surface has one (``coding_line``, Python source).
 
     Raises ``UnicodeDecodeError`` (naming the first bad byte) for a Python file whose first
     lines are not UTF-8 and have no coding line, and ``SyntaxError`` for a coding line naming
     an unknown encoding or one that contradicts the byte order mark, as Python itself does.
     """
-    if path.suffix.lower() not in PYTHON_SUFFIXES:
+    if not coding_line:
         return "utf-8"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -37,13 +36,14 @@ def file_encoding(path: Path, data: bytes) -> str:
 
 
 def read_source(path: Path) -> str:
-    """The text of ``path`` as the linter reads it: decoded, every line break read as ``\\n``."""
-    return decode_source(path, path.read_bytes())
+    """The text of the Python module ``path`` as the linter reads it: decoded, every line
+    break read as ``\\n``."""
+    return decode_source(path.read_bytes(), coding_line=True)
 
 
-def decode_source(path: Path, data: bytes) -> str:
-    """``data``, the bytes of ``path``, decoded as `read_source` reads them."""
-    text = data.decode(file_encoding(path, data))
+def decode_source(data: bytes, *, coding_line: bool) -> str:
+    """``data`` decoded as `read_source` reads a file (see `file_encoding`)."""
+    text = data.decode(file_encoding(data, coding_line=coding_line))
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -1,6 +1,6 @@
 """Evaluate an instruction expression to text without running it, keeping every position.
 
-`evaluate` takes an expression node and the [`Scope`][templating.Scope] it sits in and returns the
+`evaluate` takes an expression node and the [`Namespace`][templating.Namespace] it sits in and returns the
 texts it can produce (one per branch of ``a if c else b``), each character with its source
 offset. It understands string literals and f-strings, implicit and ``+`` concatenation,
 ``.strip()`` / ``.lstrip()`` / ``.rstrip()`` / ``.replace(a, b)`` / ``.format(...)``,
@@ -21,20 +21,17 @@ other file (``instruction=prompts.ROOT``), it keeps that file's positions.
 from __future__ import annotations
 
 import ast
-import collections
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from templating.project.brace_risk import brace_reason
+from templating.project.definitions import Namespace, find_definition
 from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 from templating.project.literal import decode_expression, source_offset
+from templating.project.syntax_tree import own_nodes
 from templating.project.text_methods import METHODS, Character, dedent
 
-if TYPE_CHECKING:
-    from templating.project.python_source import ModuleCache, PythonModule
-
-__all__ = ["Evaluated", "Scope", "evaluate", "find_definition", "local_assignments"]
+__all__ = ["Evaluated", "evaluate"]
 
 #: At most this many alternative texts per expression: branches multiply.
 MAX_ALTERNATIVES = 16
@@ -42,16 +39,6 @@ MAX_ALTERNATIVES = 16
 _MAX_DEPTH = 24
 _DEDENT_NAMES = ("dedent", "cleandoc")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-@dataclass(frozen=True, slots=True)
-class Scope:
-    """Where an expression is written: its module, the function around it (if any) and the
-    cache that loads sibling modules."""
-
-    module: PythonModule
-    cache: ModuleCache
-    function: ast.FunctionDef | ast.AsyncFunctionDef | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +75,7 @@ class _Text:
         return "".join(character.text for character in self.characters)
 
 
-def evaluate(expression: ast.expr, scope: Scope) -> list[Evaluated]:
+def evaluate(expression: ast.expr, scope: Namespace) -> list[Evaluated]:
     """The texts ``expression`` can produce (at most `MAX_ALTERNATIVES`)."""
     if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
         return [_plain_literal(expression, scope.module.source)]
@@ -113,7 +100,7 @@ def _finish(text: _Text) -> Evaluated:
     return Evaluated(text.source, text.value, offsets, holes, text.suppressed)
 
 
-def _evaluate(node: ast.expr, scope: Scope, depth: int) -> list[_Text]:
+def _evaluate(node: ast.expr, scope: Namespace, depth: int) -> list[_Text]:
     if depth > _MAX_DEPTH:
         return [_unknown(node, scope)]
     if isinstance(node, (ast.Constant, ast.JoinedStr)):
@@ -135,7 +122,7 @@ def _evaluate(node: ast.expr, scope: Scope, depth: int) -> list[_Text]:
     return [_unknown(node, scope)]
 
 
-def _constant(node: ast.Constant | ast.JoinedStr, scope: Scope, depth: int) -> _Text:
+def _constant(node: ast.Constant | ast.JoinedStr, scope: Namespace, depth: int) -> _Text:
     """A literal's text; an f-string's values are spliced in when they resolve."""
     source = scope.module.source
     if isinstance(node, ast.Constant) and not isinstance(node.value, str):
@@ -161,7 +148,7 @@ def _constant(node: ast.Constant | ast.JoinedStr, scope: Scope, depth: int) -> _
     return _Text(source, tuple(characters))
 
 
-def _formatted(value: ast.FormattedValue | None, expression: str, offset: int, scope: Scope, depth: int):
+def _formatted(value: ast.FormattedValue | None, expression: str, offset: int, scope: Namespace, depth: int):
     """An f-string value: its text when it is a plain constant, else a hole at the ``{``."""
     if value is not None and value.conversion == -1 and value.format_spec is None:
         found = _evaluate(value.value, scope, depth + 1)
@@ -174,7 +161,7 @@ def _formatted(value: ast.FormattedValue | None, expression: str, offset: int, s
 _RUNTIME = "its value is only known at run time"
 
 
-def _unknown(node: ast.expr, scope: Scope) -> _Text:
+def _unknown(node: ast.expr, scope: Namespace) -> _Text:
     source = scope.module.source
     start = source_offset(source, node.lineno, node.col_offset)
     hole = Interpolation(0, ast.unparse(node), brace_reason(node, scope))
@@ -188,7 +175,7 @@ def _place(text: _Text, source: SourceFile, offset: int) -> _Text:
     return _Text(source, tuple(c._replace(offset=offset) for c in text.characters), text.suppressed)
 
 
-def _concatenate(parts: list[list[_Text]], nodes: list[ast.expr], scope: Scope) -> list[_Text]:
+def _concatenate(parts: list[list[_Text]], nodes: list[ast.expr], scope: Namespace) -> list[_Text]:
     """Every combination of the parts' alternatives, joined, each in the current file (a
     part from another file sits at the expression ``nodes`` gives for it)."""
     source = scope.module.source
@@ -202,7 +189,7 @@ def _concatenate(parts: list[list[_Text]], nodes: list[ast.expr], scope: Scope) 
     return results
 
 
-def _call(node: ast.Call, scope: Scope, depth: int) -> list[_Text]:
+def _call(node: ast.Call, scope: Namespace, depth: int) -> list[_Text]:
     function = node.func
     if isinstance(function, ast.Attribute) and function.attr == "join" and _is_item_list(node):
         separators = _evaluate(function.value, scope, depth + 1)
@@ -226,7 +213,7 @@ def _call(node: ast.Call, scope: Scope, depth: int) -> list[_Text]:
     return [_unknown(node, scope)]
 
 
-def _method(node: ast.Call, name: str, receivers: list[_Text], scope: Scope, depth: int) -> list[_Text]:
+def _method(node: ast.Call, name: str, receivers: list[_Text], scope: Namespace, depth: int) -> list[_Text]:
     """``receiver.name(...)`` for each receiver, or a hole when an argument is unknown."""
     arguments = [_single(argument, scope, depth) for argument in node.args]
     keywords = {k.arg: _single(k.value, scope, depth) for k in node.keywords if k.arg}
@@ -254,7 +241,7 @@ def _is_item_list(node: ast.Call) -> bool:
     return isinstance(items, (ast.List, ast.Tuple)) and not any(isinstance(i, ast.Starred) for i in items.elts)
 
 
-def _join(separator: _Text, items: list[list[_Text]], nodes: list[ast.expr], scope: Scope) -> list[_Text]:
+def _join(separator: _Text, items: list[list[_Text]], nodes: list[ast.expr], scope: Namespace) -> list[_Text]:
     """``separator.join([...])``: the items with the separator between each two (``nodes``:
     the separator's expression, then the items')."""
     parts: list[list[_Text]] = []
@@ -265,19 +252,19 @@ def _join(separator: _Text, items: list[list[_Text]], nodes: list[ast.expr], sco
     return _concatenate(parts, anchors, scope) if parts else [_Text(scope.module.source, ())]
 
 
-def _single(node: ast.expr, scope: Scope, depth: int) -> _Text:
+def _single(node: ast.expr, scope: Namespace, depth: int) -> _Text:
     """One text for an argument: its only alternative, or a hole when it has several."""
     found = _evaluate(node, scope, depth + 1)
     return found[0] if len(found) == 1 else _unknown(node, scope)
 
 
 def _returns(
-    function: ast.FunctionDef | ast.AsyncFunctionDef, owner: Scope, call: ast.Call, caller: Scope, depth: int
+    function: ast.FunctionDef | ast.AsyncFunctionDef, owner: Namespace, call: ast.Call, caller: Namespace, depth: int
 ) -> list[_Text]:
     """The texts a function defined in ``owner`` returns, when every ``return`` in it resolves
     to some text; else a hole at ``call``, which is written in ``caller`` (maybe another module)."""
-    inner = Scope(owner.module, owner.cache, function)
-    returned = [statement.value for statement in _own_nodes(function) if isinstance(statement, ast.Return)]
+    inner = Namespace(owner.module, owner.cache, function)
+    returned = [statement.value for statement in own_nodes(function) if isinstance(statement, ast.Return)]
     if not returned or any(value is None for value in returned) or isinstance(function, ast.AsyncFunctionDef):
         return [_unknown(call, caller)]
     results: list[_Text] = []
@@ -297,93 +284,3 @@ def _is_dedent(function: ast.expr) -> bool:
     if isinstance(function, ast.Attribute):
         return function.attr in _DEDENT_NAMES and isinstance(function.value, ast.Name)
     return isinstance(function, ast.Name) and function.id in _DEDENT_NAMES
-
-
-def find_definition(node: ast.Name | ast.Attribute, scope: Scope) -> tuple[ast.AST, Scope] | None:
-    """What a name or ``module.NAME`` is bound to: an expression or a function definition,
-    with the scope it is written in; ``None`` if it is not a constant this module can see.
-
-    A function-local name bound more than once, or a parameter, is not a constant.
-    """
-    if isinstance(node, ast.Attribute):
-        if isinstance(node.value, ast.Name) and not _is_local(node.value.id, scope):
-            return _imported(scope, node.value.id, node.attr)
-        return None
-    if scope.function is not None and _is_local(node.id, scope):
-        values = local_assignments(scope.function).get(node.id, [])
-        return (values[0], scope) if len(values) == 1 and values[0] is not None else None
-    module_scope = Scope(scope.module, scope.cache)
-    if node.id in scope.module.constants:
-        return scope.module.constants[node.id], module_scope
-    if node.id in scope.module.functions:
-        return scope.module.functions[node.id], module_scope
-    return _imported(scope, node.id, None)
-
-
-def _is_local(name: str, scope: Scope) -> bool:
-    function = scope.function
-    if function is None:
-        return False
-    arguments = function.args
-    parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    return name in local_assignments(function) or any(p is not None and p.arg == name for p in parameters)
-
-
-def _imported(scope: Scope, name: str, attribute: str | None) -> tuple[ast.AST, Scope] | None:
-    """Follow ``name`` (and ``.attribute``) through sibling-module imports to a definition.
-
-    Modules that import a name from each other form a cycle that never reaches a
-    definition: each (module, name) pair is visited once.
-    """
-    module, visited = scope.module, set()
-    while name in module.imports and (module.path, name) not in visited:
-        visited.add((module.path, name))
-        path, symbol = module.imports[name]
-        other = scope.cache.load(path)
-        wanted = symbol if attribute is None else attribute
-        if other is None or wanted is None:
-            return None
-        if wanted in other.constants:
-            return other.constants[wanted], Scope(other, scope.cache)
-        if wanted in other.functions:
-            return other.functions[wanted], Scope(other, scope.cache)
-        if attribute is not None:
-            return None
-        module, name = other, wanted
-    return None
-
-
-def local_assignments(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr | None]]:
-    """The values bound to each name in ``function``'s own body (not in nested functions).
-
-    A nested ``def`` binds its definition. A binding other than ``name = value`` (``+=``, a
-    loop, ``with ... as``, unpacking) is recorded as ``None``: the name is then not a constant.
-    """
-    bound: dict[str, list[ast.expr | None]] = {}
-    plain: set[int] = set()
-    nodes = list(_own_nodes(function))
-    for node in nodes:
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    bound.setdefault(target.id, []).append(node.value)
-                    plain.add(id(target))
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
-            bound.setdefault(node.target.id, []).append(node.value)
-            plain.add(id(node.target))
-        elif isinstance(node, _FUNCTIONS) and node is not function:
-            bound.setdefault(node.name, []).append(node)  # type: ignore[arg-type]
-    for node in nodes:
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
-            bound.setdefault(node.id, []).append(None)
-    return bound
-
-
-def _own_nodes(function: ast.AST):
-    """Every node of a function's body in source order, not entering nested functions or classes."""
-    pending = collections.deque(ast.iter_child_nodes(function))
-    while pending:
-        node = pending.popleft()
-        yield node
-        if not isinstance(node, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
-            pending.extend(ast.iter_child_nodes(node))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from templating.project.adk_vocabulary import AgentKind, WriterVia
 from templating.project.instruction import Instruction
 from templating.project.pickling import rebuild_from_fields
 
@@ -57,7 +58,7 @@ class Writer:
     """
 
     key: str | None
-    via: str
+    via: WriterVia
     path: str
     line: int
     column: int
@@ -97,7 +98,7 @@ class ClassFacts:
     """A class deriving from an ADK agent class: its kind and the writes of its methods."""
 
     name: str
-    kind: str
+    kind: AgentKind
     writers: tuple[Writer, ...]
 
     __reduce__ = rebuild_from_fields
@@ -116,7 +117,7 @@ class AgentFacts:
 
     variable: str
     name: str | None
-    kind: str
+    kind: AgentKind
     path: str
     line: int
     column: int

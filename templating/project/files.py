@@ -1,8 +1,8 @@
-"""Which files to lint: the paths given, and folders walked with ``.gitignore`` respected.
+"""Which files to read: the paths given, and folders walked with ``.gitignore`` respected.
 
-Python and YAML files are always linted, and so is the session an ADK evaluation starts from
-(`SESSION_FILE`, for the state it seeds); prompt files (``.prompt``, ``.txt``, ``.md``) are
-linted when named on the command line or matched by the ``include`` globs of the config.
+A walk lists the files of every surface the registry marks as walked (Python, ADK Agent
+Config YAML, an evaluation's ``initial.session.json``); prompt files are read when named on
+the command line or matched by the ``include`` globs of the config.
 
 Paths are handled as strings while walking: each folder is resolved once, and a file's real
 path is its folder's plus its name (a symbolic link is resolved on its own). Globs are
@@ -20,20 +20,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.project.paths import relative
+from templating.project.surfaces import is_walked
+
 if TYPE_CHECKING:
     import pathspec
 
 __all__ = [
-    "PROMPT_SUFFIXES", "PYTHON_SUFFIXES", "SESSION_FILE", "YAML_SUFFIXES", "collect_files", "compile_globs",
-    "is_excluded", "real_path", "relative",
+    "collect_files", "compile_globs", "is_excluded",
 ]  # fmt: skip
 
-PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
-YAML_SUFFIXES = frozenset({".yaml", ".yml"})
-PROMPT_SUFFIXES = frozenset({".prompt", ".txt", ".md"})
-#: The name of the session google-adk's `AgentEvaluator` seeds an evaluation from, found in
-#: the agent's test folder.
-SESSION_FILE = "initial.session.json"
 _SKIPPED_FOLDERS = frozenset(
     {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".nox", "site-packages", ".mypy_cache"}
 )
@@ -93,27 +89,6 @@ def compile_globs(lines: Sequence[str]) -> pathspec.PathSpec | None:
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
-def real_path(path: str, folders: dict[str, str]) -> str:
-    """``os.path.realpath(path)``, resolving each folder once (``folders`` remembers them)."""
-    folder, name = os.path.split(path)
-    if name in ("", ".", "..") or os.path.islink(path):
-        return os.path.realpath(path)
-    real = folders.get(folder)
-    if real is None:
-        real = folders[folder] = os.path.realpath(folder)
-    return os.path.join(real, name)
-
-
-def relative(real: str, base: str) -> str | None:
-    """``real`` relative to ``base`` (both resolved) with ``/`` separators; ``None`` if outside."""
-    if real == base:
-        return "."
-    prefix = base if base.endswith(os.sep) else base + os.sep
-    if not real.startswith(prefix):
-        return None
-    return real[len(prefix) :].replace(os.sep, "/")
-
-
 class _Walk:
     """Walks folders in sorted order, depth first, skipping ignored and unwanted files."""
 
@@ -146,8 +121,7 @@ class _Walk:
         return path is not None and self.exclude.match_file(path)
 
     def wanted(self, real: str, name: str) -> bool:
-        suffix = _suffix(name)
-        known = suffix in PYTHON_SUFFIXES or suffix in YAML_SUFFIXES or name == SESSION_FILE
+        known = is_walked(name)
         if not known and self.include is None:
             return False  # the common case, decided without a relative path
         path = relative(real, self.root)
@@ -169,12 +143,6 @@ def _is_folder(entry: os.DirEntry) -> bool:
         return entry.is_dir()
     except OSError:
         return False
-
-
-def _suffix(name: str) -> str:
-    """The suffix as `pathlib.PurePath.suffix` has it, lower-cased."""
-    dot = name.rfind(".")
-    return name[dot:].lower() if 0 < dot < len(name) - 1 else ""
 
 
 def _ancestor_ignores(real: str) -> _Ignores:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
+from templating.project.adk_vocabulary import AgentKind, WriterVia
 from templating.project.facts import (
     AgentFacts,
     ClassFacts,
@@ -48,7 +49,7 @@ class Agent:
     """
 
     name: str
-    kind: str
+    kind: AgentKind
     path: str
     line: int
     column: int
@@ -191,7 +192,10 @@ class _Assembler:
             if isinstance(child, Agent):
                 agent.sub_agents.append(child)
                 child.is_sub_agent = True
-        for via, refs, names in (("tool", facts.tools, agent.tools), ("callback", facts.callbacks, agent.callbacks)):
+        attachments: tuple[tuple[WriterVia, tuple[Ref, ...], list[str]], ...] = (
+            ("tool", facts.tools, agent.tools), ("callback", facts.callbacks, agent.callbacks)
+        )
+        for via, refs, names in attachments:
             for ref in refs:
                 names.append(ref.name)
                 self._attach(agent, ref, via)
@@ -206,7 +210,7 @@ class _Assembler:
                 agent.writes.extend(dataclasses.replace(w, agent=agent.name) for w in custom.writers)
         agent.unknown = agent.unknown or any(w.key is None for w in agent.writes)
 
-    def _attach(self, agent: Agent, ref: Ref, via: str) -> None:
+    def _attach(self, agent: Agent, ref: Ref, via: WriterVia) -> None:
         target = self._resolve(ref)
         if isinstance(target, FunctionFacts):
             self.attached.add((self._home(ref), target.name))

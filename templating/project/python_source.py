@@ -24,31 +24,28 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from templating.project.adk_vocabulary import INSTRUCTION_FIELDS, INSTRUCTION_HINT
+from templating.project.definitions import Namespace
 from templating.project.encoding import read_source
-from templating.project.evaluate import Evaluated, Scope, evaluate
-from templating.project.files import real_path, relative
+from templating.project.evaluate import Evaluated, evaluate
 from templating.project.instruction import Instruction, SourceFile
 from templating.project.modules import resolve_import
+from templating.project.noqa import NOQA, noqa_codes
+from templating.project.paths import real_path, relative
 
 __all__ = [
-    "INSTRUCTION_FIELDS", "INSTRUCTION_HINT", "ModuleCache", "PythonModule", "Site", "find_call_instructions",
+    "ModuleCache", "PythonModule", "Site", "find_call_instructions",
     "find_python_instructions", "find_sites", "load_module",
 ]  # fmt: skip
 
-#: The keyword arguments whose value is an instruction.
-INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
 _INJECT_FUNCTION = "inject_session_state"
 #: This package's functions whose first argument is a template, and the dialect they default to.
 _API_FUNCTIONS = {"compile_template": "adk", _INJECT_FUNCTION: "adk"}
 _PACKAGE = "templating"
 _FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef)
-#: What a module that passes an instruction must contain (``instruction=``,
-#: ``global_instruction =``, ``inject_session_state``, ``compile_template``): a file without it
-#: is not parsed, and in one with it only the statements around these lines are visited.
-#: Searched in text and bytes.
-INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template"
+# A module without `INSTRUCTION_HINT` (``instruction=``, ``inject_session_state``...) passes
+# no instruction; in one with it only the statements around these lines are visited.
 _HINT = re.compile(INSTRUCTION_HINT)
-_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -171,7 +168,7 @@ def _site_instructions(module: PythonModule, site: Site, cache: ModuleCache) -> 
     key = _memo_key(site)
     known = module.evaluated.get(key)
     if known is None:
-        scope = Scope(module, cache, site.function)
+        scope = Namespace(module, cache, site.function)
         suppressed = module.noqa.get(site.value.lineno, frozenset()) | module.noqa.get(site.line, frozenset())
         texts = evaluate(site.value, scope)
         known = module.evaluated[key] = [_instruction(text, site, suppressed) for text in texts if text.is_known]
@@ -311,19 +308,12 @@ def _instruction(text: Evaluated, site: Site, suppressed: frozenset[str]) -> Ins
 def _noqa_comments(text: str) -> dict[int, frozenset[str]]:
     """The ``# noqa`` codes per line; the module is tokenized only if ``noqa`` occurs in it."""
     noqa: dict[int, frozenset[str]] = {}
-    if _NOQA.search(text) is None:
+    if NOQA.search(text) is None:
         return noqa
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
-        if token.type == tokenize.COMMENT and (match := _NOQA.search(token.string)):
-            noqa[token.start[0]] = _noqa_codes(match)
+        if token.type == tokenize.COMMENT and (match := NOQA.search(token.string)):
+            noqa[token.start[0]] = noqa_codes(match)
     return noqa
-
-
-def _noqa_codes(match: re.Match[str]) -> frozenset[str]:
-    codes = match.group("codes")
-    if not codes:
-        return frozenset({"ALL"})
-    return frozenset(code.strip().upper() for code in codes.split(","))
 
 
 def _constants(tree: ast.Module) -> dict[str, ast.expr]:

@@ -14,19 +14,23 @@ key that is not a string literal makes an *unknown writer* (``key=None``). A wri
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
+from templating.project.adk_vocabulary import (
+    CONTEXT_NAMES,
+    CONTEXT_TYPES,
+    SESSION_FACTORIES,
+    WriterVia,
+)
 from templating.project.facts import SessionWrite, Writer
 from templating.project.python_source import PythonModule
+from templating.project.syntax_tree import called_name, own_nodes
 
 __all__ = [
     "context_parameters", "find_context_session_writes", "find_initial_writers", "find_session_writes",
     "find_state_writes",
 ]  # fmt: skip
 
-_CONTEXT_TYPES = ("ToolContext", "CallbackContext", "Context", "InvocationContext")
-_CONTEXT_NAMES = {"tool_context": "tool", "callback_context": "callback", "ctx": "tool", "context": "tool"}
-_SESSION_FACTORIES = ("get_session", "create_session")
 _WRITING_METHODS = ("update", "setdefault")
 # Functions that only read a mapping handed to them: passing the state to them writes nothing.
 _READING_FUNCTIONS = frozenset({
@@ -35,26 +39,28 @@ _READING_FUNCTIONS = frozenset({
 })  # fmt: skip
 # The call, the argument that holds a state dict, and the kind of writer it makes: an event's
 # delta is written when the event is; a seed is there before the first node runs.
-_INITIAL_FIELDS = {
+_INITIAL_FIELDS: dict[str, tuple[str, WriterVia]] = {
     "EventActions": ("state_delta", "state_delta"), "Event": ("state", "state_delta"),
     "create_session": ("state", "initial"), "Session": ("state", "initial"), "run_async": ("state_delta", "initial"),
 }  # fmt: skip
 
 
-def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, WriterVia]:
     """The parameters that hold an ADK context, each with the role it suggests (tool/callback)."""
-    found = {}
+    found: dict[str, WriterVia] = {}
     arguments = function.args
     for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
         annotation = ast.unparse(argument.annotation) if argument.annotation is not None else ""
-        if any(name in annotation for name in _CONTEXT_TYPES):
+        if any(name in annotation for name in CONTEXT_TYPES):
             found[argument.arg] = "callback" if "Callback" in annotation else "tool"
-        elif not annotation and argument.arg in _CONTEXT_NAMES:
-            found[argument.arg] = _CONTEXT_NAMES[argument.arg]
+        elif not annotation and argument.arg in CONTEXT_NAMES:
+            found[argument.arg] = CONTEXT_NAMES[argument.arg]
     return found
 
 
-def find_state_writes(module: PythonModule, function: ast.AST, parameters: dict[str, str], via: str) -> list[Writer]:
+def find_state_writes(
+    module: PythonModule, function: ast.AST, parameters: dict[str, WriterVia], via: WriterVia
+) -> list[Writer]:
     """The state writes in ``function`` through the context ``parameters``."""
     aliases = _state_aliases(function, parameters)
     name = getattr(function, "name", None)
@@ -69,9 +75,9 @@ def find_state_writes(module: PythonModule, function: ast.AST, parameters: dict[
     return writers
 
 
-def _passes_state(node: ast.AST, parameters: dict[str, str], aliases: set[str]) -> bool:
+def _passes_state(node: ast.AST, parameters: Mapping[str, str], aliases: set[str]) -> bool:
     """Whether ``node`` hands a context's state to a function that may write into it."""
-    if not isinstance(node, ast.Call) or _called_name(node) in _READING_FUNCTIONS:
+    if not isinstance(node, ast.Call) or called_name(node) in _READING_FUNCTIONS:
         return False
     values = [*node.args, *(k.value for k in node.keywords)]
     return any(_is_context_state(value, parameters, aliases) for value in values)
@@ -83,9 +89,11 @@ def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list
     for node in nodes:
         if not isinstance(node, ast.Call):
             continue
-        called = _called_name(node) or ""
-        field, via = _INITIAL_FIELDS.get(called, (None, ""))
-        value = next((k.value for k in node.keywords if k.arg == field), None) if field else None
+        called = called_name(node) or ""
+        if called not in _INITIAL_FIELDS:
+            continue
+        field, via = _INITIAL_FIELDS[called]
+        value = next((k.value for k in node.keywords if k.arg == field), None)
         if value is None:
             continue
         for key in _dict_keys(_constant_value(module, value)):
@@ -104,7 +112,7 @@ def find_session_writes(module: PythonModule) -> list[SessionWrite]:
         sessions = _session_variables(scope)
         if not sessions:
             continue
-        for node in _own_nodes(scope):
+        for node in own_nodes(scope):
             for target, keys in _written(node):
                 if isinstance(target, ast.Attribute) and target.attr == "state" and _name(target.value) in sessions:
                     found.extend(_session_write(module, node, key) for key in keys)
@@ -133,22 +141,12 @@ def _session_write(module: PythonModule, node: ast.AST, key: str | None) -> Sess
     return SessionWrite(key, module.source.path, line, column, end + 1, source_line, suppressed)
 
 
-def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``scope`` outside nested functions and classes."""
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
-
-
 def _session_variables(scope: ast.AST) -> set[str]:
     names = set()
-    for node in _own_nodes(scope):
+    for node in own_nodes(scope):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             value = node.value.value if isinstance(node.value, ast.Await) else node.value
-            if isinstance(value, ast.Call) and _called_name(value) in _SESSION_FACTORIES:
+            if isinstance(value, ast.Call) and called_name(value) in SESSION_FACTORIES:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 names.update(t.id for t in targets if isinstance(t, ast.Name))
     return names
@@ -179,7 +177,7 @@ def _update_keys(call: ast.Call) -> list[str | None]:
 def _dict_keys(value: ast.expr | None) -> list[str | None]:
     if isinstance(value, ast.Dict):
         return [_literal_key(key) if key is not None else None for key in value.keys]
-    if isinstance(value, ast.Call) and _called_name(value) == "dict" and not value.args:
+    if isinstance(value, ast.Call) and called_name(value) == "dict" and not value.args:
         return [k.arg for k in value.keywords]
     return [None]
 
@@ -195,7 +193,7 @@ def _constant_value(module: PythonModule, value: ast.expr) -> ast.expr:
     return value
 
 
-def _state_aliases(function: ast.AST, parameters: dict[str, str]) -> set[str]:
+def _state_aliases(function: ast.AST, parameters: Mapping[str, str]) -> set[str]:
     """Local names bound to a context's state: ``state = tool_context.state``."""
     aliases = set()
     for node in ast.walk(function):
@@ -204,7 +202,7 @@ def _state_aliases(function: ast.AST, parameters: dict[str, str]) -> set[str]:
     return aliases
 
 
-def _is_context_state(node: ast.expr, parameters: dict[str, str], aliases: set[str]) -> bool:
+def _is_context_state(node: ast.expr, parameters: Mapping[str, str], aliases: set[str]) -> bool:
     """``p.state``, ``p.session.state``, ``p.actions.state_delta`` or an alias of one."""
     if isinstance(node, ast.Name):
         return node.id in aliases
@@ -214,11 +212,6 @@ def _is_context_state(node: ast.expr, parameters: dict[str, str], aliases: set[s
     if isinstance(owner, ast.Attribute) and owner.attr in ("session", "actions"):
         owner = owner.value
     return isinstance(owner, ast.Name) and owner.id in parameters
-
-
-def _called_name(call: ast.Call) -> str | None:
-    function = call.func
-    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
 
 
 def _name(node: ast.expr) -> str | None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from templating.project.agents import AGENT_KINDS
+from templating.project.adk_vocabulary import AGENT_KINDS
 from templating.project.facts import AgentFacts, FileFacts, Ref, Writer
 from templating.project.instruction import SourceFile
 from templating.project.yaml_source import find_yaml_instructions

@@ -9,17 +9,16 @@ line folding, quote doubling and escapes are skipped over.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import yaml
 
+from templating.project.adk_vocabulary import INSTRUCTION_FIELDS
 from templating.project.instruction import Instruction, SourceFile
+from templating.project.noqa import NOQA, noqa_codes
 
 __all__ = ["find_yaml_instructions"]
 
-_FIELDS = ("instruction", "global_instruction", "static_instruction")
-_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
 _ESCAPE_LENGTHS = {"x": 4, "u": 6, "U": 10}
 
 
@@ -35,7 +34,7 @@ def find_yaml_instructions(source: SourceFile) -> list[Instruction]:
 
 def _instruction_scalars(root: yaml.Node | None) -> Iterator[tuple[yaml.ScalarNode, yaml.ScalarNode]]:
     for key, value in _walk(root):
-        if isinstance(key, yaml.ScalarNode) and key.value in _FIELDS and isinstance(value, yaml.ScalarNode):
+        if isinstance(key, yaml.ScalarNode) and key.value in INSTRUCTION_FIELDS and isinstance(value, yaml.ScalarNode):
             yield key, value
 
 
@@ -60,11 +59,8 @@ def _walk(root: yaml.Node | None) -> Iterator[tuple[yaml.Node | None, yaml.Node]
 
 
 def _noqa(source: SourceFile, key: yaml.ScalarNode) -> frozenset[str]:
-    match = _NOQA.search(source.line_text(key.start_mark.line + 1))
-    if not match:
-        return frozenset()
-    codes = match.group("codes")
-    return frozenset(c.strip().upper() for c in codes.split(",")) if codes else frozenset({"ALL"})
+    match = NOQA.search(source.line_text(key.start_mark.line + 1))
+    return noqa_codes(match) if match else frozenset()
 
 
 def _map_scalar(text: str, node: yaml.ScalarNode) -> tuple[int, ...]:

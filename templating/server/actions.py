@@ -7,25 +7,21 @@ single-fix edit is placed by line and column, and "fix all" rewrites the buffer 
 
 from __future__ import annotations
 
-import io
-import re
-import tokenize
 from collections.abc import Sequence
 
 from lsprotocol import types
 
 from templating.lint.finding import Finding
 from templating.lint.fixes import apply_fixes
-from templating.project.files import PYTHON_SUFFIXES, YAML_SUFFIXES
 from templating.project.instruction import Instruction, SourceFile
+from templating.project.noqa import NOQA
+from templating.project.surfaces import surface_for
 from templating.server.diagnostics import Encode, to_diagnostic
 
 __all__ = ["FIX_ALL_KIND", "fix_all_action", "noqa_action", "quick_fix_action"]
 
 #: The kind of the "fix all safe" source action (a ``source.fixAll`` kind, as ruff's).
 FIX_ALL_KIND = "source.fixAll.templating"
-_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
-_YAML_KEY = re.compile(r"^\s*(?:-\s+)?(?:instruction|global_instruction|static_instruction)\s*:")
 
 
 def quick_fix_action(finding: Finding, uri: str, source: SourceFile, encode: Encode) -> types.CodeAction | None:
@@ -52,8 +48,7 @@ def noqa_action(
     Python reads it on the line the instruction's literal starts on, YAML on the line of its
     key; a prompt file has no comments (the text reaches the model), so it gets none.
     """
-    suffix = source.path.rsplit(".", 1)[-1].lower()
-    line = _comment_line(finding, instructions, source, f".{suffix}")
+    line = _comment_line(finding, instructions, source)
     if line is None:
         return None
     text = source.line_text(line)
@@ -82,18 +77,11 @@ def fix_all_action(findings: Sequence[Finding], uri: str, text: str, encode: Enc
     )
 
 
-def _comment_line(finding: Finding, instructions: Sequence[Instruction], source: SourceFile, suffix: str) -> int | None:
+def _comment_line(finding: Finding, instructions: Sequence[Instruction], source: SourceFile) -> int | None:
     instruction = _instruction_of(finding, instructions, source)
     if instruction is None:
         return None
-    first_line, _ = instruction.position(0)
-    if suffix in PYTHON_SUFFIXES:
-        return first_line if _is_commentable(source.text, first_line) else None
-    if suffix in YAML_SUFFIXES:
-        for line in range(first_line, 0, -1):
-            if _YAML_KEY.match(source.line_text(line)):
-                return line
-    return None
+    return surface_for(source.path.rpartition("/")[2]).noqa_line(instruction, source)
 
 
 def _instruction_of(finding: Finding, instructions: Sequence[Instruction], source: SourceFile) -> Instruction | None:
@@ -104,22 +92,9 @@ def _instruction_of(finding: Finding, instructions: Sequence[Instruction], sourc
     return None
 
 
-def _is_commentable(text: str, line: int) -> bool:
-    """Whether a comment can end ``line``: no string literal runs on past it."""
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if token.start[0] <= line < token.end[0] and token.type != tokenize.NL:
-                return False
-            if token.start[0] > line:
-                return True
-    except (tokenize.TokenError, SyntaxError):
-        return False
-    return True
-
-
 def _with_code(line_text: str, code: str) -> tuple[str, int]:
     """The replacement for the end of ``line_text`` and the column it starts at."""
-    match = _NOQA.search(line_text)
+    match = NOQA.search(line_text)
     if match is None:
         stripped = line_text.rstrip()
         return f"  # noqa: {code}", len(stripped)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
@@ -12,7 +13,7 @@ from templating.errors import TemplateError
 from templating.lint.settings import Settings
 from templating.lint.state_shape import is_schema
 from templating.nodes import Placeholder
-from templating.server.workspace import Writer
+from templating.project.facts import Writer
 
 __all__ = ["complete_keys", "describe", "writer_locations"]
 
@@ -54,7 +55,7 @@ def writer_locations(writers: Iterable[Writer]) -> list[types.Location]:
     locations = []
     for writer in writers:
         position = types.Position(line=writer.line - 1, character=writer.column - 1)
-        uri = writer.path.resolve().as_uri()
+        uri = Path(writer.path).resolve().as_uri()
         locations.append(types.Location(uri=uri, range=types.Range(start=position, end=position)))
     return locations
 
@@ -88,7 +89,7 @@ def _writers_text(writers: Sequence[Writer] | None) -> str:
         return _NOT_KNOWN
     if not writers:
         return "written nowhere in this project"
-    shown = [f"{writer.kind}{_owner(writer)} at `{writer.path.as_posix()}:{writer.line}`" for writer in writers]
+    shown = [f"{writer.via}{_owner(writer)} at `{writer.path}:{writer.line}`" for writer in writers]
     return "writers: " + "; ".join(shown)
 
 
@@ -96,7 +97,7 @@ def _owner(writer: Writer) -> str:
     """Whose write it is: an agent's, or a function's (a workflow's function node)."""
     if writer.agent:
         return f" of agent `{writer.agent}`"
-    return f" in function `{writer.function}`" if getattr(writer, "function", None) else ""
+    return f" in function `{writer.function}`" if writer.function else ""
 
 
 def _shorten(text: str) -> str:

@@ -16,45 +16,32 @@ siblings of its package folder that name it, with the buffer's text standing in 
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
 from templating.lint.finding import Finding
-from templating.lint.linter import lint_files, lint_instruction, scan_text
+from templating.lint.instruction_lint import lint_instruction, problem_findings
+from templating.lint.linter import lint_reading
 from templating.lint.project_lint import lint_model
 from templating.lint.settings import Settings
-from templating.project.facts import FileFacts
-from templating.project.files import PROMPT_SUFFIXES, PYTHON_SUFFIXES, YAML_SUFFIXES, collect_files
+from templating.project.facts import FileFacts, Writer
+from templating.project.files import collect_files
+from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel, assemble
-from templating.project.instruction import Instruction, SourceFile, plain_instruction
-from templating.project.python_source import ModuleCache, find_python_instructions, load_module
+from templating.project.reading import (
+    ModuleCache,
+    borrowed_instructions,
+    read_files,
+    read_text,
+)
+from templating.project.surfaces import Problem, claiming
 
-__all__ = ["MAX_CHARACTERS", "Workspace", "Writer", "is_linted", "normalize"]
-
-_LINTED_SUFFIXES = PYTHON_SUFFIXES | YAML_SUFFIXES | PROMPT_SUFFIXES
+__all__ = ["MAX_CHARACTERS", "Workspace", "is_linted", "normalize"]
 
 #: A buffer longer than this is not linted as you type: one TPL013 finding says why.
 MAX_CHARACTERS = 2_000_000
-# Siblings are read to find the instructions of a constants module; a package folder with more
-# Python files than this is not searched (each change would read them all).
-_MAX_SIBLINGS = 50
-
-
-@dataclass(frozen=True, slots=True)
-class Writer:
-    """Code that writes a state key: ``kind`` (``output_key``, ``tool``, ``callback``,
-    ``initial-state``...), the agent it belongs to if known, and a 1-based position."""
-
-    key: str
-    kind: str
-    path: Path
-    line: int
-    column: int
-    agent: str | None = None
-    #: The function whose code writes it (a tool, a callback, a workflow's function node).
-    function: str | None = None
 
 
 class Workspace:
@@ -91,14 +78,14 @@ class Workspace:
         if len(text) > MAX_CHARACTERS:
             return _too_large(display, len(text), settings)
         cache = ModuleCache(settings.root)
-        scan = scan_text(text, display, settings, path=path, cache=cache)
-        model = self._update_model(settings, display, scan.facts)
+        reading = read_text(text, path, display, cache)
+        model = self._update_model(settings, display, reading.facts)
         if settings.root not in self._model_findings:
             self._model_findings[settings.root] = lint_model(model, settings)
         # Linting agent.py also reports prompt.py's constants: each file shows its own only.
-        own = [f for f in [*scan.findings, *self._model_findings[settings.root]] if f.path == display]
+        own = [f for f in [*lint_reading(reading, settings), *self._model_findings[settings.root]] if f.path == display]
         found = {(finding.sort_key, finding.message): finding for finding in own}
-        for instruction in _borrowed_instructions(path, text, display, cache):
+        for instruction in borrowed_instructions(path, text, display, cache):
             for finding in lint_instruction(instruction, settings):
                 found.setdefault((finding.sort_key, finding.message), finding)
         return sorted(found.values(), key=lambda finding: finding.sort_key)
@@ -111,10 +98,10 @@ class Workspace:
         settings, display, text = buffer
         cache = ModuleCache(settings.root)
         try:
-            own = _own_instructions(path, text, display, cache)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            own = read_text(text, path, display, cache).instructions
+        except ValueError:  # a null byte in Python source
             return []
-        return [*own, *_borrowed_instructions(path, text, display, cache)]
+        return [*own, *borrowed_instructions(path, text, display, cache)]
 
     def _buffer(self, path: Path, text: str) -> tuple[Settings, str, str] | None:
         """The settings, display path and normalized text of a buffer the server lints;
@@ -125,13 +112,13 @@ class Workspace:
         return settings, _display(path, settings.root), normalize(text)
 
     def writers_of(self, key: str) -> tuple[Writer, ...] | None:
-        """The writers of state key ``key`` in the project of the file linted last; ``None``
-        while no project is known."""
+        """The writers of state key ``key`` in the project of the file linted last, each with
+        its ``path`` made absolute; ``None`` while no project is known."""
         if self._root is None or self._root not in self._models:
             return None
         root = self._root
         return tuple(
-            Writer(key, writer.via, root / writer.path, writer.line, writer.column, writer.agent, writer.function)
+            dataclasses.replace(writer, key=key, path=(root / writer.path).as_posix())
             for writer in self._models[root].writers_of(key)
         )
 
@@ -164,9 +151,10 @@ class Workspace:
 
 
 def is_linted(path: Path) -> bool:
-    """Whether the server lints a file named ``path``: Python, YAML and prompt files
-    (``.prompt``, ``.txt``, ``.md``); other files an editor sends (``pyproject.toml``) are not."""
-    return path.suffix.lower() in _LINTED_SUFFIXES
+    """Whether the server lints a file named ``path``: one a surface of the registry claims
+    (Python, YAML, an evaluation's session, prompt files); other files an editor sends
+    (``pyproject.toml``) are not."""
+    return claiming(path.name) is not None
 
 
 def normalize(text: str) -> str:
@@ -180,7 +168,7 @@ def _read_project(settings: Settings) -> dict[str, tuple[FileFacts, ...]]:
         files = collect_files([settings.root], settings.root, settings.include, settings.exclude)
     except OSError:
         return {}
-    return {result.path: tuple(result.facts or ()) for result in lint_files(files, settings)}
+    return {reading.file: reading.facts for reading in read_files(files, settings.dialect)}
 
 
 def _load_settings(folder: Path) -> tuple[Settings, str | None]:
@@ -199,66 +187,5 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _too_large(display: str, length: int, settings: Settings) -> list[Finding]:
-    from templating.lint.registry import find_rule
-
-    rule = find_rule("TPL013")
-    if rule is None or not settings.is_enabled(rule.code):
-        return []
     message = f"not linted in the editor: {length:,} characters is over the limit of {MAX_CHARACTERS:,}"
-    return [Finding(display, rule.code, rule.name, rule.severity, message, "run `templating lint` on it", 1, 1, 1, 1)]
-
-
-def _own_instructions(path: Path, text: str, display: str, cache: ModuleCache) -> list[Instruction]:
-    suffix = path.suffix.lower()
-    if suffix in PYTHON_SUFFIXES:
-        return find_python_instructions(load_module(path, text, display, cache), cache)
-    if suffix in YAML_SUFFIXES:
-        import yaml
-
-        from templating.project.yaml_source import find_yaml_instructions
-
-        try:
-            return find_yaml_instructions(SourceFile(display, text))
-        except yaml.YAMLError:
-            return []
-    return [plain_instruction(SourceFile(display, text))]
-
-
-def _borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCache) -> list[Instruction]:
-    """Instructions in this Python file that sibling modules pass to agents (``prompt.ROOT``)."""
-    if path.suffix.lower() not in PYTHON_SUFFIXES or path.stem == "__init__":
-        return []
-    loaded = cache.modules.get(cache.key(path))
-    if loaded is None or loaded.source.text != text:
-        try:
-            load_module(path, text, display, cache)  # the buffer stands in for the file on disk
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return []
-    found: list[Instruction] = []
-    for sibling in _siblings_naming(path):
-        module = cache.modules.get(cache.key(sibling))
-        try:
-            module = module or load_module(sibling, normalize(sibling.read_text(encoding="utf-8")), cache.display(sibling), cache)
-            instructions = find_python_instructions(module, cache)
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-        found.extend(instruction for instruction in instructions if instruction.source.path == display)
-    return found
-
-
-def _siblings_naming(path: Path) -> list[Path]:
-    try:
-        siblings = sorted(path.parent.glob("*.py"))
-    except OSError:
-        return []
-    if len(siblings) > _MAX_SIBLINGS:
-        return []
-    return [sibling for sibling in siblings if sibling != path and _names(sibling, path.stem)]
-
-
-def _names(sibling: Path, stem: str) -> bool:
-    try:
-        text = sibling.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return stem in text and "instruction" in text
+    return problem_findings(display, Problem("too-large", message), settings)

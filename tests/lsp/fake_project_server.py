@@ -9,11 +9,12 @@ that a failing handler is logged and the server goes on.
 import sys
 from pathlib import Path
 
+from templating.project.facts import Writer
 from templating.server import app
-from templating.server.workspace import Workspace, Writer
+from templating.server.workspace import Workspace
 
 WRITERS = {
-    "plan": (Writer("plan", "output_key", Path(__file__).parent / "writers.py", 3, 5, "planner"),),
+    "plan": (Writer("plan", "output_key", (Path(__file__).parent / "writers.py").as_posix(), 3, 5, agent="planner"),),
     "user:name": (),
 }
 

@@ -1,9 +1,9 @@
 """Draw the agent tree and its state flow: ``templating graph --format mermaid|dot|json``.
 
 The JSON shape is ``{"agents": [{"name", "kind", "file", "line", "sub_agents", "reads",
-"writes"}], "initial": [{"key", "file", "line"}], "workflows": [{"name", "file", "line", "nodes",
-"edges": [{"from", "to", "route"}]}]}`` (see `templating.lint.workflow_graph`); an agent's ``writes`` include those of its
-tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
+"writes"}], "initial": [{"key", "file", "line"}], "workflows": [{"name", "file", "line",
+"nodes", "edges": [{"from", "to", "route"}]}]}`` (see `templating.project.workflow_graph`);
+an agent's ``writes`` include those of its tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
 (``create_session(state=...)``, ``initial.session.json``). Mermaid and dot draw each agent as a
 node, its sub-agents with numbered edges (the order a sequential or loop agent runs them in),
 each state key as a node with an edge from every agent that writes it and to every agent that
@@ -61,7 +61,8 @@ def _ids(model: ProjectModel) -> dict[int, str]:
 
 def _keys(model: ProjectModel) -> dict[str, str]:
     written = {w.key for a in model.agents for w in a.writes if w.key} | {w.key for w in _initial_writers(model)}
-    keys = sorted(written | {r.key for a in model.agents for r in a.reads} | (_workflow_graph().node_keys(model.workflows) if model.workflows else set()))
+    nodes = _workflow_graph().node_keys(model.workflows) if model.workflows else set()
+    keys = sorted(written | {r.key for a in model.agents for r in a.reads} | nodes)
     return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
 
 
@@ -114,7 +115,7 @@ def _dot(model: ProjectModel) -> str:
 
 def _workflow_graph():
     """The workflow drawing module, imported only for a project that has workflows."""
-    from templating.lint import workflow_graph
+    from templating.project import workflow_graph
 
     return workflow_graph
 

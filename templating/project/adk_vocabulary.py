@@ -1,0 +1,62 @@
+"""The words of ADK Python the project readers look for, in one place.
+
+When google-adk adds an agent class, a context type or an instruction field, this is the one
+module to change: the Python and YAML readers, the state-writer finder and the byte
+pre-filters all take their words from here.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+__all__ = [
+    "AGENT_KINDS",
+    "CONTEXT_NAMES",
+    "CONTEXT_TYPES",
+    "FACT_HINT",
+    "GRAPH_HINTS",
+    "FUNCTION_TOOLS",
+    "INSTRUCTION_FIELDS",
+    "INSTRUCTION_HINT",
+    "SESSION_FACTORIES",
+    "YAML_HINTS",
+    "AgentKind",
+    "WriterVia",
+]  # fmt: skip
+
+#: What an agent is: a model call, one of the composites that run sub-agents, or custom code.
+AgentKind = Literal["llm", "sequential", "loop", "parallel", "custom"]
+
+#: How code writes a state key: an agent's ``output_key``, a tool or callback writing its
+#: context's state, an ``EventActions(state_delta=...)``, a session's initial state, or a
+#: custom agent's own code.
+WriterVia = Literal["output_key", "tool", "callback", "state_delta", "initial", "agent"]
+
+#: The kind of agent each ADK class builds.
+AGENT_KINDS: dict[str, AgentKind] = {
+    "LlmAgent": "llm", "Agent": "llm", "SequentialAgent": "sequential", "LoopAgent": "loop",
+    "ParallelAgent": "parallel", "BaseAgent": "custom",
+}  # fmt: skip
+#: The classes that wrap a function as a tool.
+FUNCTION_TOOLS = ("FunctionTool", "LongRunningFunctionTool")
+#: The keyword arguments (and attributes) of an agent that hold an instruction.
+INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
+
+#: The annotations of a parameter that is a context with a ``state``.
+CONTEXT_TYPES = ("ToolContext", "CallbackContext", "Context", "InvocationContext")
+#: Unannotated parameter names read as a context, and the writer kind their state writes are.
+CONTEXT_NAMES: dict[str, WriterVia] = {
+    "tool_context": "tool", "callback_context": "callback", "ctx": "tool", "context": "tool",
+}  # fmt: skip
+#: The session service methods whose result is a session.
+SESSION_FACTORIES = ("get_session", "create_session")
+
+#: What a Python module holding an instruction says somewhere (a regular expression).
+INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template"
+#: What a Python module the project model needs says somewhere: an agent, a state write or
+#: read, a session, a graph workflow (a regular expression).
+FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node"
+#: What a module says when it may build a workflow graph or hold a function node's writes.
+GRAPH_HINTS = ("Workflow", "node", "Event")
+#: Words an ADK Agent Config YAML file holds if it has an instruction or an agent.
+YAML_HINTS = ("instruction", "agent_class", "sub_agents")

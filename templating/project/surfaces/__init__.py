@@ -1,0 +1,42 @@
+"""The registry of instruction surfaces: every kind of file the project readers read.
+
+Each surface is one module of this package holding one frozen `Surface` record. To add one
+(SKILL.md, say), write ``templating/project/surfaces/skill.py`` with its record and add it to
+`SURFACES` below: discovery, the byte pre-filter, the front door, ``# noqa`` placement, the
+re-validation of fixed files and the language server all ask this registry, and nothing else
+in the package tests a file's suffix.
+"""
+
+from __future__ import annotations
+
+from templating.project.surfaces.agent_config import AGENT_CONFIG
+from templating.project.surfaces.prompt import PROMPT
+from templating.project.surfaces.python import PYTHON
+from templating.project.surfaces.session import SESSION
+from templating.project.surfaces.surface import Found, Problem, ProblemKind, Surface
+
+__all__ = [
+    "FALLBACK", "SURFACES", "Found", "Problem", "ProblemKind", "Surface", "claiming", "is_walked", "surface_for",
+]  # fmt: skip
+
+#: Every surface, in the order they are asked: the first that claims a file name reads it
+#: (``initial.session.json`` before any suffix).
+SURFACES: tuple[Surface, ...] = (SESSION, PYTHON, AGENT_CONFIG, PROMPT)
+#: How a file no surface claims is read when it is named or included: as prompt text.
+FALLBACK = PROMPT
+
+
+def claiming(name: str) -> Surface | None:
+    """The surface that claims the file called ``name`` (a base name), if any."""
+    return next((surface for surface in SURFACES if surface.claims(name)), None)
+
+
+def surface_for(name: str) -> Surface:
+    """The surface that reads the file called ``name``: its claimant, else `FALLBACK`."""
+    return claiming(name) or FALLBACK
+
+
+def is_walked(name: str) -> bool:
+    """Whether walking a folder lists the file called ``name`` without ``include`` globs."""
+    surface = claiming(name)
+    return surface is not None and surface.walked

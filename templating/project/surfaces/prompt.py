@@ -1,0 +1,33 @@
+"""The prompt file surface: a whole file that is one instruction (``.prompt``, ``.txt``,
+``.md``), read when named or matched by the ``include`` globs; any other file named
+explicitly is read the same way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from templating.project.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.python_source import ModuleCache
+from templating.project.surfaces.surface import Found, Surface
+
+__all__ = ["PROMPT"]
+
+
+def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
+    return Found((plain_instruction(source),))
+
+
+def _no_noqa(instruction: Instruction, source: SourceFile) -> None:
+    return None  # the text reaches the model: a comment in it would too
+
+
+PROMPT = Surface(
+    name="prompt",
+    suffixes=frozenset({".prompt", ".txt", ".md"}),
+    names=frozenset(),
+    walked=False,
+    may_hold=lambda name, data: True,
+    read=_read,
+    noqa_line=_no_noqa,
+    is_valid=lambda text: True,
+)

@@ -1,0 +1,95 @@
+"""The record that describes one instruction surface, and what reading a file gives.
+
+An instruction surface is a kind of file an agent's instructions or state live in (Python
+source, an ADK Agent Config, an evaluation's session file, a prompt file). Each is one
+frozen `Surface`: data and plain functions, no class to subclass. The front door
+(`templating.project.reading`) asks the registry which surface claims a file and calls it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from templating.project.facts import FileFacts
+    from templating.project.instruction import Instruction, SourceFile
+    from templating.project.python_source import ModuleCache
+
+__all__ = ["Found", "Problem", "ProblemKind", "Surface"]
+
+#: Why a file could not be read: not decodable or not openable, written for a newer Python,
+#: too large to read here, or not valid in its own format.
+ProblemKind = Literal["unreadable", "needs-newer-python", "too-large", "invalid"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a file could not be read, at a 1-based ``line`` and ``column`` of it; ``version``
+    is the Python version a ``needs-newer-python`` file needs."""
+
+    kind: ProblemKind
+    message: str
+    line: int = 1
+    column: int = 1
+    version: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What a surface found in one file: the instructions it holds and its facts."""
+
+    instructions: tuple[Instruction, ...] = ()
+    facts: tuple[FileFacts, ...] = ()
+
+
+#: How a surface reads a file's text: the source, the file's path and the cache of parsed
+#: Python modules; returns what it found, or the problem that kept it from reading.
+Reader = Callable[["SourceFile", Path, "ModuleCache"], "Found | Problem"]
+
+
+@dataclass(frozen=True, slots=True)
+class Surface:
+    """One kind of instruction file.
+
+    - ``name``: how documentation and tests call it (``python``, ``agent-config``...);
+    - ``suffixes`` and ``names``: the file suffixes (lower-case, with the dot) and exact file
+      names it claims; a file name is claimed by the first surface of the registry listing it;
+    - ``walked``: whether walking a folder finds its files (prompt files are read only when
+      named or matched by the ``include`` globs);
+    - ``may_hold``: the byte pre-filter, called with the file name and its bytes when they
+      are ASCII: ``False`` means the file holds nothing to read and is never decoded;
+    - ``read``: reads the decoded text (see `Reader`);
+    - ``noqa_line``: the 1-based line where a ``# noqa`` for an instruction of the file goes,
+      given the instruction and the file's source; ``None`` where none can (prompt text
+      reaches the model, so it holds no comments);
+    - ``is_valid``: whether a fixed file's text still parses, before it is written;
+    - ``coding_line``: whether a PEP 263 ``# coding:`` line picks the file's encoding;
+    - ``import_hint``: bytes that mark a file whose instructions can be imported from
+      sibling modules (so the listing of its folder matters to a cache), if the surface has
+      imports at all.
+    """
+
+    name: str
+    suffixes: frozenset[str]
+    names: frozenset[str]
+    walked: bool
+    may_hold: Callable[[str, bytes], bool]
+    read: Reader
+    noqa_line: Callable[[Instruction, SourceFile], int | None]
+    is_valid: Callable[[str], bool]
+    coding_line: bool = False
+    import_hint: re.Pattern[bytes] | None = None
+
+    def claims(self, name: str) -> bool:
+        """Whether this surface lists the file called ``name`` (a base name)."""
+        return name in self.names or _suffix(name) in self.suffixes
+
+
+def _suffix(name: str) -> str:
+    """The suffix as `pathlib.PurePath.suffix` has it, lower-cased."""
+    dot = name.rfind(".")
+    return name[dot:].lower() if 0 < dot < len(name) - 1 else ""

@@ -1,0 +1,29 @@
+"""Small questions asked of Python syntax trees by every reader of Python source."""
+
+from __future__ import annotations
+
+import ast
+import collections
+from collections.abc import Iterator
+
+__all__ = ["FUNCTIONS", "called_name", "own_nodes"]
+
+#: The nodes that define a function.
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """Every node of ``scope``'s body in source order, not entering nested functions,
+    lambdas or classes."""
+    pending = collections.deque(ast.iter_child_nodes(scope))
+    while pending:
+        node = pending.popleft()
+        yield node
+        if not isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(node))
+
+
+def called_name(call: ast.Call) -> str | None:
+    """The last name of what ``call`` calls: ``f`` for ``f()`` and ``a.b.f()``."""
+    function = call.func
+    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
