@@ -16,8 +16,9 @@ import functools
 
 from templating.project.adk_vocabulary import (
     AGENT_KINDS,
-    GRAPH_HINTS,
     FUNCTION_TOOLS,
+    GRAPH_HINTS,
+    WORKFLOW_CLASS,
     AgentKind,
     WriterVia,
 )
@@ -117,7 +118,7 @@ class _Builder:
         from templating.project.workflows import node_functions, workflow_facts
 
         text = self.module.source.text
-        workflows = workflow_facts(self.module, self.key, self.bound, self._ref) if "Workflow" in text else ()
+        workflows = workflow_facts(self.module, self.key, self.bound, self._ref) if WORKFLOW_CLASS in text else ()
         return workflows, node_functions(self.module, self._ref)
 
     def _functions(self) -> tuple[dict[str, FunctionFacts], list[Writer]]:

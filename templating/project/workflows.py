@@ -23,6 +23,22 @@ import dataclasses
 import itertools
 from dataclasses import dataclass
 
+from templating.project.adk_vocabulary import (
+    AGENT_TOOL,
+    CONTEXT_NAMES,
+    CONTEXT_TYPES,
+    DEFAULT_ROUTE,
+    DEFAULT_ROUTE_NAME,
+    EDGE_CLASS,
+    EVENT_CLASS,
+    FUNCTION_TOOLS,
+    JOIN_CLASS,
+    NODE_INPUT_PARAMETERS,
+    NODE_WRAPPERS,
+    RUN_NODE,
+    START_NODE,
+    WORKFLOW_CLASS,
+)  # fmt: skip
 from templating.project.facts import Ref
 from templating.project.pickling import rebuild_from_fields
 
@@ -31,11 +47,7 @@ __all__ = [
     "node_functions", "workflow_facts",
 ]  # fmt: skip
 
-DEFAULT_ROUTE = "__DEFAULT__"
-START = "START"
-_CONTEXT_PARAMETERS = ("ctx", "context", "tool_context", "callback_context")
-_CONTEXT_TYPES = ("Context", "ToolContext", "CallbackContext")
-_NOT_STATE = ("node_input", "self", "cls")
+START = START_NODE
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -131,7 +143,7 @@ def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[Wo
     """Every ``Workflow(edges=...)`` of ``module``; ``resolve(expression)`` gives the `Ref`
     a name in an edge stands for (``None`` outside the project)."""
     reader = _GraphReader(module, key, bound, resolve)
-    return tuple(reader.read(call) for call in _calls(module.tree, "Workflow") if _keyword(call, "edges") is not None)
+    return tuple(reader.read(call) for call in _calls(module.tree, WORKFLOW_CLASS) if _keyword(call, "edges") is not None)
 
 
 def node_functions(module, resolve) -> dict[str, NodeFunction]:
@@ -169,7 +181,7 @@ class _GraphReader:
     def _item(self, item: ast.expr) -> None:
         if isinstance(item, ast.Tuple):
             self._chain(item.elts)
-        elif isinstance(item, ast.Call) and _called(item) == "Edge":
+        elif isinstance(item, ast.Call) and _called(item) == EDGE_CLASS:
             source, target = _keyword(item, "from_node"), _keyword(item, "to_node")
             if source is None or target is None:
                 self.unknown = True
@@ -206,7 +218,7 @@ class _GraphReader:
             return tuple(r for element in node.elts for r in self._routes(element))
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, bool)):
             return (str(node.value),)
-        if _name_of(node) == "DEFAULT_ROUTE":
+        if _name_of(node) == DEFAULT_ROUTE_NAME:
             return (DEFAULT_ROUTE,)
         self.unknown = True  # a route named by a variable: any route may match
         return ("?",)
@@ -249,19 +261,19 @@ class _GraphReader:
         called = _called(call)
         name = _string(_keyword(call, "name"))
         first = call.args[0] if call.args else _keyword(call, "func") or _keyword(call, "agent") or _keyword(call, "tool")
-        if called in ("node", "FunctionNode") and first is not None:
+        if called in NODE_WRAPPERS and first is not None:
             inner = self._describe(first, depth + 1)
             worker = _true(_keyword(call, "parallel_worker"))
             return WorkflowNode(name or inner.name, inner.kind, inner.ref, line, column, worker)
-        if called in ("FunctionTool", "LongRunningFunctionTool", "AgentTool") and first is not None:
+        if called in (*FUNCTION_TOOLS, AGENT_TOOL) and first is not None:
             inner = self._describe(first, depth + 1)
-            kind = "agent_tool" if called == "AgentTool" else "tool"
+            kind = "agent_tool" if called == AGENT_TOOL else "tool"
             return WorkflowNode(inner.name, kind, inner.ref, line, column)
         synthetic = f"<{called} {line}:{column}>"
         ref = Ref(self.key, self.bound.get(id(call)) or synthetic)
-        if called == "JoinNode":
+        if called == JOIN_CLASS:
             return WorkflowNode(name or synthetic, "join", None, line, column)
-        if called == "Workflow":
+        if called == WORKFLOW_CLASS:
             return WorkflowNode(name or synthetic, "workflow", ref, line, column)
         if name is not None:
             return WorkflowNode(name, "agent", ref, line, column, _true(_keyword(call, "parallel_worker")))
@@ -285,7 +297,8 @@ def _parameters(module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> lis
     found = []
     for index, argument in enumerate([*positional, *arguments.kwonlyargs]):
         annotation = ast.unparse(argument.annotation) if argument.annotation is not None else ""
-        if argument.arg in _NOT_STATE or argument.arg in _CONTEXT_PARAMETERS or any(t in annotation for t in _CONTEXT_TYPES):
+        context = argument.arg in CONTEXT_NAMES or any(t in annotation for t in CONTEXT_TYPES)
+        if argument.arg in NODE_INPUT_PARAMETERS or context:
             continue
         if index < len(positional):
             optional = index >= len(positional) - defaults
@@ -304,7 +317,7 @@ def _output_keys(function: ast.AST) -> list[str]:
         value = None
         if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None:
             value = node.value
-        if isinstance(value, ast.Call) and _called(value) == "Event":
+        if isinstance(value, ast.Call) and _called(value) == EVENT_CLASS:
             value = _keyword(value, "output")
         if isinstance(value, ast.Dict):
             keys.extend(k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
@@ -314,7 +327,7 @@ def _output_keys(function: ast.AST) -> list[str]:
 def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
     calls = []
     for node in ast.walk(function):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "run_node":
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == RUN_NODE:
             target = node.args[0] if node.args else _keyword(node, "node")
             calls.append(NodeCall(resolve(target) if target is not None else None, node.lineno))
     return sorted(calls, key=lambda c: c.line)
@@ -323,7 +336,7 @@ def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
 def _decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
     """The keyword options of a ``@node(...)`` decorator (none for a bare ``@node``)."""
     for decorator in function.decorator_list:
-        if isinstance(decorator, ast.Call) and _called(decorator) == "node":
+        if isinstance(decorator, ast.Call) and _called(decorator) == NODE_WRAPPERS[0]:
             return {k.arg: k.value for k in decorator.keywords if k.arg}
     return {}
 

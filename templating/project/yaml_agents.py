@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from templating.project.adk_vocabulary import AGENT_KINDS
+from templating.project.adk_vocabulary import AGENT_KINDS, WORKFLOW_CLASS
 from templating.project.facts import AgentFacts, FileFacts, Ref, Writer
 from templating.project.instruction import SourceFile
 from templating.project.yaml_source import find_yaml_instructions
@@ -34,7 +34,7 @@ def yaml_facts(source: SourceFile, path: Path, key: str) -> FileFacts:
     if not isinstance(root, yaml.MappingNode):
         return FileFacts(key, source.path)
     fields = {k.value: v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
-    if _scalar(fields.get("agent_class")) == "Workflow":
+    if _scalar(fields.get("agent_class")) == WORKFLOW_CLASS:
         # Imported here: most configs are agents.
         from templating.project.yaml_workflows import yaml_workflow
 

@@ -21,7 +21,6 @@ import yaml
 from templating.project.facts import Ref
 from templating.project.instruction import SourceFile
 from templating.project.workflows import (
-    DEFAULT_ROUTE,
     START,
     WorkflowEdge,
     WorkflowFacts,
@@ -99,7 +98,7 @@ class _Reader:
         if isinstance(node, yaml.SequenceNode):
             return tuple(r for element in node.value for r in self._routes(element))
         if isinstance(node, yaml.ScalarNode):
-            return (DEFAULT_ROUTE if node.value == "__DEFAULT__" else node.value,)
+            return (node.value,)  # `__DEFAULT__` is DEFAULT_ROUTE's value
         self.unknown = True
         return ("?",)
 
