@@ -35,6 +35,7 @@ from templating.project.python_source import (
     PythonModule,
     find_call_instructions,
 )
+from templating.project.schemas import pydantic_models, schema_name
 from templating.project.syntax_tree import called_name
 from templating.project.writers import (
     context_parameters,
@@ -109,13 +110,14 @@ class _Builder:
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
             _factories(self.module.tree, self.bound) if self.agents or workflows else {},
             self.imports if needs_imports or workflows or nodes else {}, (*initial, *loose), tuple(sessions),
-            workflows, nodes, _models(self.module.tree) if "BaseModel" in self.module.source.text else {},
+            workflows, nodes, pydantic_models(self.module.tree) if "BaseModel" in self.module.source.text else {},
         )  # fmt: skip
 
     def _graph(self) -> tuple[tuple, dict]:
         """The workflows of the module and its functions as nodes."""
         # Imported here: most modules build no workflow, and a worker should not pay for it.
-        from templating.project.workflows import node_functions, workflow_facts
+        from templating.project.node_functions import node_functions
+        from templating.project.workflows import workflow_facts
 
         text = self.module.source.text
         workflows = workflow_facts(self.module, self.key, self.bound, self._ref) if WORKFLOW_CLASS in text else ()
@@ -180,7 +182,7 @@ class _Builder:
             tuple(find_call_instructions(self.module, call, self.cache)),
             self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
             tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call), tuple(refs.early_callbacks),
-            _schema_name(arguments.get("input_schema")),
+            schema_name(arguments.get("input_schema")),
         )  # fmt: skip
 
     def _tool(self, element: ast.expr, refs: _Refs) -> None:
@@ -251,22 +253,6 @@ def _agent_classes(class_nodes: list[ast.ClassDef], writers_of) -> tuple[dict[st
             writers = [_as_agent_code(w) for f in node.body if isinstance(f, _Function) for w in writers_of(f)]
             classes[node.name] = ClassFacts(node.name, kind, tuple(writers))
     return classes, inside
-
-
-def _models(tree: ast.Module) -> dict[str, tuple[str, ...]]:
-    """Module-level pydantic models (a base named ``BaseModel``) and their annotated fields."""
-    models = {}
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef) and any(getattr(b, "id", getattr(b, "attr", "")) == "BaseModel" for b in node.bases):
-            fields = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-            models[node.name] = tuple(fields)
-    return models
-
-
-def _schema_name(value: ast.expr | None) -> str | None:
-    if isinstance(value, ast.Name):
-        return value.id
-    return value.attr if isinstance(value, ast.Attribute) else None
 
 
 def _as_agent_code(writer: Writer) -> Writer:

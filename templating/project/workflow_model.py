@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from templating.project.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer
-from templating.project.workflows import NodeFunction, WorkflowEdge, WorkflowNode
+from templating.project.node_functions import NodeFunction
+from templating.project.workflows import WorkflowEdge, WorkflowNode
 
 if TYPE_CHECKING:
     from templating.project.model import Agent

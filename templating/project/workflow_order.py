@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from templating.project.facts import Read, Writer
+from templating.project.node_functions import Parameter
 from templating.project.workflow_model import Node, Workflow, member_writes
 from templating.project.workflow_paths import Graph, describe_miss
-from templating.project.workflows import Parameter
 
 __all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
 

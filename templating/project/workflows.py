@@ -11,9 +11,7 @@ its name or ``@node(name=...)``, an agent, join or workflow by its ``name=``); w
 (`WorkflowNode.ref`) is resolved when the model is assembled. An edge item of a shape this
 module does not know marks the workflow ``unknown``: the order it gives is not trusted.
 
-`node_functions` reads what a function does as a node: the parameters ADK binds from state,
-the keys of the values it outputs (which are *not* state), its ``@node`` options and the
-``ctx.run_node(...)`` calls it makes, in program order.
+What a function does as a node is read by `templating.project.node_functions`.
 """
 
 from __future__ import annotations
@@ -25,17 +23,12 @@ from dataclasses import dataclass
 
 from templating.project.adk_vocabulary import (
     AGENT_TOOL,
-    CONTEXT_NAMES,
-    CONTEXT_TYPES,
     DEFAULT_ROUTE,
     DEFAULT_ROUTE_NAME,
     EDGE_CLASS,
-    EVENT_CLASS,
     FUNCTION_TOOLS,
     JOIN_CLASS,
-    NODE_INPUT_PARAMETERS,
     NODE_WRAPPERS,
-    RUN_NODE,
     START_NODE,
     WORKFLOW_CLASS,
 )  # fmt: skip
@@ -43,8 +36,7 @@ from templating.project.facts import Ref
 from templating.project.pickling import rebuild_from_fields
 
 __all__ = [
-    "DEFAULT_ROUTE", "NodeCall", "NodeFunction", "Parameter", "WorkflowEdge", "WorkflowFacts", "WorkflowNode",
-    "node_functions", "workflow_facts",
+    "DEFAULT_ROUTE", "WorkflowEdge", "WorkflowFacts", "WorkflowNode", "decorator_options", "workflow_facts",
 ]  # fmt: skip
 
 START = START_NODE
@@ -100,55 +92,11 @@ class WorkflowFacts:
     __reduce__ = rebuild_from_fields
 
 
-@dataclass(frozen=True, slots=True)
-class Parameter:
-    """A function-node parameter ADK binds from state; ``optional`` when it has a default."""
-
-    name: str
-    optional: bool
-    path: str
-    line: int
-    column: int
-    suppressed: frozenset[str] = frozenset()
-    source_line: str = ""
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class NodeCall:
-    """A ``ctx.run_node(target)`` call at ``line`` of an orchestrating function."""
-
-    target: Ref | None
-    line: int
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class NodeFunction:
-    """What a module-level function does when a workflow runs it as a node."""
-
-    name: str
-    node_name: str
-    parameters: tuple[Parameter, ...]
-    outputs: tuple[str, ...]
-    calls: tuple[NodeCall, ...] = ()
-    parallel_worker: bool = False
-
-    __reduce__ = rebuild_from_fields
-
-
 def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[WorkflowFacts, ...]:
     """Every ``Workflow(edges=...)`` of ``module``; ``resolve(expression)`` gives the `Ref`
     a name in an edge stands for (``None`` outside the project)."""
     reader = _GraphReader(module, key, bound, resolve)
     return tuple(reader.read(call) for call in _calls(module.tree, WORKFLOW_CLASS) if _keyword(call, "edges") is not None)
-
-
-def node_functions(module, resolve) -> dict[str, NodeFunction]:
-    """How each module-level function of ``module`` behaves as a workflow node."""
-    return {node.name: _node_function(module, node, resolve) for node in module.tree.body if isinstance(node, _Function)}
 
 
 class _GraphReader:
@@ -247,7 +195,7 @@ class _GraphReader:
             ref = Ref(self.key, node.id) if described.kind in ("agent", "workflow") else described.ref
             return WorkflowNode(described.name, described.kind, ref, line, column, described.parallel_worker)
         if isinstance(node, ast.Name) and node.id in self.functions:
-            options = _decorator_options(self.functions[node.id])
+            options = decorator_options(self.functions[node.id])
             name = _string(options.get("name")) or node.id
             return WorkflowNode(name, "function", Ref(self.key, node.id), line, column, _true(options.get("parallel_worker")))
         if isinstance(node, ast.Call):
@@ -280,60 +228,7 @@ class _GraphReader:
         return WorkflowNode(synthetic, "unknown", None, line, column)
 
 
-def _node_function(module, function: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> NodeFunction:
-    options = _decorator_options(function)
-    by_input = _string(options.get("parameter_binding")) == "node_input"
-    return NodeFunction(
-        function.name, _string(options.get("name")) or function.name,
-        () if by_input else tuple(_parameters(module, function)), tuple(_output_keys(function)),
-        tuple(_node_calls(function, resolve)), _true(options.get("parallel_worker")),
-    )  # fmt: skip
-
-
-def _parameters(module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Parameter]:
-    arguments = function.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    defaults = len(arguments.defaults)
-    found = []
-    for index, argument in enumerate([*positional, *arguments.kwonlyargs]):
-        annotation = ast.unparse(argument.annotation) if argument.annotation is not None else ""
-        context = argument.arg in CONTEXT_NAMES or any(t in annotation for t in CONTEXT_TYPES)
-        if argument.arg in NODE_INPUT_PARAMETERS or context:
-            continue
-        if index < len(positional):
-            optional = index >= len(positional) - defaults
-        else:
-            optional = arguments.kw_defaults[index - len(positional)] is not None
-        line = argument.lineno
-        found.append(Parameter(argument.arg, optional, module.source.path, line, argument.col_offset + 1,
-                               module.noqa.get(line, frozenset()), module.source.line_text(line)))  # fmt: skip
-    return found
-
-
-def _output_keys(function: ast.AST) -> list[str]:
-    """The keys of dicts the function returns, yields or sends as ``Event(output=...)``."""
-    keys: list[str] = []
-    for node in ast.walk(function):
-        value = None
-        if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None:
-            value = node.value
-        if isinstance(value, ast.Call) and _called(value) == EVENT_CLASS:
-            value = _keyword(value, "output")
-        if isinstance(value, ast.Dict):
-            keys.extend(k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
-    return keys
-
-
-def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
-    calls = []
-    for node in ast.walk(function):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == RUN_NODE:
-            target = node.args[0] if node.args else _keyword(node, "node")
-            calls.append(NodeCall(resolve(target) if target is not None else None, node.lineno))
-    return sorted(calls, key=lambda c: c.line)
-
-
-def _decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+def decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
     """The keyword options of a ``@node(...)`` decorator (none for a bare ``@node``)."""
     for decorator in function.decorator_list:
         if isinstance(decorator, ast.Call) and _called(decorator) == NODE_WRAPPERS[0]:
