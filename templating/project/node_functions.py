@@ -21,6 +21,11 @@ from templating.project.adk_vocabulary import (
 )
 from templating.project.facts import Ref
 from templating.project.pickling import rebuild_from_fields
+from templating.project.syntax_tree import (
+    called_name,
+    keyword_argument,
+    string_constant,
+)
 from templating.project.workflows import decorator_options
 
 __all__ = ["NodeCall", "NodeFunction", "Parameter", "node_functions"]
@@ -74,9 +79,9 @@ def node_functions(module, resolve) -> dict[str, NodeFunction]:
 
 def _node_function(module, function: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> NodeFunction:
     options = decorator_options(function)
-    by_input = _string(options.get("parameter_binding")) == "node_input"
+    by_input = string_constant(options.get("parameter_binding")) == "node_input"
     return NodeFunction(
-        function.name, _string(options.get("name")) or function.name,
+        function.name, string_constant(options.get("name")) or function.name,
         () if by_input else tuple(_parameters(module, function)), tuple(_output_keys(function)),
         tuple(_node_calls(function, resolve)), _true(options.get("parallel_worker")),
     )  # fmt: skip
@@ -109,8 +114,8 @@ def _output_keys(function: ast.AST) -> list[str]:
         value = None
         if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None:
             value = node.value
-        if isinstance(value, ast.Call) and _called(value) == EVENT_CLASS:
-            value = _keyword(value, "output")
+        if isinstance(value, ast.Call) and called_name(value) == EVENT_CLASS:
+            value = keyword_argument(value, "output")
         if isinstance(value, ast.Dict):
             keys.extend(k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
     return keys
@@ -120,22 +125,15 @@ def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
     calls = []
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == RUN_NODE:
-            target = node.args[0] if node.args else _keyword(node, "node")
+            target = node.args[0] if node.args else keyword_argument(node, "node")
             calls.append(NodeCall(resolve(target) if target is not None else None, node.lineno))
     return sorted(calls, key=lambda c: c.line)
 
 
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
-def _called(call: ast.Call) -> str | None:
-    function = call.func
-    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
 
 
-def _string(node: ast.expr | None) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _true(node: ast.expr | None) -> bool:

@@ -34,6 +34,11 @@ from templating.project.adk_vocabulary import (
 )  # fmt: skip
 from templating.project.facts import Ref
 from templating.project.pickling import rebuild_from_fields
+from templating.project.syntax_tree import (
+    called_name,
+    keyword_argument,
+    string_constant,
+)
 
 __all__ = [
     "DEFAULT_ROUTE", "WorkflowEdge", "WorkflowFacts", "WorkflowNode", "decorator_options", "workflow_facts",
@@ -96,7 +101,7 @@ def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[Wo
     """Every ``Workflow(edges=...)`` of ``module``; ``resolve(expression)`` gives the `Ref`
     a name in an edge stands for (``None`` outside the project)."""
     reader = _GraphReader(module, key, bound, resolve)
-    return tuple(reader.read(call) for call in _calls(module.tree, WORKFLOW_CLASS) if _keyword(call, "edges") is not None)
+    return tuple(reader.read(call) for call in _calls(module.tree, WORKFLOW_CLASS) if keyword_argument(call, "edges") is not None)
 
 
 class _GraphReader:
@@ -114,14 +119,14 @@ class _GraphReader:
         self.nodes: dict[str, WorkflowNode] = {START: WorkflowNode(START, "start", None, call.lineno, call.col_offset + 1)}
         self.edges: list[WorkflowEdge] = []
         self.unknown = False
-        edges = _keyword(call, "edges")
+        edges = keyword_argument(call, "edges")
         if isinstance(edges, (ast.List, ast.Tuple)):
             for item in edges.elts:
                 self._item(item)
         else:
             self.unknown = True  # a list built elsewhere
         variable = self.bound.get(id(call)) or f"<workflow {call.lineno}:{call.col_offset + 1}>"
-        name = _string(_keyword(call, "name")) or variable
+        name = string_constant(keyword_argument(call, "name")) or variable
         unique = tuple(dict.fromkeys(self.edges))
         return WorkflowFacts(variable, name, self.module.source.path, call.lineno, call.col_offset + 1,
                              tuple(self.nodes.values()), unique, self.unknown)  # fmt: skip
@@ -129,12 +134,12 @@ class _GraphReader:
     def _item(self, item: ast.expr) -> None:
         if isinstance(item, ast.Tuple):
             self._chain(item.elts)
-        elif isinstance(item, ast.Call) and _called(item) == EDGE_CLASS:
-            source, target = _keyword(item, "from_node"), _keyword(item, "to_node")
+        elif isinstance(item, ast.Call) and called_name(item) == EDGE_CLASS:
+            source, target = keyword_argument(item, "from_node"), keyword_argument(item, "to_node")
             if source is None or target is None:
                 self.unknown = True
                 return
-            route = _keyword(item, "route")
+            route = keyword_argument(item, "route")
             for left in self._group(source):
                 for right in self._group(target):
                     self.edges.append(WorkflowEdge(left, right, self._routes(route) if route is not None else None))
@@ -196,7 +201,7 @@ class _GraphReader:
             return WorkflowNode(described.name, described.kind, ref, line, column, described.parallel_worker)
         if isinstance(node, ast.Name) and node.id in self.functions:
             options = decorator_options(self.functions[node.id])
-            name = _string(options.get("name")) or node.id
+            name = string_constant(options.get("name")) or node.id
             return WorkflowNode(name, "function", Ref(self.key, node.id), line, column, _true(options.get("parallel_worker")))
         if isinstance(node, ast.Call):
             return self._describe_call(node, depth)
@@ -206,12 +211,12 @@ class _GraphReader:
 
     def _describe_call(self, call: ast.Call, depth: int) -> WorkflowNode:
         line, column = call.lineno, call.col_offset + 1
-        called = _called(call)
-        name = _string(_keyword(call, "name"))
-        first = call.args[0] if call.args else _keyword(call, "func") or _keyword(call, "agent") or _keyword(call, "tool")
+        called = called_name(call)
+        name = string_constant(keyword_argument(call, "name"))
+        first = call.args[0] if call.args else keyword_argument(call, "func") or keyword_argument(call, "agent") or keyword_argument(call, "tool")
         if called in NODE_WRAPPERS and first is not None:
             inner = self._describe(first, depth + 1)
-            worker = _true(_keyword(call, "parallel_worker"))
+            worker = _true(keyword_argument(call, "parallel_worker"))
             return WorkflowNode(name or inner.name, inner.kind, inner.ref, line, column, worker)
         if called in (*FUNCTION_TOOLS, AGENT_TOOL) and first is not None:
             inner = self._describe(first, depth + 1)
@@ -224,14 +229,14 @@ class _GraphReader:
         if called == WORKFLOW_CLASS:
             return WorkflowNode(name or synthetic, "workflow", ref, line, column)
         if name is not None:
-            return WorkflowNode(name, "agent", ref, line, column, _true(_keyword(call, "parallel_worker")))
+            return WorkflowNode(name, "agent", ref, line, column, _true(keyword_argument(call, "parallel_worker")))
         return WorkflowNode(synthetic, "unknown", None, line, column)
 
 
 def decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
     """The keyword options of a ``@node(...)`` decorator (none for a bare ``@node``)."""
     for decorator in function.decorator_list:
-        if isinstance(decorator, ast.Call) and _called(decorator) == NODE_WRAPPERS[0]:
+        if isinstance(decorator, ast.Call) and called_name(decorator) == NODE_WRAPPERS[0]:
             return {k.arg: k.value for k in decorator.keywords if k.arg}
     return {}
 
@@ -245,16 +250,11 @@ def _assignments(tree: ast.Module) -> dict[str, ast.expr]:
 
 
 def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
-    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and _called(node) == name]
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and called_name(node) == name]
 
 
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
-def _called(call: ast.Call) -> str | None:
-    function = call.func
-    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
 
 
 def _name_of(node: ast.expr) -> str | None:
@@ -263,8 +263,6 @@ def _name_of(node: ast.expr) -> str | None:
     return node.attr if isinstance(node, ast.Attribute) else None
 
 
-def _string(node: ast.expr | None) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _true(node: ast.expr | None) -> bool:
