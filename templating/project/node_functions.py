@@ -108,7 +108,8 @@ def _parameters(module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> lis
 
 
 def _output_keys(function: ast.AST) -> list[str]:
-    """The keys of dicts the function returns, yields or sends as ``Event(output=...)``."""
+    """The keys of what the function returns, yields or sends as ``Event(output=...)``: a dict
+    literal's keys, or the keyword arguments of a model built in place (``CityTime(city=...)``)."""
     keys: list[str] = []
     for node in ast.walk(function):
         value = None
@@ -118,6 +119,8 @@ def _output_keys(function: ast.AST) -> list[str]:
             value = keyword_argument(value, "output")
         if isinstance(value, ast.Dict):
             keys.extend(k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
+        elif isinstance(value, ast.Call) and (called_name(value) or "")[:1].isupper():
+            keys.extend(k.arg for k in value.keywords if k.arg)
     return keys
 
 

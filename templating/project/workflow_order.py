@@ -184,7 +184,7 @@ class _Pass:
         if not writers and self.declared:
             return  # TPL011 checks it against the state file
         if not writers:
-            why = self._output_hint(node, key)
+            why = self._output_hint(owner, key)
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "unwritten", why, **where))
             return
         if not all(w in self.members or w.via == "initial" for w in writers):
@@ -205,10 +205,10 @@ class _Pass:
             return f"`{owner.name}` writes it only after it runs `{node.name}` (line {line})"
         return ""
 
-    def _output_hint(self, node: Node, key: str) -> str:
-        for edge in self.workflow.predecessors(node.key):
-            source = self.workflow.nodes.get(edge.source)
-            if source is not None and source.function is not None and key in source.function.outputs:
+    def _output_hint(self, reader: Node, key: str) -> str:
+        """A function node before ``reader`` whose output (not state) holds ``key``."""
+        for name, source in self.workflow.nodes.items():
+            if source.function is not None and key in source.function.outputs and self.graph.reaches(name, reader.key, set()):
                 return source.name
         return ""
 
