@@ -4,7 +4,9 @@ Each fixture under ``tests/data/workflows/`` runs under google-adk 2.13.0 with a
 model on every route its ``SCENARIOS`` list (`workflow_oracle.run_fixture`); the reads that
 failed are what TPL014/TPL015 must report, no more and no less. Reads in ``RACES`` fail or
 not depending on which concurrent sibling finishes first: the oracle accepts either, and the
-linter must report them as a race (TPL018) instead.
+linter must report them as a race (TPL018) instead. The runtime also counts how often each
+node runs: a node TPL018 names must run more than once, and every node that does must be after
+one of those or in a loop. The edges themselves are compared with the graph google-adk compiles.
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ from pathlib import Path
 
 import pytest
 from google.adk import Workflow
-from workflow_oracle import FIXTURES, fixture_names, load_fixture, run_fixture
+from workflow_oracle import (
+    FIXTURES,
+    fixture_names,
+    load_fixture,
+    run_fixture,
+    run_fixture_recorded,
+)
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
@@ -148,3 +156,28 @@ def test_lint_reports_exactly_the_declared_shapes(name: str) -> None:
         if finding.code in ("TPL018", "TPL019") and finding.message.startswith(("node `", "join `")):
             shapes.add((finding.code, finding.message.split("`")[1]))
     assert shapes == getattr(load_fixture(name), "SHAPES", set())
+
+
+def _reachable(starts: set[str], edges: set[tuple[str, str]]) -> set[str]:
+    seen, pending = set(starts), list(starts)
+    while pending:
+        current = pending.pop()
+        for source, target in edges:
+            if source == current and target not in seen:
+                seen.add(target)
+                pending.append(target)
+    return seen
+
+
+@pytest.mark.parametrize("name", fixture_names())
+def test_tpl018_nodes_are_the_ones_the_runtime_runs_again(name: str) -> None:
+    module = load_fixture(name)
+    recorder = run_fixture_recorded(name)
+    declared = {node for code, node in getattr(module, "SHAPES", set()) if code == "TPL018"}
+    assert declared <= recorder.repeated
+    # Every other node that ran twice is after one of those, or in a loop. A nested workflow's
+    # START is the workflow node itself.
+    edges = {(w.name if e.from_node.name == "__START__" else e.from_node.name, e.to_node.name)
+             for w in vars(module).values() if isinstance(w, Workflow) for e in w.graph.edges}  # fmt: skip
+    looping = {node for node in {s for s, _ in edges} if node in _reachable({t for s, t in edges if s == node}, edges)}
+    assert recorder.repeated <= _reachable(declared | looping, edges)

@@ -18,6 +18,7 @@ the linter must report, no more and no less.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import importlib.util
 import re
@@ -31,7 +32,7 @@ from typing import Any
 from google.adk.agents import BaseAgent
 from google.adk.flows.llm_flows.prompt import _instructions_utils
 from google.adk.runners import InMemoryRunner
-from google.adk.workflow import _function_node
+from google.adk.workflow import _function_node, _node_runner
 from google.adk.workflow._errors import WorkflowDataError
 from google.genai import types
 
@@ -42,17 +43,25 @@ _MISSING_PARAMETER = re.compile(r'Missing value for parameter "(\w+)" of functio
 
 
 class Recorder:
-    """The reads that failed: ``(agent or node name, key)``."""
+    """The reads that failed: ``(agent or node name, key)``; and the nodes that ran more than
+    once in one run (``repeated``), to check what TPL018 says."""
 
     def __init__(self) -> None:
         self.failures: set[tuple[str, str]] = set()
+        self.runs: collections.Counter[str] = collections.Counter()
+        self.repeated: set[str] = set()
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[None]:
         """Patch ADK's injector and function-node binding to record instead of raising."""
         render = _instructions_utils._render_with_regex
         resolve = _function_node.FunctionNode._resolve_parameters
+        run = _node_runner.NodeRunner.run
         recorder = self
+
+        async def counting_run(runner: Any, *args: Any, **kwargs: Any) -> Any:
+            recorder.runs[runner._node.name] += 1
+            return await run(runner, *args, **kwargs)
 
         async def recording_render(template: str, readonly_context: Any) -> str:
             state = readonly_context._invocation_context.session.state
@@ -75,11 +84,13 @@ class Recorder:
 
         _instructions_utils._render_with_regex = recording_render
         _function_node.FunctionNode._resolve_parameters = recording_resolve
+        _node_runner.NodeRunner.run = counting_run
         try:
             yield
         finally:
             _instructions_utils._render_with_regex = render
             _function_node.FunctionNode._resolve_parameters = resolve
+            _node_runner.NodeRunner.run = run
 
     def _soften(self, template: str, state: Any, agent: str) -> str:
         """``template`` with each required read of a missing key made optional, recorded."""
@@ -112,6 +123,11 @@ def load_fixture(name: str) -> ModuleType:
 
 def run_fixture(name: str) -> set[tuple[str, str]]:
     """Every ``(agent or node, key)`` read that failed on some scenario of fixture ``name``."""
+    return run_fixture_recorded(name).failures
+
+
+def run_fixture_recorded(name: str) -> Recorder:
+    """What running fixture ``name`` on each of its scenarios recorded."""
     module = load_fixture(name)
     import scenario  # the fixtures' shared route plan, importable once the folder is on the path
 
@@ -121,8 +137,10 @@ def run_fixture(name: str) -> set[tuple[str, str]]:
         for plan in getattr(module, "SCENARIOS", [{}]):
             scenario.PLAN.clear()
             scenario.PLAN.update({router: list(routes) for router, routes in plan.items()})
+            recorder.runs.clear()
             asyncio.run(_run_once(module))
-    return recorder.failures
+            recorder.repeated |= {node for node, count in recorder.runs.items() if count > 1}
+    return recorder
 
 
 async def _run_once(module: ModuleType) -> None:
