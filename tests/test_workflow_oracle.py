@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from google.adk import Workflow
+from google.adk.workflow import JoinNode
 from workflow_oracle import (
     FIXTURES,
     fixture_names,
@@ -181,3 +182,21 @@ def test_tpl018_nodes_are_the_ones_the_runtime_runs_again(name: str) -> None:
              for w in vars(module).values() if isinstance(w, Workflow) for e in w.graph.edges}  # fmt: skip
     looping = {node for node in {s for s, _ in edges} if node in _reachable({t for s, t in edges if s == node}, edges)}
     assert recorder.repeated <= _reachable(declared | looping, edges)
+
+
+@pytest.mark.parametrize("name", fixture_names())
+def test_tpl019_joins_are_the_ones_the_runtime_leaves_waiting(name: str) -> None:
+    module = load_fixture(name)
+    recorder = run_fixture_recorded(name)
+    declared = {node for code, node in getattr(module, "SHAPES", set()) if code == "TPL019"}
+    predecessors: dict[str, set[str]] = {}
+    for workflow in (w for w in vars(module).values() if isinstance(w, Workflow)):
+        for edge in workflow.graph.edges:
+            if isinstance(edge.to_node, JoinNode):
+                arrivals = predecessors.setdefault(edge.to_node.name, set())
+                if edge.route is None:  # a run of this predecessor surely reaches the join
+                    arrivals.add(edge.from_node.name)
+    # A join left waiting: a predecessor that always reaches it ran, the join never did.
+    waiting = {join for join, sources in predecessors.items() for runs in recorder.scenarios
+               if runs[join] == 0 and any(runs[s] for s in sources)}  # fmt: skip
+    assert waiting == declared

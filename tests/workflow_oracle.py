@@ -50,6 +50,7 @@ class Recorder:
         self.failures: set[tuple[str, str]] = set()
         self.runs: collections.Counter[str] = collections.Counter()
         self.repeated: set[str] = set()
+        self.scenarios: list[collections.Counter[str]] = []
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[None]:
@@ -140,6 +141,7 @@ def run_fixture_recorded(name: str) -> Recorder:
             recorder.runs.clear()
             asyncio.run(_run_once(module))
             recorder.repeated |= {node for node, count in recorder.runs.items() if count > 1}
+            recorder.scenarios.append(collections.Counter(recorder.runs))
     return recorder
 
 
