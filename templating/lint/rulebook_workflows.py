@@ -13,7 +13,8 @@ WORKFLOW_RULES: tuple[Rule, ...] = (
         "Finds a node of a `Workflow` that two or more predecessors can trigger in the same run (a "
         "fan-out tuple such as `(\"START\", (a, b), c)`, or edges from nodes that are not on "
         "different routes of one router) when the node is not a `JoinNode`. The reads of keys that "
-        "those siblings write are reported here, not as TPL015.",
+        "those siblings write are reported here, not as TPL015, and so are reads of a key that a "
+        "`ctx.run_node` child gathered with the reader (`asyncio.gather`) writes.",
         "ADK runs such a node once per predecessor that completes: an agent node makes one model "
         "call per predecessor, and its first run may start before a sibling has written the key it "
         "reads, so `KeyError: Context variable not found` comes and goes with timing.",

@@ -42,7 +42,7 @@ def _words(late: LateNodeRead) -> tuple[str, str, str]:
             "if it is set outside this project, declare it with `--state` or `state` in `[tool.templating]`")
     if late.kind == "race":
         return "TPL018", f"{what} reads `{key}`, which may not be written yet: {late.why}", (
-            "put a `JoinNode` before this node so that it runs once, after every predecessor")
+            "run the writer first: a `JoinNode` before this node, or await it before the reader")
     return "TPL015", f"{what} in workflow `{late.workflow.name}` may read `{key}` before it is written: {late.why}", _LATE_HELP.format(key=key)
 
 

@@ -50,10 +50,12 @@ class Parameter:
 
 @dataclass(frozen=True, slots=True)
 class NodeCall:
-    """A ``ctx.run_node(target)`` call at ``line`` of an orchestrating function."""
+    """A ``ctx.run_node(target)`` call at ``line`` of an orchestrating function; calls that
+    share a nonzero ``together`` are arguments of one ``asyncio.gather(...)`` (concurrent)."""
 
     target: Ref | None
     line: int
+    together: int = 0
 
     __reduce__ = rebuild_from_fields
 
@@ -125,12 +127,19 @@ def _output_keys(function: ast.AST) -> list[str]:
 
 
 def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
+    gathered = {id(argument): index for index, gather in enumerate(_gathers(function), start=1) for argument in gather.args}
     calls = []
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == RUN_NODE:
             target = node.args[0] if node.args else keyword_argument(node, "node")
-            calls.append(NodeCall(resolve(target) if target is not None else None, node.lineno))
+            ref = resolve(target) if target is not None else None
+            calls.append(NodeCall(ref, node.lineno, gathered.get(id(node), 0)))
     return sorted(calls, key=lambda c: c.line)
+
+
+def _gathers(function: ast.AST) -> list[ast.Call]:
+    """The ``asyncio.gather(...)`` calls of ``function``: their awaitables run concurrently."""
+    return [node for node in ast.walk(function) if isinstance(node, ast.Call) and called_name(node) == "gather"]
 
 
 

@@ -25,7 +25,8 @@ __all__ = ["Node", "Workflow", "member_writes", "resolve_workflows"]
 @dataclass(eq=False)
 class Node:
     """A node of a workflow. ``key`` is its name in the graph's edges, ``name`` the name ADK
-    gives it; ``calls`` are the nodes it runs with ``ctx.run_node``, with the line of each."""
+    gives it; ``calls`` are the nodes it runs with ``ctx.run_node``, each with its line and
+    its ``asyncio.gather`` group (0: awaited alone)."""
 
     key: str
     name: str
@@ -37,7 +38,7 @@ class Node:
     function: NodeFunction | None = None
     workflow: Workflow | None = None
     writes: list[Writer] = field(default_factory=list)
-    calls: list[tuple[int, Node]] = field(default_factory=list)
+    calls: list[tuple[int, Node, int]] = field(default_factory=list)
     parallel_worker: bool = False
     unknown: bool = False
     source_line: str = ""
@@ -128,7 +129,7 @@ class _NodeResolver:
             return
         for call in node_function.calls:
             child = WorkflowNode(call.target.name if call.target else "?", "unknown", call.target, call.line, 1)
-            node.calls.append((call.line, self.node(child, depth + 1)))
+            node.calls.append((call.line, self.node(child, depth + 1), call.together))
 
 
 
@@ -150,7 +151,7 @@ def member_writes(workflow: Workflow, seen: set[int] | None = None) -> set[Write
     writes: set[Writer] = set()
     for node in workflow.nodes.values():
         writes.update(node.writes)
-        writes.update(w for _, child in node.calls for w in child.writes)
+        writes.update(w for _, child, _ in node.calls for w in child.writes)
         if node.workflow is not None:
             writes |= member_writes(node.workflow, seen)
     return writes

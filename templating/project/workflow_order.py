@@ -93,6 +93,7 @@ class _Pass:
 
     def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder, declared: bool = False) -> None:
         self.declared = declared
+        self.siblings: dict[str, list[Writer]] = {}  # `ctx.run_node` children gathered with the reader
         self.model = model
         self.workflow = workflow
         self.members = members
@@ -149,7 +150,7 @@ class _Pass:
             completed = inner_pass.run(known or _Known(frozenset()), report=False)
             return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
                 [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else [])
-        return [*node.writes, *(w for _, child in node.calls for w in child.writes)]
+        return [*node.writes, *(w for _, child, _ in node.calls for w in child.writes)]
 
     def _node(self, node: Node, known: _Known) -> None:
         if node.workflow is not None:
@@ -157,11 +158,26 @@ class _Pass:
             return
         self._reads(node, node, known)
         if node.function is not None and node.calls:
-            current = known
-            for line, child in node.calls:
-                current = current.plus([w for w in node.writes if w.line < line])
-                self._reads(child, node, current)
+            self._calls(node, known)
+
+    def _calls(self, node: Node, known: _Known) -> None:
+        """The ``ctx.run_node`` children of ``node`` in program order: each sees what the
+        orchestrator wrote before its call and what earlier children wrote, but not what a
+        child gathered with it writes (they run concurrently)."""
+        current, group, pending = known, 0, []
+        for line, child, together in node.calls:
+            if not together or together != group:
+                current = current.plus(pending)
+                pending = []
+            group = together
+            self.siblings = {c.name: c.writes for _, c, t in node.calls if together and t == together and c is not child}
+            self._reads(child, node, current.plus([w for w in node.writes if w.line < line]))
+            self.siblings = {}
+            if together:
+                pending.extend(child.writes)
+            else:
                 current = current.plus(child.writes)
+        # What the orchestrator writes after its calls is its own business: not read here.
 
     def _reads(self, node: Node, owner: Node, known: _Known) -> None:
         agent = node.agent
@@ -190,8 +206,10 @@ class _Pass:
         if not all(w in self.members or w.via == "initial" for w in writers):
             return  # written elsewhere too: the order there is not known
         racing = self.graph.racing_writer(owner.key, key)
-        if racing is not None:
-            why = f"`{racing}` writes it concurrently (a fan-in without a `JoinNode`)"
+        gathered = next((name for name, writes in self.siblings.items() if any(w.key == key for w in writes)), None)
+        if racing is not None or gathered is not None:
+            how = "a fan-in without a `JoinNode`" if racing is not None else "they are gathered with `asyncio.gather`"
+            why = f"`{racing or gathered}` writes it concurrently ({how})"
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "race", why, **where))
             return
         why = self._dynamic_miss(owner, node, writers) or describe_miss(self.graph, owner.key, node, key, writers)
@@ -200,7 +218,7 @@ class _Pass:
     @staticmethod
     def _dynamic_miss(owner: Node, node: Node, writers: tuple[Writer, ...]) -> str:
         """For a node run with ``ctx.run_node``: its orchestrator writes the key only after."""
-        line = next((line for line, child in owner.calls if child is node), None)
+        line = next((line for line, child, _ in owner.calls if child is node), None)
         if line is not None and any(w in writers and w.line > line for w in owner.writes):
             return f"`{owner.name}` writes it only after it runs `{node.name}` (line {line})"
         return ""

@@ -173,7 +173,7 @@ def _writes(node: Node) -> set[Writer]:
     """What ``node`` may write: its own writes, its ``run_node`` children's, a nested workflow's."""
     if node.workflow is not None:
         return member_writes(node.workflow)
-    return {*node.writes, *(w for _, child in node.calls for w in child.writes)}
+    return {*node.writes, *(w for _, child, _ in node.calls for w in child.writes)}
 
 
 def _own(writer: Writer) -> str:
