@@ -164,7 +164,8 @@ class _Pass:
         """The ``ctx.run_node`` children of ``node`` in program order: each sees what the
         orchestrator wrote before its call and what earlier children wrote, but not what a
         child gathered with it writes (they run concurrently)."""
-        current, group, pending = known, 0, []
+        current, group = known, 0
+        pending: list[Writer] = []
         for line, child, together in node.calls:
             if not together or together != group:
                 current = current.plus(pending)
