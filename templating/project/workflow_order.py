@@ -91,8 +91,13 @@ def order_workflows(model, known_keys: frozenset[str] | None = None) -> Workflow
 class _Pass:
     """One workflow (and the workflows nested in it) under what is known when it starts."""
 
-    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder, declared: bool = False) -> None:
+    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder, declared: bool = False,
+                 outer: tuple[int, ...] = ()) -> None:  # fmt: skip
         self.declared = declared
+        # The workflows this one is nested in (a cycle of names is not followed) and what each
+        # nested workflow has written on completion, by what was known when it started.
+        self.outer = (*outer, id(workflow))
+        self.completed: dict[tuple[int, _Known], _Known] = {}
         self.siblings: dict[str, list[Writer]] = {}  # `ctx.run_node` children gathered with the reader
         self.model = model
         self.workflow = workflow
@@ -145,16 +150,23 @@ class _Pass:
     def _done_writes(self, node: Node, known: _Known | None) -> list[Writer]:
         """What ``node`` has surely written when it completes."""
         if node.workflow is not None:
-            inner = node.workflow
-            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared)
-            completed = inner_pass.run(known or _Known(frozenset()), report=False)
+            completed = self._completed(node.workflow, known or _Known(frozenset()))
             return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
                 [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else [])
         return [*node.writes, *(w for _, child, _ in node.calls for w in child.writes)]
 
+    def _completed(self, inner: Workflow, known: _Known) -> _Known:
+        """What the nested workflow ``inner`` has surely written when it completes."""
+        if id(inner) in self.outer:
+            return _Known(known.keys, True)  # nested in itself through names: anything
+        if (id(inner), known) not in self.completed:
+            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer)
+            self.completed[(id(inner), known)] = inner_pass.run(known, report=False)
+        return self.completed[(id(inner), known)]
+
     def _node(self, node: Node, known: _Known) -> None:
-        if node.workflow is not None:
-            _Pass(self.model, node.workflow, self.members, self.result, self.declared).run(known)
+        if node.workflow is not None and id(node.workflow) not in self.outer:
+            _Pass(self.model, node.workflow, self.members, self.result, self.declared, self.outer).run(known)
             return
         self._reads(node, node, known)
         if node.function is not None and node.calls:
@@ -232,6 +244,8 @@ class _Pass:
         return ""
 
     def _fan_ins(self) -> None:
+        if self.workflow.unknown:
+            return  # some edges are not known: who precedes whom is not either
         for key, node in self.workflow.nodes.items():
             concurrent = self.graph.concurrent_predecessors(key)
             if node.kind != "join" and len(concurrent) > 1:

@@ -148,6 +148,9 @@ class _GraphReader:
 
     def _chain(self, elements: list[ast.expr]) -> None:
         for left, right in itertools.pairwise(elements):
+            if isinstance(left, ast.Dict) and isinstance(right, ast.Dict):
+                self.unknown = True  # ADK rejects two routing maps in a row
+                continue
             if isinstance(right, ast.Dict):
                 for source in self._group(left):
                     for route, targets in self._routing(right):
@@ -197,7 +200,9 @@ class _GraphReader:
         if isinstance(node, ast.Name) and node.id in self.values and depth < 4:
             value = self.values[node.id]
             described = self._describe(value, depth + 1)
-            ref = Ref(self.key, node.id) if described.kind in ("agent", "workflow") else described.ref
+            # `name = Agent(...)` is found by its variable; `name = node(Agent(...))` by the inner call's.
+            wrapped = isinstance(value, ast.Call) and called_name(value) in (*NODE_WRAPPERS, *FUNCTION_TOOLS, AGENT_TOOL)
+            ref = Ref(self.key, node.id) if described.kind in ("agent", "workflow") and not wrapped else described.ref
             return WorkflowNode(described.name, described.kind, ref, line, column, described.parallel_worker)
         if isinstance(node, ast.Name) and node.id in self.functions:
             options = decorator_options(self.functions[node.id])
@@ -222,15 +227,16 @@ class _GraphReader:
             inner = self._describe(first, depth + 1)
             kind = "agent_tool" if called == AGENT_TOOL else "tool"
             return WorkflowNode(inner.name, kind, inner.ref, line, column)
-        synthetic = f"<{called} {line}:{column}>"
+        # An inline call is found under the name its reader gives it (`agents.py`, `workflow_facts`).
+        synthetic = f"<{'workflow' if called == WORKFLOW_CLASS else 'agent'} {line}:{column}>"
         ref = Ref(self.key, self.bound.get(id(call)) or synthetic)
         if called == JOIN_CLASS:
-            return WorkflowNode(name or synthetic, "join", None, line, column)
+            return WorkflowNode(name or f"<join {line}:{column}>", "join", None, line, column)
         if called == WORKFLOW_CLASS:
             return WorkflowNode(name or synthetic, "workflow", ref, line, column)
         if name is not None:
             return WorkflowNode(name, "agent", ref, line, column, _true(keyword_argument(call, "parallel_worker")))
-        return WorkflowNode(synthetic, "unknown", None, line, column)
+        return WorkflowNode(f"<{called} {line}:{column}>", "unknown", None, line, column)
 
 
 def decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:

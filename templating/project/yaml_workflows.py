@@ -76,6 +76,9 @@ class _Reader:
         self.unknown = True
 
     def _pair(self, left: yaml.Node, right: yaml.Node) -> None:
+        if self._is_routing(left) and self._is_routing(right):
+            self.unknown = True  # ADK rejects two routing maps in a row
+            return
         if self._is_routing(right):
             for source in self._group(left):
                 for key, value in right.value:
