@@ -136,3 +136,20 @@ def test_workflow_facts_pickle(tmp_path: Path) -> None:
     assert pickle.loads(pickle.dumps(facts)) == facts
     assert [e.target for e in facts.workflows[0].edges] == ["f"]
     assert [p.name for p in facts.node_functions["f"].parameters] == ["k"]
+
+
+def test_a_node_writing_unknown_keys_weakens_reads_not_the_shape(tmp_path: Path) -> None:
+    body = """
+    def intake(ctx, field="k"):
+        ctx.state[field] = 1
+
+    def left():
+        return None
+
+    def right():
+        return None
+
+    merge = Agent(name="merge", instruction="{k}")
+    root = Workflow(name="w", edges=[("START", intake, (left, right), merge)])
+    """
+    assert [code for _, code, _ in _lint(tmp_path, body)] == ["TPL018"]

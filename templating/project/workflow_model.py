@@ -81,7 +81,9 @@ def resolve_workflows(assembler, files: dict[str, FileFacts]) -> tuple[Workflow,
         resolver.path = workflow.path
         for node in workflow.nodes:
             target.nodes[node.name] = resolver.node(node)
-        target.unknown = target.unknown or any(n.unknown for n in target.nodes.values())
+        # A node we cannot follow may be anything (a join, a router): the order is not known.
+        # One that writes keys we cannot read only weakens the reads after it.
+        target.unknown = target.unknown or any(n.kind == "unknown" for n in target.nodes.values())
     return tuple(built.values())
 
 
@@ -99,7 +101,7 @@ class _NodeResolver:
         if facts.kind in ("start", "join"):
             return node
         if facts.ref is None:
-            node.unknown = True
+            node.kind, node.unknown = "unknown", True
             return node
         workflow = self.workflows.get((facts.ref.module, facts.ref.name))
         if workflow is not None:
@@ -115,7 +117,7 @@ class _NodeResolver:
             target.workflow_node = True
             node.unknown = target.unknown
         else:
-            node.unknown = True
+            node.kind, node.unknown = "unknown", True  # outside the project, or not found
         return node
 
     def _function(self, node: Node, ref: Ref, function: FunctionFacts, depth: int) -> None:
