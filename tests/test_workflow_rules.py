@@ -153,3 +153,17 @@ def test_a_node_writing_unknown_keys_weakens_reads_not_the_shape(tmp_path: Path)
     root = Workflow(name="w", edges=[("START", intake, (left, right), merge)])
     """
     assert [code for _, code, _ in _lint(tmp_path, body)] == ["TPL018"]
+
+
+def test_absolute_imports_in_a_project_without_init_files(tmp_path: Path) -> None:
+    # `from app.steps import writer`, run from the project's root: `app/` has no `__init__.py`.
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "steps.py").write_text(HEADER + "def writer():\n    return Event(state={'k': 1})\n")
+    (tmp_path / "app" / "flow.py").write_text(HEADER + textwrap.dedent("""
+        from app.steps import writer
+
+        reader = Agent(name="reader", instruction="{k}")
+        root = Workflow(name="w", edges=[("START", reader, writer)])
+        """))
+    findings = lint_paths([tmp_path], Settings(root=tmp_path)).findings
+    assert [(f.path, f.code) for f in findings] == [("app/flow.py", "TPL015")]
