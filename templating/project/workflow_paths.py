@@ -148,7 +148,7 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
     if reader in writing and all(k == reader for k in writing) or not writing:
         first = next((w for w in node.writes if w.key == state_key), writers[0])
         return f"it is written by its own {_own(first)} only after its first model call"
-    where = ", ".join(f"`{nodes[k].name}`" for k in writing)
+    where = ", ".join(f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing)
     before = graph.must_run_before()
     nested = [k for k in writing if nodes[k].workflow is not None and k in before[reader]]
     if nested:
@@ -167,6 +167,12 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
     if path:
         return f"the path {' -> '.join(graph._name(k) for k in path)} skips its writer {where}"
     return f"its writer {where} may not run before it"
+
+
+def _location(node: Node, writers: tuple[Writer, ...]) -> str:
+    """Where ``node`` writes the key: the first of its writes among ``writers``."""
+    write = min((w for w in _writes(node) if w in writers), key=lambda w: (w.path, w.line, w.column), default=None)
+    return f"{write.path}:{write.line}" if write is not None else f"{node.path}:{node.line}"
 
 
 def _writes(node: Node) -> set[Writer]:
