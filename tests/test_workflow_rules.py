@@ -167,3 +167,29 @@ def test_absolute_imports_in_a_project_without_init_files(tmp_path: Path) -> Non
         """))
     findings = lint_paths([tmp_path], Settings(root=tmp_path)).findings
     assert [(Path(f.path).name, f.code) for f in findings] == [("flow.py", "TPL015")]
+
+
+def test_messages_name_the_route_the_loop_and_where_the_writer_is(tmp_path: Path, monkeypatch) -> None:
+    body = """
+    def router():
+        return Event(route="W")
+
+    def writer():
+        return Event(state={"k": 1})
+
+    def check(ctx):
+        ctx.state["note"] = 1
+        return Event(route="again")
+
+    reader = Agent(name="reader", instruction="{k} {note}")
+    root = Workflow(name="w", edges=[("START", router, {"W": writer, "S": reader}), (writer, reader),
+                                     (reader, check, {"again": reader})])
+    """
+    monkeypatch.chdir(tmp_path)
+    messages = [message for _, code, message in _lint(tmp_path, body) if code == "TPL015"]
+    assert messages == [
+        "agent `reader` in workflow `w` may read `k` before it is written: route `S` of `router` skips its "
+        "writer `writer` (flow.py:8)",
+        "agent `reader` in workflow `w` may read `note` before it is written: it is written by `check` (flow.py:11) "
+        "later in the loop: it is missing on the first iteration",
+    ]
