@@ -187,9 +187,9 @@ def test_messages_name_the_route_the_loop_and_where_the_writer_is(tmp_path: Path
     """
     monkeypatch.chdir(tmp_path)
     messages = [message for _, code, message in _lint(tmp_path, body) if code == "TPL015"]
+    route = "route `S` of `router` skips its writer `writer` (flow.py:8)"
+    loop = "it is written by `check` (flow.py:11) later in the loop: it is missing on the first iteration"
     assert messages == [
-        "agent `reader` in workflow `w` may read `k` before it is written: route `S` of `router` skips its "
-        "writer `writer` (flow.py:8)",
-        "agent `reader` in workflow `w` may read `note` before it is written: it is written by `check` (flow.py:11) "
-        "later in the loop: it is missing on the first iteration",
+        f"agent `reader` in workflow `w` may read `k` before it is written: {route}",
+        f"agent `reader` in workflow `w` may read `note` before it is written: {loop}",
     ]
