@@ -41,7 +41,7 @@ from benchmarks import workloads as wl  # noqa: E402
 from benchmarks.report import write_docs  # noqa: E402
 from benchmarks.timing import Engine, call_once, measure, paired_ratio  # noqa: E402
 from templating.compiler import CompiledTemplate  # noqa: E402
-from templating.syntax import get_dialect  # noqa: E402
+from templating.dialects import get_dialect  # noqa: E402
 
 LOWER_BOUND = "''.join lower bound"
 OURS = "templating CompiledTemplate.render"

@@ -16,18 +16,15 @@ from __future__ import annotations
 
 import re
 
+from templating.dialects import Dialect
+from templating.dialects.dialect import compiled
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Escape, Node, Placeholder
 from templating.parser import parse, read_group
-from templating.syntax import Dialect
 
 __all__ = ["split_chunks"]
 
-# One capturing copy of each dialect's group pattern, so `re.split` keeps the groups.
-_CAPTURING: dict[str, re.Pattern[str]] = {}
-
-
-def split_chunks(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
+def split_chunks(text: str, dialect: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
     """Return the static strings around ``text``'s placeholders, and the placeholders.
 
     There is always one more static string than placeholders. A text without any brace
@@ -35,14 +32,14 @@ def split_chunks(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Plac
     [`parse`][templating.parse] raises for a text the dialect rejects.
     """
     try:
-        return _split(text, rules)
+        return _split(text, dialect)
     except TemplateSyntaxError:
-        parse(text, dialect=rules.name)  # raises the error with its position in the template
+        parse(text, dialect=dialect.name)  # raises the error with its position in the template
         raise
 
 
-def _split(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
-    pieces = _capturing_pattern(rules).split(text)
+def _split(text: str, dialect: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
+    pieces = _capturing_pattern(dialect).split(text)
     if len(pieces) == 1:
         return (text,), ()
     statics: list[str] = []
@@ -53,7 +50,7 @@ def _split(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Placeholde
         source = pieces[index]
         node = groups.get(source)
         if node is None:
-            node = groups[source] = read_group(source, rules)
+            node = groups[source] = read_group(source, dialect)
         if type(node) is Placeholder:
             statics.append("".join(pending))
             placeholders.append(node)
@@ -65,9 +62,6 @@ def _split(text: str, rules: Dialect) -> tuple[tuple[str, ...], tuple[Placeholde
     return tuple(statics), tuple(placeholders)
 
 
-def _capturing_pattern(rules: Dialect) -> re.Pattern[str]:
-    pattern = _CAPTURING.get(rules.name)
-    if pattern is None or pattern.pattern[1:-1] != rules.group_pattern.pattern:
-        pattern = re.compile(f"({rules.group_pattern.pattern})", rules.group_pattern.flags)
-        _CAPTURING[rules.name] = pattern
-    return pattern
+def _capturing_pattern(dialect: Dialect) -> re.Pattern[str]:
+    """A capturing copy of the dialect's group pattern, so `re.split` keeps the groups."""
+    return compiled(f"({dialect.pattern})")

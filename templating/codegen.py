@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from templating.syntax import format_adk_value
+from templating.dialects.adk import format_adk_value
 
 __all__ = ["SOURCE_LIMIT", "Renderer", "build_renderer", "generate_source"]
 
@@ -65,7 +65,9 @@ def build_renderer(
         return _constant_renderer(statics[0])
     if len(keys) <= source_limit:
         source = generate_source(keys, optional, statics, format_value is format_adk_value)
-        namespace: dict[str, Any] = {"_format": format_value, "_missing": _MISSING}
+        namespace: dict[str, Any] = {
+            "_format": format_value, "_missing": _MISSING, "_numbers": _NUMBERS, "_text": _exact_text,
+        }  # fmt: skip
         exec(compile(source, "<templating render>", "exec"), namespace)  # noqa: S102 - literals only, see generate_source
         return namespace["render"]
     return _gather_renderer(statics, keys, optional, format_value)
@@ -77,7 +79,9 @@ def generate_source(
     """The Python source of ``render(state)``: a lookup per key, then f-strings.
 
     With ``adk_values`` a value is formatted inline as google-adk does (``None`` is empty,
-    anything else ``str()``); otherwise the dialect's ``_format`` is called.
+    anything else ``str()``); otherwise the dialect's ``_format`` is called. The source
+    refers to the names ``_format``, ``_missing``, ``_numbers`` and ``_text`` of the
+    namespace `build_renderer` runs it in.
     """
     lines = ["def render(state):"]
     if any(optional):
@@ -108,10 +112,25 @@ def _lookup(key: str, is_optional: bool, adk_values: bool) -> str:
 
 
 def _adk_formatted(name: str) -> str:
-    # google-adk's rule, inline: None is empty, anything else str() (`!s`, because a value's
-    # __format__ may differ from its __str__). No truth test: google-adk never calls bool()
-    # on a value, and some values (NumPy arrays) raise on it.
-    return f"f\"{{'' if {name} is None else {name}!s}}\""
+    # google-adk's rule, inline: None is empty, anything else str(). A str is inserted as it
+    # is (tested first: the common case costs one identity test); a built-in number goes
+    # through `!s` in a nested f-string, whose result is an exact str. Anything else takes
+    # `_text`: `!s` alone would hand a str subclass returned by `__str__` to its own
+    # `__format__`, where google-adk joins the text str() returned. No truth test: google-adk
+    # never calls bool() on a value, and some values (NumPy arrays) raise on it.
+    return (
+        f"f\"{{{name} if {name}.__class__ is str else f'{{{name}!s}}' if {name}.__class__ in _numbers "
+        f"else '' if {name} is None else _text({name})}}\""
+    )
+
+
+def _exact_text(value: Any) -> str:
+    """``str(value)`` as an exact ``str``: the text a str subclass holds, not its ``__format__``."""
+    return str.__str__(str(value))
+
+
+#: Built-in types whose ``!s`` in an f-string is exactly ``str()``.
+_NUMBERS = frozenset({int, float, bool})
 
 
 def _formatted(name: str, is_optional: bool) -> str:

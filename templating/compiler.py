@@ -20,6 +20,7 @@ from typing import Any
 from templating.chunks import split_chunks
 from templating.codegen import Renderer, build_renderer
 from templating.context import RenderSource, read_context, read_state
+from templating.dialects import Dialect, get_dialect
 from templating.nodes import Escape, Placeholder, Template, Text
 from templating.parser import parse
 from templating.render import (
@@ -30,12 +31,23 @@ from templating.render import (
     load_artifacts,
     state_value,
 )
-from templating.syntax import Dialect, get_dialect
 
 __all__ = ["CompiledTemplate", "compile_template"]
 
-#: How many compiled templates [`compile_template`][templating.compile_template] keeps.
+#: How many compiled templates [`compile_template`][templating.compile_template] keeps at most.
 CACHE_SIZE = 1024
+
+#: How much memory, in estimated bytes, the compiled templates it keeps may hold: a count alone
+#: let 1,024 placeholder-dense 1 MB templates hold 12 GB. A template estimated above this is
+#: compiled but not kept. The estimate counts the AST a template may parse later, so a 1 MB
+#: template with a placeholder every 9 characters (68 MB estimated) is still kept.
+CACHE_BYTES = 256 * 2**20
+
+# The estimate of a compiled template's memory: its text and static strings (two bytes per
+# character covers them) and, per placeholder, its node once the AST is parsed (measured with
+# tracemalloc: about 500 bytes for `{key}`).
+_BYTES_PER_CHARACTER = 2
+_BYTES_PER_PLACEHOLDER = 600
 
 
 #: A value formatter: turns a looked-up state value (``None`` included) into text.
@@ -66,7 +78,7 @@ def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | 
         raise TypeError(f"dialect must be a str, got {type(dialect).__name__}")
     if formatter is not None and not callable(formatter):
         raise TypeError(f"formatter must be callable, got {type(formatter).__name__}")
-    compiled = CompiledTemplate(text, _rules_with(get_dialect(dialect), formatter))
+    compiled = CompiledTemplate(text, _dialect_with(get_dialect(dialect), formatter))
     _remember(text, dialect, formatter, compiled)
     return compiled
 
@@ -77,17 +89,22 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _remember(text: str, dialect: str, formatter: Formatter | None, compiled: CompiledTemplate) -> None:
-    """Keep ``compiled``, dropping the oldest entries beyond `CACHE_SIZE`."""
+    """Keep ``compiled``, dropping the oldest entries beyond `CACHE_SIZE` or `CACHE_BYTES`."""
+    if compiled._size > CACHE_BYTES:
+        return
     with _CACHE_LOCK:
         _CACHE[text, dialect, formatter] = compiled
-        while len(_CACHE) > CACHE_SIZE:
-            del _CACHE[next(iter(_CACHE))]
+        # Summed on each insertion (at most 1,024 entries, a few microseconds), which costs
+        # less than the compile that precedes it and cannot drift from the entries held.
+        held = sum(entry._size for entry in _CACHE.values())
+        while len(_CACHE) > CACHE_SIZE or held > CACHE_BYTES:
+            held -= _CACHE.pop(next(iter(_CACHE)))._size
 
 
-def _rules_with(rules: Dialect, formatter: Formatter | None) -> Dialect:
+def _dialect_with(dialect: Dialect, formatter: Formatter | None) -> Dialect:
     if formatter is None:
-        return rules
-    return dataclasses.replace(rules, format_value=_returning_text(formatter))
+        return dialect
+    return dataclasses.replace(dialect, format_value=_returning_text(formatter))
 
 
 def _returning_text(formatter: Formatter) -> Formatter:
@@ -118,20 +135,21 @@ class CompiledTemplate:
         "artifact_names",
         "_statics",
         "_placeholders",
-        "_rules",
+        "_dialect",
         "_fast",
+        "_size",
     )
 
-    def __init__(self, text: str, rules: Dialect) -> None:
-        """Compile ``text`` under ``rules`` without caching: use [`compile_template`][templating.compile_template].
+    def __init__(self, text: str, dialect: Dialect) -> None:
+        """Compile ``text`` under ``dialect`` without caching: use [`compile_template`][templating.compile_template].
 
         The template is split without building the AST; the AST is parsed later, only if
         something needs it (an error's position, artifacts, nested paths, another mapping).
         """
-        statics, placeholders = split_chunks(text, rules)
+        statics, placeholders = split_chunks(text, dialect)
         self.text: str = text
-        self.dialect: str = rules.name
-        self._rules = rules
+        self.dialect: str = dialect.name
+        self._dialect = dialect
         self._statics = self._placeholders = None
         state_placeholders = [p for p in placeholders if not p.artifact]
         required = _distinct(p.key for p in state_placeholders if not p.optional)
@@ -140,12 +158,13 @@ class CompiledTemplate:
             p.key for p in state_placeholders if p.optional and p.key not in required
         )
         self.artifact_names: tuple[str, ...] = _distinct(p.key for p in placeholders if p.artifact)
+        self._size = _BYTES_PER_CHARACTER * len(text) + _BYTES_PER_PLACEHOLDER * len(placeholders)
         self._fast: Renderer | None = None
         # The fast path reads a plain dict, which cannot see adk-js's inherited members.
-        if all(not p.artifact and not p.path and p.key not in rules.inherited_values for p in placeholders):
+        if all(not p.artifact and not p.path and p.key not in dialect.inherited_values for p in placeholders):
             keys = tuple(p.key for p in placeholders)
             optional = tuple(p.optional for p in placeholders)
-            self._fast = build_renderer(statics, keys, optional, rules.format_value)
+            self._fast = build_renderer(statics, keys, optional, dialect.format_value)
 
     @property
     def placeholders(self) -> tuple[Placeholder, ...]:
@@ -180,18 +199,18 @@ class CompiledTemplate:
                 "This template has artifact placeholders, which load asynchronously: "
                 "use `await template.render_async(context)`"
             )
-        rules, text = self._rules, self.text
-        values = [state_value(state, p, rules, text, agent_name) for p in self._parts()[1]]
+        dialect, text = self._dialect, self.text
+        values = [state_value(state, p, dialect, text, agent_name) for p in self._parts()[1]]
         return self._join(values)
 
     async def render_async(self, context: object) -> str:
         """Render against a context (ours or google-adk's), loading artifacts as needed.
 
-        In ``adk``, placeholders are resolved one at a time in template order, as google-adk
-        does. In ``strict`` and ``adk-js``, each distinct artifact is loaded once and all of
-        them concurrently before anything is rendered. The error raised is the first failing
-        placeholder in template order; in ``adk-js``, as there, state errors come before
-        artifact errors.
+        In ``adk`` and most ports, placeholders are resolved one at a time in template order,
+        as google-adk does. In ``strict`` and ``adk-js``, each distinct artifact is loaded once
+        and all of them concurrently before anything is rendered. The error raised is the first
+        failing placeholder in template order; in ``adk-js``, as there, state errors come before
+        artifact errors, and in ``adk-java`` a missing artifact service comes before anything.
         """
         rendered = self._render_fast(context)
         if rendered is not None:
@@ -201,42 +220,45 @@ class CompiledTemplate:
     async def _render_generic_async(self, context: object) -> str:
         """`render_async` without the fast path (tried already, or not possible)."""
         source = read_context(context)
-        if self._rules.concurrent_artifacts:
+        if self._dialect.service_errors_first and self.artifact_names:
+            first = next(placeholder for placeholder in self.placeholders if placeholder.artifact)
+            check_artifact_service(source, first, self.text, self._dialect)
+        if self._dialect.concurrent_artifacts:
             return await self._render_concurrently(source)
-        rules, text = self._rules, self.text
+        dialect, text = self._dialect, self.text
         values = []
         for placeholder in self.placeholders:
             if placeholder.artifact:
-                values.append(await load_artifact_value(source, placeholder, text, rules))
+                values.append(await load_artifact_value(source, placeholder, text, dialect))
             else:
-                values.append(state_value(source.state, placeholder, rules, text, source.agent_name))
+                values.append(state_value(source.state, placeholder, dialect, text, source.agent_name))
         return self._join(values)
 
     async def _render_concurrently(self, source: RenderSource) -> str:
         loaded = await load_artifacts(source, self.artifact_names)
-        rules, text = self._rules, self.text
-        resolved = self._resolve_state_first(source) if rules.state_errors_first else {}
+        dialect, text = self._dialect, self.text
+        resolved = self._resolve_state_first(source) if dialect.state_errors_first else {}
         values = []
         for index, placeholder in enumerate(self.placeholders):
             if index in resolved:
                 values.append(resolved[index])
             elif placeholder.artifact:
-                values.append(artifact_value(source, placeholder, text, loaded.get(placeholder.key), rules))
+                values.append(artifact_value(source, placeholder, text, loaded.get(placeholder.key), dialect))
             else:
-                values.append(state_value(source.state, placeholder, rules, text, source.agent_name))
+                values.append(state_value(source.state, placeholder, dialect, text, source.agent_name))
         return self._join(values)
 
     def _resolve_state_first(self, source: RenderSource) -> dict[int, str]:
         """The text of every state placeholder, by position; raises what adk-js raises before
         any artifact error: the first failing state key or missing artifact service, in
         template order (adk-js resolves every key at once, and these fail before a load)."""
-        rules, text = self._rules, self.text
+        dialect, text = self._dialect, self.text
         resolved = {}
         for index, placeholder in enumerate(self.placeholders):
             if placeholder.artifact:
-                check_artifact_service(source, placeholder, text)
+                check_artifact_service(source, placeholder, text, dialect)
             else:
-                resolved[index] = state_value(source.state, placeholder, rules, text, source.agent_name)
+                resolved[index] = state_value(source.state, placeholder, dialect, text, source.agent_name)
         return resolved
 
     def _render_fast(self, context: object) -> str | None:

@@ -8,7 +8,7 @@ in the same situation, so code written for ADK keeps catching what it caught bef
     ├── MissingKeyError (KeyError)             a required state key is not in the state
     │   └── MissingArtifactError               a required artifact does not exist
     ├── ArtifactServiceError (ValueError)      a template needs artifacts, the context has none
-    └── ValueFormatError (TypeError)           a state value the dialect cannot render (strict)
+    └── ValueFormatError (TypeError)           a state value the dialect cannot render (not in adk)
 
 ``args[0]`` is always the message; in the ``adk`` dialect it is google-adk's message verbatim.
 The other details are attributes (``key``, ``span``, ``line``, ``column``...). All of them

@@ -10,8 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from templating.dialects import Dialect
 from templating.source import Span
-from templating.syntax import Dialect
 
 __all__ = ["Token", "TokenKind", "tokenize"]
 

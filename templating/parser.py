@@ -12,11 +12,11 @@ and an invalid artifact name is a [`TemplateSyntaxError`][templating.TemplateSyn
 
 from __future__ import annotations
 
+from templating.dialects import ARTIFACT_PREFIX, Dialect, get_dialect
 from templating.errors import TemplateSyntaxError
 from templating.lexer import Token, TokenKind, tokenize
 from templating.nodes import Escape, LiteralGroup, Node, Placeholder, Template, Text
 from templating.source import Span, line_and_column
-from templating.syntax import ARTIFACT_PREFIX, Dialect, get_dialect
 
 __all__ = ["parse", "read_group"]
 
@@ -31,34 +31,34 @@ def parse(text: str, *, dialect: str = "adk") -> Template:
     """
     if not isinstance(text, str):
         raise TypeError(f"template must be a str, got {type(text).__name__}")
-    rules = get_dialect(dialect)
-    nodes = tuple(_parse_token(text, token, rules) for token in tokenize(text, rules))
-    return Template(text=text, dialect=rules.name, nodes=nodes)
+    chosen = get_dialect(dialect)
+    nodes = tuple(_parse_token(text, token, chosen) for token in tokenize(text, chosen))
+    return Template(text=text, dialect=chosen.name, nodes=nodes)
 
 
-def read_group(source: str, rules: Dialect) -> Node:
-    """Read one brace group found by ``rules.group_pattern`` on its own: its node's spans are
+def read_group(source: str, dialect: Dialect) -> Node:
+    """Read one brace group found by ``dialect.group_pattern`` on its own: its node's spans are
     relative to the group. For splitters that need what a group is, not where it is."""
-    return _parse_token(source, Token(TokenKind.GROUP, Span(0, len(source))), rules)
+    return _parse_token(source, Token(TokenKind.GROUP, Span(0, len(source))), dialect)
 
 
-def _parse_token(text: str, token: Token, rules: Dialect) -> Node:
+def _parse_token(text: str, token: Token, dialect: Dialect) -> Node:
     source = token.span.slice(text)
     if token.kind is TokenKind.TEXT:
         return Text(token.span, source)
-    node = _parse_group(text, source, token.span, rules)
-    if rules.escapes and source.startswith("{{") and isinstance(node, Placeholder):
+    node = _parse_group(text, source, token.span, dialect)
+    if dialect.escapes and source.startswith("{{") and isinstance(node, Placeholder):
         return Escape(token.span, source, source[1:-1])
     return node
 
 
-def _parse_group(text: str, source: str, span: Span, rules: Dialect) -> Node:
+def _parse_group(text: str, source: str, span: Span, dialect: Dialect) -> Node:
     """Read one brace group: a run of ``{``, a body without braces, a run of ``}``."""
     opening = len(source) - len(source.lstrip("{"))
     closing = len(source) - len(source.rstrip("}"))
     body = source[opening : len(source) - closing]
-    name = body.strip(rules.whitespace) if rules.strips_whitespace else body
-    leading_space = len(body) - len(body.lstrip(rules.whitespace)) if rules.strips_whitespace else 0
+    name = body.strip(dialect.whitespace) if dialect.strips_whitespace else body
+    leading_space = len(body) - len(body.lstrip(dialect.whitespace)) if dialect.strips_whitespace else 0
     name_start = span.start + opening + leading_space
     optional = name.endswith("?")
     if optional:
@@ -66,19 +66,19 @@ def _parse_group(text: str, source: str, span: Span, rules: Dialect) -> Node:
     name_span = Span(name_start, name_start + len(name))
     if name.startswith(ARTIFACT_PREFIX):
         key = name[len(ARTIFACT_PREFIX) :]
-        _check_artifact_name(text, key, name_span, rules)
+        _check_artifact_name(text, key, name_span, dialect)
         return Placeholder(span, source, key, optional, True, name_span)
-    if not rules.strips_whitespace and any(character.isspace() for character in body):
+    if not dialect.strips_whitespace and any(character.isspace() for character in body):
         return LiteralGroup(span, source, "whitespace")
-    read = rules.read_name(name)
+    read = dialect.read_name(name)
     if read is not None:
         key, path = read
         return Placeholder(span, source, key, optional, False, name_span, path)
     return LiteralGroup(span, source, "empty" if not name else "invalid-name")
 
 
-def _check_artifact_name(text: str, key: str, name_span: Span, rules: Dialect) -> None:
-    problem = rules.check_artifact_name(key)
+def _check_artifact_name(text: str, key: str, name_span: Span, dialect: Dialect) -> None:
+    problem = dialect.check_artifact_name(key)
     if problem is None:
         return
     offset = name_span.start + len(ARTIFACT_PREFIX)

@@ -1,6 +1,6 @@
 """Stage 4: the runtime of a compiled template: look values up and turn them into text.
 
-These functions take plain data (the state mapping, a placeholder, the dialect rules) so
+These functions take plain data (the state mapping, a placeholder, the dialect dialect) so
 that [`CompiledTemplate`][templating.CompiledTemplate] stays a thin shell around them. Errors
 carry google-adk's exact messages plus the key and its position in the template.
 """
@@ -12,10 +12,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from templating.context import RenderSource
-from templating.errors import ArtifactServiceError, MissingArtifactError, MissingKeyError, ValueFormatError
+from templating.dialects import Dialect
+from templating.dialects.dialect import MISSING, follow_path
+from templating.errors import (
+    ArtifactServiceError,
+    MissingArtifactError,
+    MissingKeyError,
+    ValueFormatError,
+)
 from templating.nodes import Placeholder
 from templating.source import line_and_column
-from templating.syntax import Dialect, Path
 
 __all__ = [
     "artifact_text",
@@ -36,29 +42,31 @@ def check_state(state: object) -> None:
 
 
 def state_value(
-    state: Mapping[str, Any], placeholder: Placeholder, rules: Dialect, text: str, agent_name: str
+    state: Mapping[str, Any], placeholder: Placeholder, dialect: Dialect, text: str, agent_name: str
 ) -> str:
     """The text a state placeholder renders to; raise [`MissingKeyError`][templating.MissingKeyError] if required
     and missing (at any step of its path), and [`ValueFormatError`][templating.ValueFormatError] for a value the
-    dialect cannot format."""
+    dialect cannot format (an optional placeholder renders empty instead where the port does so)."""
     key = placeholder.key
     if key in state:
         value = state[key]
         if placeholder.path:
-            value = follow_path(value, placeholder.path)
-        if value is not _MISSING:
+            value = dialect.follow_path(value, placeholder.path)
+        if value is not MISSING:
             try:
-                return rules.format_value(value)
-            except rules.format_errors as error:
-                raise _format_error(placeholder, text, error, rules) from error
-    elif key in rules.inherited_values:
-        return rules.inherited_values[key]
+                return dialect.format_value(value)
+            except dialect.format_errors as error:
+                if placeholder.optional and dialect.optional_hides_errors:
+                    return ""
+                raise _format_error(placeholder, text, error, dialect) from error
+    elif key in dialect.inherited_values and not placeholder.path:
+        return dialect.inherited_values[key]
     if placeholder.optional:
         return ""
-    name = placeholder.expression if placeholder.path else key
+    name = placeholder.expression
     line, column = line_and_column(text, placeholder.span.start)
     raise MissingKeyError(
-        rules.missing_key_message(name, agent_name),
+        dialect.missing_key_message(name, agent_name),
         key=name,
         agent_name=agent_name,
         span=placeholder.span,
@@ -67,28 +75,10 @@ def state_value(
     )
 
 
-#: What `follow_path` returns when a step finds nothing.
-_MISSING: Any = object()
-
-
-def follow_path(value: Any, path: Path) -> Any:
-    """Follow ``path`` into ``value``: a ``str`` step is a mapping key, an ``int`` step a
-    list or tuple index. Returns a private sentinel if a step finds nothing: a missing key,
-    an index out of range, or a value of another type. Attributes are never read."""
-    for step in path:
-        if isinstance(step, str):
-            if not isinstance(value, Mapping) or step not in value:
-                return _MISSING
-        elif not isinstance(value, (list, tuple)) or step >= len(value):
-            return _MISSING
-        value = value[step]
-    return value
-
-
-def _format_error(placeholder: Placeholder, text: str, error: Exception, rules: Dialect) -> ValueFormatError:
+def _format_error(placeholder: Placeholder, text: str, error: Exception, dialect: Dialect) -> ValueFormatError:
     name = placeholder.expression
     line, column = line_and_column(text, placeholder.span.start)
-    message = rules.format_error_message(name, error) or (
+    message = dialect.format_error_message(name, error) or (
         f"Value of `{name}` cannot be rendered ({error}): expected a string, a number, a boolean, "
         "`None`, a list, a dict or a pydantic model of those"
     )
@@ -112,41 +102,49 @@ async def load_artifacts(source: RenderSource, names: tuple[str, ...]) -> dict[s
     return dict(zip(names, results))
 
 
-async def load_artifact_value(source: RenderSource, placeholder: Placeholder, text: str, rules: Dialect) -> str:
+async def load_artifact_value(source: RenderSource, placeholder: Placeholder, text: str, dialect: Dialect) -> str:
     """Load an artifact placeholder's content and return its text.
 
     Raises [`ArtifactServiceError`][templating.ArtifactServiceError] when the context has no artifacts (even for an
     optional placeholder, as google-adk does) and [`MissingArtifactError`][templating.MissingArtifactError] when a
     required artifact does not exist. Errors from the artifact service propagate unchanged.
     """
-    loaded = None if source.load_artifact is None else await source.load_artifact(placeholder.key)
-    return artifact_value(source, placeholder, text, loaded, rules)
-
-
-def check_artifact_service(source: RenderSource, placeholder: Placeholder, text: str) -> None:
-    """Raise [`ArtifactServiceError`][templating.ArtifactServiceError] if ``source`` cannot
-    load artifacts (even for an optional placeholder, as google-adk and adk-js do)."""
     if source.load_artifact is None:
+        loaded = None
+    else:
+        try:
+            loaded = await source.load_artifact(placeholder.key)
+        except Exception as error:  # noqa: BLE001 - re-raised by artifact_value unless the port hides it
+            loaded = error
+    return artifact_value(source, placeholder, text, loaded, dialect)
+
+
+def check_artifact_service(source: RenderSource, placeholder: Placeholder, text: str, dialect: Dialect) -> None:
+    """Raise [`ArtifactServiceError`][templating.ArtifactServiceError] if ``source`` cannot
+    load artifacts (even for an optional placeholder, as every port but Kotlin does; Kotlin
+    reads it as a missing artifact)."""
+    message = dialect.artifact_service_message
+    if source.load_artifact is None and message is not None:
         line, column = line_and_column(text, placeholder.span.start)
-        raise ArtifactServiceError(
-            "Artifact service is not initialized.", span=placeholder.span, line=line, column=column
-        )
+        raise ArtifactServiceError(message, span=placeholder.span, line=line, column=column)
 
 
-def artifact_value(source: RenderSource, placeholder: Placeholder, text: str, loaded: Any, rules: Dialect) -> str:
+def artifact_value(source: RenderSource, placeholder: Placeholder, text: str, loaded: Any, dialect: Dialect) -> str:
     """The text of an artifact placeholder whose artifact is ``loaded`` (``None`` if it does
     not exist, or the exception loading it raised, which is raised again)."""
     name = placeholder.key
-    check_artifact_service(source, placeholder, text)
+    check_artifact_service(source, placeholder, text, dialect)
     if isinstance(loaded, BaseException):
+        if placeholder.optional and dialect.optional_hides_errors and isinstance(loaded, Exception):
+            return ""
         raise loaded
-    if not rules.is_missing_artifact(loaded):
-        return artifact_text(loaded, name) if rules.format_artifact is None else rules.format_artifact(loaded)
+    if not dialect.is_missing_artifact(loaded):
+        return artifact_text(loaded, name) if dialect.format_artifact is None else dialect.format_artifact(loaded)
     if placeholder.optional:
         return ""
     line, column = line_and_column(text, placeholder.span.start)
     raise MissingArtifactError(
-        rules.missing_artifact_message(name, source.agent_name),
+        dialect.missing_artifact_message(name, source.agent_name),
         key=name,
         agent_name=source.agent_name,
         span=placeholder.span,

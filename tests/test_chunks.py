@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from templating.chunks import split_chunks
 from templating.compiler import _split
+from templating.dialects import ADK, get_dialect
 from templating.errors import TemplateSyntaxError
 from templating.parser import parse
-from templating.syntax import ADK, ADK_GROUP_PATTERN, get_dialect
 from tests.strategies import templates
 
 # google-adk 2.13.0's pattern as it writes it; ours is rewritten to scan faster.
@@ -38,7 +38,7 @@ def test_adk_group_pattern_finds_the_groups_google_adk_finds(text):
     import re
 
     expected = [match.span() for match in re.finditer(GOOGLE_ADK_PATTERN, text)]
-    assert [match.span() for match in ADK_GROUP_PATTERN.finditer(text)] == expected
+    assert [match.span() for match in ADK.group_pattern.finditer(text)] == expected
 
 
 def test_split_chunks_returns_a_text_without_groups_itself():

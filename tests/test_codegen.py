@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from templating import codegen
-from templating.syntax import format_adk_value
+from templating.dialects.adk import format_adk_value
 
 values = st.one_of(st.text(max_size=5), st.none(), st.integers(), st.booleans())
 

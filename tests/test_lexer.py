@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from strategies import templates
 from templating.lexer import TokenKind, tokenize
-from templating.syntax import ADK
+from templating.dialects import ADK
 
 
 @given(st.one_of(templates, st.text()))

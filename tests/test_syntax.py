@@ -8,7 +8,12 @@ import pydantic
 import pytest
 
 import templating
-from templating.syntax import check_artifact_name, format_json_value, get_dialect, read_strict_name
+from templating.dialects import get_dialect
+from templating.dialects.strict import (
+    check_artifact_name,
+    format_json_value,
+    read_strict_name,
+)
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "strict-vectors.json").read_text(encoding="utf-8"))
 

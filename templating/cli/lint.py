@@ -15,6 +15,7 @@ from pathlib import Path
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
 from templating.cli.lint_output import Output, enumerate_fixes
+from templating.dialects import DIALECT_NAMES, PORT_NAMES
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
 from templating.lint.fixes import FileFix, format_diff, plan_fixes, write_fix
 from templating.lint.formats import FORMATS, summarize
@@ -37,10 +38,10 @@ def add_lint_command(commands: argparse._SubParsersAction) -> None:
     lint.add_argument("--select", action="append", help="rule codes, prefixes or names to enable (comma-separated)")
     lint.add_argument("--ignore", action="append", help="rule codes, prefixes or names to disable (comma-separated)")
     lint.add_argument("--state", type=Path, help="a sample state (JSON object) or JSON Schema of the state")
-    # adk-js templates are checked through --target-ports: the rules are written for adk and strict.
-    lint.add_argument("--dialect", choices=("adk", "strict"), help="template dialect (default: from config, else adk)")
+    lint.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
     lint.add_argument(
-        "--target-ports", help="ADK ports the instructions must render alike in, comma-separated: python,js (TPL017)"
+        "--target-ports",
+        help=f"ADK ports the instructions must render alike in, comma-separated: {','.join(PORT_NAMES)} (TPL017)",
     )
     lint.add_argument("--adk-version", choices=ADK_VERSIONS, help="the ADK Python the agents run on (default: 2.13)")
     lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")

@@ -17,12 +17,12 @@ from typing import Any
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, read_text
 from templating.compiler import compile_template
 from templating.context import ReadonlyContext
+from templating.dialects import DIALECT_NAMES, PORT_NAMES, get_dialect
 from templating.errors import TemplateError
-from templating.lint.ports import PORTS, port_texts
+from templating.lint.ports import group_ports, port_texts
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
 from templating.render import state_value
-from templating.syntax import DIALECT_NAMES, get_dialect
 
 __all__ = ["add_render_command", "explain"]
 
@@ -36,7 +36,8 @@ def add_render_command(commands: argparse._SubParsersAction) -> None:
     render.add_argument("--agent-name", default="", help="the agent name used in error messages")
     render.add_argument("--explain", action="store_true", help="list on stderr which output span came from which key")
     render.add_argument(
-        "--target-ports", help="with --explain, show each placeholder's text in these ADK ports where it differs (python,js)"
+        "--target-ports",
+        help=f"with --explain, show each placeholder's text in these ADK ports where it differs ({','.join(PORT_NAMES)})",
     )
     render.add_argument(
         "--project", type=Path, action="append",
@@ -71,9 +72,9 @@ def _ports(option: str | None) -> tuple[str, ...]:
     if option is None:
         return ()
     ports = tuple(dict.fromkeys(port.strip() for port in option.split(",") if port.strip()))
-    unknown = [port for port in ports if port not in PORTS]
+    unknown = [port for port in ports if port not in PORT_NAMES]
     if unknown:
-        raise UsageError(f"unknown ADK port `{unknown[0]}` in --target-ports: expected one of {', '.join(PORTS)}")
+        raise UsageError(f"unknown ADK port `{unknown[0]}` in --target-ports: expected one of {', '.join(PORT_NAMES)}")
     return ports
 
 
@@ -88,14 +89,14 @@ def explain(
     """One line per placeholder: its output span, the key, its template position and value;
     with ``ports``, one more line with each port's text where the ports render it differently;
     when ``writers`` is given, what in the project writes the key."""
-    rules = get_dialect(dialect)
+    chosen = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()
     template_offset = 0
     lines = []
     for node in parse(text, dialect=dialect).nodes:
         if isinstance(node, Placeholder):
-            value = state_value(state, node, rules, text, "") if not node.artifact else ""
+            value = state_value(state, node, chosen, text, "") if not node.artifact else ""
             template.advance(text[template_offset : node.span.start])
             template_offset = node.span.start
             start = output.position
@@ -147,9 +148,11 @@ def _explain_line(
 
 
 def _port_line(texts: dict[str, str]) -> list[str]:
+    """Each port's text, ports with the same text together, the odd ones out first."""
     if len(set(texts.values())) < 2:
         return []
-    return ["    ports differ: " + "  ".join(f"{port}: {text!r}" for port, text in texts.items()) + "\n"]
+    groups = group_ports(texts)
+    return ["    ports differ: " + "  ".join(f"{', '.join(ports)}: {text!r}" for ports, text in groups) + "\n"]
 
 
 def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | None:

@@ -14,13 +14,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from templating.dialects import ARTIFACT_PREFIX, get_dialect
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.ports import check_port_divergence
-from templating.project.instruction import RUNTIME_VALUE, Instruction
 from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template
-from templating.syntax import ARTIFACT_PREFIX, get_dialect
+from templating.project.instruction import RUNTIME_VALUE, Instruction
 
 __all__ = ["CHECKS", "Context"]
 

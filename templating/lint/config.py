@@ -13,13 +13,11 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from templating.dialects import PORT_NAMES
 from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
-
-#: The ADK ports `target-ports` may name.
-PORT_NAMES = ("python", "js")
 
 __all__ = ["PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys"]
 

@@ -1,12 +1,19 @@
 """TPL017: where the ADK ports a project targets would render one placeholder differently.
 
-Each port is a dialect of the compiler: ``python`` is google-adk (the ``adk`` dialect) and
-``js`` is adk-js (the ``adk-js`` dialect). A placeholder diverges when the ports read its
-brace group differently (one substitutes it, the other keeps it literal, or they read other
-keys), when a key missing from the state is still found by one port (adk-js finds the members
-every JavaScript object inherits), or when the value the sample state gives it turns into
-different text. ``${name}`` and ``\\{name}`` are TPL007's and non-ASCII names TPL008's: they
-are not reported again here.
+Each port is a dialect of the compiler (`templating.dialects.PORT_DIALECTS`): ``python`` is google-adk,
+``js`` adk-js, ``go``, ``java``, ``kotlin`` the Google ports, ``adk-ts`` IQAI's TypeScript
+port. A brace group diverges when the ports read it differently: one substitutes it and
+another keeps it literal, they read other keys or paths, or they split it into other groups
+(ADK-TS matches single braces only, so ``{{x}}`` is ``{`` + ``x`` + ``}`` there). A state
+placeholder diverges when a key missing from the state is still found by some ports (the
+JavaScript ports find the members every object inherits), or when the value the sample state
+gives it turns into different text (``True``/``true``, a ``repr``, JSON, ``map[k:1]``,
+``{k=1}``). An artifact placeholder diverges when the ports write a Part differently (its
+text, the Part's JSON, ``[object Object]``).
+
+One finding per placeholder lists the ports grouped by what they give, the smallest groups
+first, so the odd ones out lead. ``${name}`` and ``\\{name}`` are TPL007's and non-ASCII names
+TPL008's: they are not reported again here.
 """
 
 from __future__ import annotations
@@ -14,50 +21,75 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from templating.dialects import PORT_DIALECTS, Dialect, get_dialect
+from templating.dialects.dialect import MISSING
+from templating.lexer import TokenKind, tokenize
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.state_shape import is_schema
 from templating.nodes import LiteralGroup, Node, Placeholder, Template
 from templating.parser import read_group
-from templating.syntax import ADK, ADK_JS, Dialect
 
 if TYPE_CHECKING:
     from templating.lint.checks import Context
 
-__all__ = ["PORTS", "check_port_divergence", "port_texts"]
+__all__ = ["check_port_divergence", "form_divergence", "group_ports", "port_dialect", "port_texts"]
 
-#: The ports TPL017 compares, by the name `target-ports` uses, and the dialect of each.
-PORTS: dict[str, Dialect] = {"python": ADK, "js": ADK_JS}
-
-# JSON Schema types whose values every port writes differently (`True`/`true`, repr/JSON).
-_DIVERGENT_TYPES = {
-    "object": "an object renders as a Python `repr` in python and as JSON in js",
-    "array": "a list renders as a Python `repr` in python and as JSON in js",
-    "boolean": "a boolean renders `True` in python and `true` in js",
-    "null": "`null` renders as empty text in python and `null` in js",
-    "number": "a number may render differently (`1.0` in python, `1` in js)",
+# A value of each JSON Schema type, to show what each port writes for that type.
+_SAMPLES: dict[str, Any] = {
+    "object": {"k": 1, "s": "v"},
+    "array": [1, "a", True, None],
+    "boolean": True,
+    "null": None,
+    "number": 1e6,
 }
 
+# The Part an artifact placeholder is shown with.
+_SAMPLE_PART = {"text": "<notes>"}
 
-def port_texts(value: Any, ports: tuple[str, ...]) -> dict[str, str]:
-    """What each port renders ``value`` as (or the error it raises, in brackets)."""
+
+def port_dialect(port: str) -> Dialect:
+    """The dialect of the port called ``port`` (``python``, ``js``, ``go``...)."""
+    return get_dialect(PORT_DIALECTS[port])
+
+
+def port_texts(value: Any, ports: tuple[str, ...], path: tuple[str | int, ...] = ()) -> dict[str, str]:
+    """What each port renders ``value`` as (or the error it raises, in brackets), following
+    ``path`` into it the way each port follows one."""
     texts = {}
     for port in ports:
+        dialect = port_dialect(port)
+        found = dialect.follow_path(value, path) if path else value
+        if found is MISSING:
+            texts[port] = "[missing]"
+            continue
         try:
-            texts[port] = PORTS[port].format_value(value)
+            texts[port] = dialect.format_value(found)
         except (TypeError, ValueError) as error:
             texts[port] = f"[error: {str(error).splitlines()[0]}]"
     return texts
 
 
+def group_ports(texts: Mapping[str, str]) -> list[tuple[list[str], str]]:
+    """The ports grouped by equal text, the smallest groups first (ties in port order)."""
+    groups: dict[str, list[str]] = {}
+    for port, text in texts.items():
+        groups.setdefault(text, []).append(port)
+    return sorted(((ports, text) for text, ports in groups.items()), key=lambda group: len(group[0]))
+
+
+def _shown(texts: Mapping[str, str]) -> str:
+    return "; ".join(f"{', '.join(ports)}: {shorten(text)}" for ports, text in group_ports(texts))
+
+
 def check_port_divergence(template: Template, context: Context) -> Iterator[Hazard]:
     """TPL017: a placeholder the targeted ports would render differently."""
-    ports = tuple(port for port in context.target_ports if port in PORTS)
+    ports = tuple(port for port in context.target_ports if port in PORT_DIALECTS)
     if len(ports) < 2:
         return
     for node in template.nodes:
         if not isinstance(node, (Placeholder, LiteralGroup)) or _reported_elsewhere(template.text, node):
             continue
-        message = _form_divergence(node, ports) or _value_divergence(node, ports, context.state)
+        message = form_divergence(node, ports) or _value_divergence(node, ports, context.state)
         if message is not None:
             yield Hazard(
                 "TPL017", node.span.start, node.span.end, message,
@@ -74,40 +106,70 @@ def _reported_elsewhere(text: str, node: Node) -> bool:
     return isinstance(node, Placeholder) and not node.key.isascii()
 
 
-def _form_divergence(node: Node, ports: tuple[str, ...]) -> str | None:
-    readings = {port: _reading(read_group(node.source, PORTS[port])) for port in ports}
+def form_divergence(node: Node, ports: tuple[str, ...]) -> str | None:
+    """The message when ``ports`` read the brace group ``node`` differently, else ``None``."""
+    readings = {port: _reading(node.source, port_dialect(port)) for port in ports}
     if len(set(readings.values())) > 1:
-        shown = "  ".join(f"{port}: {reading}" for port, reading in readings.items())
-        return f"`{shorten(node.source)}` is read differently by the ADK ports: {shown}"
+        return f"`{shorten(node.source)}` is read differently by the ADK ports: {_shown(readings)}"
     return None
 
 
-def _reading(node: Node) -> str:
-    if isinstance(node, Placeholder):
-        kind = "artifact" if node.artifact else "state key"
-        return f"{kind} `{shorten(node.key)}`"
-    return "literal text"
+def _reading(source: str, dialect: Dialect) -> str:
+    """What a port makes of a brace group: the groups it cuts it into, each read."""
+    pieces = []
+    for token in tokenize(source, dialect):
+        text = token.span.slice(source)
+        node = read_group(text, dialect) if token.kind is TokenKind.GROUP else None
+        pieces.append(_describe(node) if isinstance(node, Placeholder) else None)
+    if all(piece is None for piece in pieces):
+        return "literal text"
+    return " + ".join(piece or "text" for piece in pieces)
+
+
+def _describe(node: Placeholder) -> str:
+    if node.artifact:
+        return f"artifact `{shorten(node.key)}`"
+    steps = "".join(f".{step}" for step in node.path)
+    return f"state key `{shorten(node.key + steps)}`"
 
 
 def _value_divergence(node: Node, ports: tuple[str, ...], state: Mapping[str, Any] | None) -> str | None:
-    if not isinstance(node, Placeholder) or node.artifact:
+    if not isinstance(node, Placeholder):
         return None
+    if node.artifact:
+        return _artifact_divergence(node, ports)
     if state is None or node.key not in _state_keys(state):
         return _inherited_divergence(node, ports)
     if is_schema(state):
-        reason = _DIVERGENT_TYPES.get(state["properties"][node.key].get("type"))
-        return f"`{shorten(node.source)}` renders differently per port: {reason}" if reason else None
-    texts = port_texts(state[node.key], ports)
+        kind = state["properties"][node.key].get("type")
+        if kind not in _SAMPLES:
+            return None
+        texts = port_texts(_SAMPLES[kind], ports)
+        sample = f"a value of type `{kind}`"
+    else:
+        texts = port_texts(state[node.key], ports, node.path)
+        sample = "the sample value"
     if len(set(texts.values())) > 1:
-        shown = "  ".join(f"{port}: {shorten(text)}" for port, text in texts.items())
-        return f"`{shorten(node.source)}` renders differently per port for the sample value: {shown}"
+        return f"`{shorten(node.source)}` renders differently per port for {sample}: {_shown(texts)}"
+    return None
+
+
+def _artifact_divergence(node: Placeholder, ports: tuple[str, ...]) -> str | None:
+    texts = {}
+    for port in ports:
+        write = port_dialect(port).format_artifact
+        texts[port] = _SAMPLE_PART["text"] if write is None else write(_SAMPLE_PART)
+    if len(set(texts.values())) > 1:
+        return f"`{shorten(node.source)}` renders a text Part differently per port: {_shown(texts)}"
     return None
 
 
 def _inherited_divergence(node: Placeholder, ports: tuple[str, ...]) -> str | None:
-    """A key no state holds that a port still finds (adk-js: `toString`, `constructor`...)."""
-    finders = [port for port in ports if node.key in PORTS[port].inherited_values]
-    if not finders:
+    """A key no state holds that some ports still find (JavaScript's `toString`...)."""
+    if node.path:
+        return None
+    finders = [port for port in ports if node.key in port_dialect(port).inherited_values]
+    if not finders or len(finders) == len(ports):
         return None
     return (
         f"`{shorten(node.source)}` is found by {', '.join(finders)} even when the state lacks it "

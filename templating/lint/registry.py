@@ -51,8 +51,15 @@ def select_rules(select: Iterable[str] | None, ignore: Iterable[str]) -> frozens
 
 
 def rules_for_dialect(dialect: str) -> frozenset[str]:
-    """The codes of the rules that apply to templates written in ``dialect``."""
-    return frozenset(rule.code for rule in RULES if dialect in rule.dialects)
+    """The codes of the rules that apply to templates written in ``dialect``.
+
+    The rules are written for `adk` and `strict`. The other ports' dialects get the rules of
+    `adk`, whose brace groups they share (ADK-TS reads single braces, which those rules
+    also look at); their templates are parsed in their own dialect, so a name one port
+    leaves literal is literal there too.
+    """
+    family = dialect if dialect in ("adk", "strict") else "adk"
+    return frozenset(rule.code for rule in RULES if family in rule.dialects)
 
 
 def is_known_selector(selector: str) -> bool:

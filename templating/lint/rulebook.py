@@ -255,24 +255,29 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "TPL017", "port-divergence", Severity.WARNING,
         "A placeholder renders differently in the ADK ports the project targets",
-        "With `target-ports = [\"python\", \"js\"]` (or `--target-ports python,js`), reports each "
-        "placeholder that google-adk (Python) and adk-js would render differently: a brace group they "
-        "read differently (`{\\ufeffname}`, whose byte order mark only JavaScript trims), a key "
-        "adk-js finds on every object (`{toString}`, `{constructor}`), and a value of the sample "
-        "state (`--state`) that turns into different text, shown per port: "
-        "`python: {'a': [1, None]}  js: {\"a\":[1,null]}`. With a JSON Schema, the value's type "
-        "decides: objects, arrays, booleans, `null` and numbers diverge. `${name}` and `\\{name}` "
-        "are reported by TPL007 and non-ASCII names by TPL008, not again here.",
-        "Teams move agents between the Python and JavaScript ports. The same instruction and state "
-        "give the model `True` in one and `true` in the other, a Python `repr` in one and JSON in "
-        "the other, or fail in one and not the other.",
+        "With `target-ports` naming two or more ADK ports (`python`, `js`, `go`, `java`, `kotlin`, "
+        "`adk-ts`; or `--target-ports python,go`), reports each placeholder the targeted ports would "
+        "render differently, in one finding that groups the ports by what they give, the smallest "
+        "groups first: the text of the sample state's value (`--state`), e.g. "
+        "`python: {'k': 1}; js: {\"k\":1}; go: map[k:1]; java, kotlin: {k=1}`, or, with a JSON "
+        "Schema, of a sample of the value's type; a brace group the ports read differently (ADK-TS "
+        "reads `{{x}}` as `{` + `x` + `}` and `{a.b}` as a path, Java reads `{$x}` and keeps a "
+        "no-break space); a key the JavaScript ports find on every object (`{toString}`, "
+        "`{constructor}`); and an artifact, whose Part each port writes as its text, its JSON or "
+        "`[object Object]`. `${name}` and `\\{name}` are reported by TPL007 and non-ASCII names by "
+        "TPL008, not again here.",
+        "Teams run the same agents on several ADK ports. The same instruction and state give the "
+        "model `True` in one and `true` in another, a Python `repr`, JSON or `map[k:1]`, the text of "
+        "an artifact or `[object Object]`, or fail in one and not the others.",
         'instruction="Preferences: {prefs}"  # state: {"prefs": {"seat": "aisle", "meal": null}}',
         'instruction="Preferences: {prefs_text}"  # store the text each port should show',
         dialects=("adk",), dialect_note=(
             "`strict` renders values as JSON in every port that runs it (it is this library's own "
-            "dialect), so there is no port to diverge from. The ports covered are google-adk 2.13.0 "
-            "(`python`) and adk-js 2.x (`js`), checked against each package's own tests; adk-go "
-            "and adk-java are not covered."
+            "dialect), so there is no port to diverge from. Each port's rendering is its dialect "
+            "(see the ports page), checked against that port's own tests, and against the real "
+            "adk-js and ADK-TS packages. Not covered: InstructionProvider output, which only "
+            "adk-kotlin injects (the project model does not yet know which instructions a provider "
+            "returns)."
         ),
     ),
 )  # fmt: skip

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 # The core calls a nested-value path `Path`; here it is `Steps`, apart from file paths.
-from templating.syntax import Path as Steps
+from templating.dialects import Path as Steps
 
 __all__ = ["find_missing_step", "is_schema", "state_keys"]
 

@@ -10,7 +10,9 @@ import difflib
 import re
 from collections.abc import Callable, Collection
 
-from templating.syntax import ARTIFACT_PREFIX, STATE_PREFIXES, is_adk_state_name, read_strict_name
+from templating.dialects import ARTIFACT_PREFIX, STATE_PREFIXES
+from templating.dialects.adk import is_adk_state_name
+from templating.dialects.strict import read_strict_name
 
 __all__ = ["suggest_key", "suggest_literal_fix"]
 

@@ -1,4 +1,4 @@
-"""How adk-js differs from google-adk once a placeholder is read: values, artifacts, messages.
+"""JavaScript values for the JavaScript ports (adk-js, ADK-TS): `String()`, `JSON.stringify`, artifacts.
 
 The ``adk-js`` dialect renders as adk-js 2.x's ``injectSessionState`` does: a string as is,
 an object or array as compact ``JSON.stringify`` output, anything else through ``String()``.
@@ -15,12 +15,18 @@ from __future__ import annotations
 
 import json
 import math
-import re
-import sys
 from collections.abc import Mapping
-from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
+
+from templating.dialects.dialect import compiled
+from templating.dialects.values import (
+    Layout,
+    is_model,
+    plain,
+    shortest_digits,
+    write_nested,
+)
 
 __all__ = [
     "JS_INHERITED_VALUES",
@@ -32,10 +38,11 @@ __all__ = [
     "js_missing_key_message",
     "js_number",
     "json_stringify",
+    "to_js_string",
 ]
 
 # A surrogate that is not half of a pair: `JSON.stringify` writes it as `\udXXX`.
-_LONE_SURROGATE = re.compile(r"[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+_LONE_SURROGATE = r"[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
 # The largest array index JavaScript orders before other keys: 2**32 - 2.
 _LARGEST_INDEX = 2**32 - 2
 
@@ -48,7 +55,7 @@ def format_js_value(value: Any) -> str:
         return value
     if _is_object(value):
         return json_stringify(value)
-    return _to_js_string(value)
+    return to_js_string(value)
 
 
 def format_js_artifact(artifact: Any) -> str:
@@ -56,15 +63,17 @@ def format_js_artifact(artifact: Any) -> str:
     with a string ``text``) its text; any other object as ``JSON.stringify`` writes it."""
     if isinstance(artifact, str):
         return artifact
-    value = _plain(artifact)
+    value = plain(artifact)
     if isinstance(value, Mapping) and isinstance(value.get("text"), str):
         return value["text"]
     return format_js_value(value)
 
 
-def json_stringify(value: Any) -> str:
-    """``JSON.stringify(value)`` with no indentation, for the JSON value ``value`` stands for."""
-    return _stringify(value, [])
+def json_stringify(value: Any, *, indented: bool = False) -> str:
+    """``JSON.stringify(value)`` for the JSON value ``value`` stands for: compact, or as
+    ``JSON.stringify(value, null, 2)`` writes it with ``indented``. Written without recursion,
+    so any depth works, as in V8 up to its stack."""
+    return write_nested(value, _INDENTED if indented else _COMPACT)
 
 
 def js_number(number: float) -> str:
@@ -78,7 +87,7 @@ def js_number(number: float) -> str:
         return "0"  # -0 too: String(-0) is "0"
     if number < 0:
         return "-" + js_number(-number)
-    digits, exponent = _shortest_digits(number)
+    digits, exponent = shortest_digits(number)
     size, point = len(digits), exponent + len(digits)
     if size <= point <= 21:
         return digits + "0" * (point - size)
@@ -90,21 +99,14 @@ def js_number(number: float) -> str:
     return f"{mantissa}e{'+' if point - 1 >= 0 else '-'}{abs(point - 1)}"
 
 
-def _shortest_digits(number: float) -> tuple[str, int]:
-    """The digits and exponent of ``repr(number)`` (Python's repr is the shortest round trip,
-    as JavaScript's is), without trailing zeros."""
-    _, digits, exponent = Decimal(repr(number)).normalize().as_tuple()  # the sign is handled by the caller
-    return "".join(map(str, digits)), int(exponent)
-
-
-def _to_js_number(value: int | float) -> float:
+def _to_js_number(value: float) -> float:
     try:
         return float(value)
     except OverflowError:  # an int beyond the largest double is Infinity in JavaScript
         return math.inf if value > 0 else -math.inf
 
 
-def _to_js_string(value: Any) -> str:
+def to_js_string(value: Any) -> str:
     if value is None:
         return "null"
     if value is True:
@@ -117,46 +119,22 @@ def _to_js_string(value: Any) -> str:
 
 
 def _is_object(value: Any) -> bool:
-    return isinstance(value, (Mapping, list, tuple)) or _is_model(value)
+    return isinstance(value, (Mapping, list, tuple)) or is_model(value)
 
 
-def _is_model(value: Any) -> bool:
-    pydantic = sys.modules.get("pydantic")
-    # No need to import pydantic: if it is not loaded, nothing can be one of its models.
-    return pydantic is not None and isinstance(value, pydantic.BaseModel)
-
-
-def _plain(value: Any) -> Any:
-    """A pydantic model as the JSON object JavaScript would hold (camelCase aliases, no nulls,
-    as google-genai's own JSON has them); anything else unchanged."""
-    if _is_model(value):
-        return value.model_dump(mode="json", by_alias=True, exclude_none=True)
-    return value
-
-
-def _stringify(value: Any, ancestors: list[tuple[Any, str]]) -> str:
-    value = _plain(value)
+def _leaf(value: Any) -> str:
+    """A value inside ``JSON.stringify``'s output that is not an object or array."""
     if isinstance(value, str):
         return _quote(value)
     if isinstance(value, float) and not math.isfinite(value):
         return "null"
-    if isinstance(value, (Mapping, list, tuple)):
-        return _stringify_container(value, ancestors)
-    return _to_js_string(value)
+    return to_js_string(value)
 
 
-def _stringify_container(value: Mapping | list | tuple, ancestors: list[tuple[Any, str]]) -> str:
-    for index, (ancestor, _) in enumerate(ancestors):
-        if ancestor is value:
-            raise ValueError(_circular_message(ancestors[index:]))
-    if isinstance(value, Mapping):
-        items = sorted(((_js_key(key), item) for key, item in value.items()), key=_key_order)
-        parts = [
-            f"{_quote(key)}:{_stringify(item, [*ancestors, (value, f'property {key!r}')])}" for key, item in items
-        ]
-        return "{" + ",".join(parts) + "}"
-    parts = [_stringify(item, [*ancestors, (value, f"index {index}")]) for index, item in enumerate(value)]
-    return "[" + ",".join(parts) + "]"
+def _entries(mapping: Mapping[Any, Any]) -> list[tuple[str, Any]]:
+    """JavaScript's own-property order: array indexes ascending, then other keys as inserted
+    (``sorted`` is stable)."""
+    return sorted(((_js_key(key), item) for key, item in mapping.items()), key=_key_order)
 
 
 def _js_key(key: Any) -> str:
@@ -164,22 +142,22 @@ def _js_key(key: Any) -> str:
     if isinstance(key, str):
         return key
     if key is None or isinstance(key, (bool, int, float)):
-        return _to_js_string(key)
+        return to_js_string(key)
     raise TypeError(f"a `{type(key).__name__}` key has no JavaScript counterpart")
 
 
 def _key_order(entry: tuple[str, Any]) -> tuple[int, int]:
-    """JavaScript's own-property order: array indexes ascending, then other keys as inserted
-    (``sorted`` is stable)."""
     key = entry[0]
-    if key.isdigit() and key.isascii() and (key == "0" or not key.startswith("0")) and int(key) <= _LARGEST_INDEX:
-        return 0, int(key)
+    if key.isdigit() and key.isascii() and (key == "0" or not key.startswith("0")) and len(key) <= 10:
+        index = int(key)
+        if index <= _LARGEST_INDEX:
+            return 0, index
     return 1, 0
 
 
 def _quote(text: str) -> str:
     quoted = json.dumps(text, ensure_ascii=False)
-    return _LONE_SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", quoted)
+    return compiled(_LONE_SURROGATE).sub(lambda match: f"\\u{ord(match.group()):04x}", quoted)
 
 
 def _circular_message(cycle: list[tuple[Any, str]]) -> str:
@@ -193,6 +171,33 @@ def _circular_message(cycle: list[tuple[Any, str]]) -> str:
 
 def _constructor(value: Any) -> str:
     return "Object" if isinstance(value, Mapping) else "Array"
+
+
+def _layout(indent: str) -> Layout:
+    separator = ": " if indent else ":"
+    return Layout(
+        leaf=_leaf,
+        entries=_entries,
+        key=lambda key: _quote(key) + separator,
+        opening=("{", "["),
+        closing=("}", "]"),
+        separator=",",
+        circular=_circular_message,
+        indent=indent,
+        max_depth=_DEEPEST,
+        too_deep="Maximum call stack size exceeded",
+    )
+
+
+# V8's `JSON.stringify` runs out of stack at about 4,170 levels of nesting (node 20; the exact
+# depth varies by a level or two with what is on the stack) and throws a RangeError. Stopping a
+# little earlier keeps the text of an indented value bounded (its size grows with the square of
+# the depth).
+_DEEPEST = 4000
+
+
+_COMPACT = _layout("")
+_INDENTED = _layout("  ")
 
 
 def js_missing_key_message(name: str, agent_name: str) -> str:
