@@ -57,7 +57,7 @@ class ReadonlyState(Mapping[str, Any]):
         if type(value) in _IMMUTABLE_TYPES:
             return value
         try:
-            return copy.deepcopy(value)
+            return _copy(value)
         except Exception as error:  # deepcopy raises whatever the value's __deepcopy__ does
             raise TypeError(
                 f"State value for key `{key}` cannot be copied, so it cannot be read "
@@ -75,6 +75,36 @@ class ReadonlyState(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"ReadonlyState({self._values!r})"
+
+
+def _copy(value: Any) -> Any:
+    """``copy.deepcopy(value)``, with plain dicts and lists copied by a loop instead of one
+    recursive call per level: state nested a thousand levels deep (which google-adk renders)
+    is copied, not refused for Python's recursion limit. Shared and cyclic containers stay
+    shared and cyclic, as deepcopy keeps them; any other value is deep-copied."""
+    if type(value) is not dict and type(value) is not list:
+        return copy.deepcopy(value)
+    memo: dict[int, Any] = {}
+    root = memo[id(value)] = type(value)()
+    pending = [(value, root)]
+    while pending:
+        source, target = pending.pop()
+        for key, item in source.items() if type(source) is dict else enumerate(source):
+            kind = type(item)
+            if kind in _IMMUTABLE_TYPES:
+                copied = item
+            elif kind is dict or kind is list:
+                copied = memo.get(id(item))
+                if copied is None:
+                    copied = memo[id(item)] = kind()
+                    pending.append((item, copied))
+            else:
+                copied = copy.deepcopy(item, memo)
+            if isinstance(target, list):
+                target.append(copied)
+            else:
+                target[key] = copied
+    return root
 
 
 class ReadonlyContext:

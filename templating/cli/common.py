@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from templating.regular_file import read_regular
+
 __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "read_text"]
 
 EXIT_OK = 0
@@ -21,7 +23,7 @@ def read_text(path: Path) -> str:
     if str(path) == "-":
         return sys.stdin.read()
     try:
-        return path.read_text(encoding="utf-8")
+        return read_regular(path).decode("utf-8")
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except UnicodeDecodeError as error:

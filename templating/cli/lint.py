@@ -16,8 +16,8 @@ from pathlib import Path
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
 from templating.cli.lint_output import Output, enumerate_fixes
 from templating.dialects import DIALECT_NAMES, PORT_NAMES
-from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
-from templating.lint.fixes import FileFix, format_diff, plan_fixes, write_fix
+from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config, read_config
+from templating.lint.fixes import FileFix, FixNotWritten, format_diff, plan_fixes, write_fix
 from templating.lint.formats import FORMATS, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
@@ -79,13 +79,23 @@ def _run_lint(arguments: argparse.Namespace) -> int:
         if fixed:
             result = _lint(paths, settings, arguments)
     except (ConfigError, FileNotFoundError) as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(_with_hint(str(error))) from None
     for path in result.empty:
         output.note(f"warning: {path}: nothing to lint (no Python or YAML file, no prompt file matched by include)")
     output.report(result.findings, settings.docs_url)
     _summarize(arguments, output, result, fixed, settings)
     failing = [f for f in result.findings if f.severity >= settings.fail_level]
     return EXIT_FAILURE if failing and not arguments.exit_zero else EXIT_OK
+
+
+def _with_hint(message: str) -> str:
+    # A missing path that looks like an option came after `--`: the pre-commit hook's `args`.
+    if message.startswith("-"):
+        return (
+            f"{message} (a name after `--` is a file: set options in [tool.templating] of pyproject.toml, "
+            "or use the `templating-lint-fix` hook to fix)"
+        )
+    return message
 
 
 def _summarize(arguments: argparse.Namespace, output: Output, result: LintResult, fixed: int, settings: Settings) -> None:
@@ -107,18 +117,29 @@ def _fix(paths: list[Path], settings: Settings, result: LintResult, output: Outp
     """Apply safe fixes, re-linting between rounds; return how many were applied."""
     total = 0
     listed = []
+    refused: set[Path] = set()
     for _ in range(_FIX_ROUNDS):
-        files = _fixable(result, settings)
-        if not files:
+        files = [file for file in _fixable(result, settings) if file.path not in refused]
+        written = [file for file in files if _write(file, settings.root, output, refused)]
+        if not written:
             break
-        for file in files:
-            write_fix(file)
-        total += sum(file.applied for file in files)
-        listed.append(enumerate_fixes(files, result.findings))
+        total += sum(file.applied for file in written)
+        listed.append(enumerate_fixes(written, result.findings))
         result = lint_paths(paths, settings, jobs=output.arguments.jobs, cache=not output.arguments.no_cache)
     if output.arguments.show_fixes and listed:
         output.note("Fixed:\n" + "\n".join(listed))
     return total
+
+
+def _write(file: FileFix, root: Path, output: Output, refused: set[Path]) -> bool:
+    """Write one file's fixes; a file not written is said so, once, and never counted."""
+    try:
+        write_fix(file, root)
+    except FixNotWritten as error:
+        refused.add(file.path)
+        output.warn(f"warning: {file.path.as_posix()}: not fixed: {error}")
+        return False
+    return True
 
 
 def _fixable(result: LintResult, settings: Settings) -> list[FileFix]:
@@ -158,10 +179,9 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
 
 
 def _explicit_config(file: Path) -> tuple[ToolConfig, Path]:
-    if not file.is_file():
+    if not file.exists():
         raise ConfigError(f"{file}: no such config file")
-    config, root = find_config(file)
-    return config, root
+    return read_config(file)
 
 
 def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) -> LintResult:

@@ -20,6 +20,7 @@ from templating.lint.finding import Finding
 from templating.lint.fixes import FileFix, choose_fixes
 from templating.lint.formats import FORMATS, format_findings
 from templating.lint.statistics import format_statistics
+from templating.printable import printable
 
 __all__ = ["Output", "enumerate_fixes"]
 
@@ -53,9 +54,16 @@ class Output:
             print(message, file=sys.stderr if self.arguments.output_file is not None else sys.stdout)
 
     def note(self, message: str) -> None:
-        """A warning line on stderr, unless ``--quiet`` or ``--silent``."""
+        """A warning line on stderr, unless ``--quiet`` or ``--silent``; its control characters
+        (of a file name) are escaped, its line breaks kept."""
         if not self.quiet:
-            print(message, file=sys.stderr)
+            print(printable(message, keep_newlines=True), file=sys.stderr)
+
+    def warn(self, message: str) -> None:
+        """A warning that a requested action did not happen, on stderr unless ``--silent``
+        (``--quiet`` keeps it: the summary it corrects is not printed, the fact still matters)."""
+        if not self.silent:
+            print(printable(message), file=sys.stderr)
 
     @property
     def wants_summary(self) -> bool:
@@ -71,7 +79,7 @@ def enumerate_fixes(files: Sequence[FileFix], findings: Sequence[Finding]) -> st
         here = [finding for finding in findings if finding.fix is not None and Path(finding.path) == file.path]
         applied = set(choose_fixes([finding.fix for finding in here if finding.fix is not None]))
         counts = Counter((finding.code, finding.name) for finding in here if finding.fix in applied)
-        lines.append(f"- {file.path.as_posix()}:")
+        lines.append(f"- {printable(file.path.as_posix())}:")
         lines.extend(f"    {count} x {code} ({name})" for (code, name), count in sorted(counts.items()))
     return "\n".join(lines)
 

@@ -22,6 +22,7 @@ from templating.errors import TemplateError
 from templating.lint.ports import group_ports, port_texts
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
+from templating.printable import escape_surrogates, printable
 from templating.render import state_value
 
 __all__ = ["add_render_command", "explain"]
@@ -58,13 +59,17 @@ def _run_render(arguments: argparse.Namespace) -> int:
     except (TemplateError, NotImplementedError) as error:
         print(f"{arguments.file}: {_describe(error)}", file=sys.stderr)
         return EXIT_FAILURE
-    sys.stdout.write(output)
+    # On a terminal, control characters from state values are shown escaped, never obeyed; in
+    # a pipe the text is what the model sees. A lone surrogate, which no encoding can write,
+    # is always escaped.
+    sys.stdout.write(printable(output, keep_newlines=True) if sys.stdout.isatty() else escape_surrogates(output))
     if output and not output.endswith("\n"):
         sys.stdout.write("\n")
     if arguments.explain:
         ports = _ports(arguments.target_ports)
         writers = _project_writers(arguments)
-        sys.stderr.write(explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers))
+        report = explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers)
+        sys.stderr.write(printable(report, keep_newlines=True))
     return EXIT_OK
 
 
@@ -189,6 +194,10 @@ def _read_state(path: Path) -> dict[str, Any]:
         state = json.loads(read_text(path))
     except json.JSONDecodeError as error:
         raise UsageError(f"{path}: invalid JSON: {error.msg} (at line {error.lineno}, column {error.colno})") from None
+    except ValueError:  # `int()`'s digit limit, which the JSON decoder does not wrap
+        raise UsageError(f"{path}: invalid state: a number too long to read (over 4,300 digits)") from None
+    except RecursionError:
+        raise UsageError(f"{path}: invalid state: it nests too deeply to read") from None
     if not isinstance(state, dict):
         raise UsageError(f"{path}: the state must be a JSON object, got {type(state).__name__}")
     return state

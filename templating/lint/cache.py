@@ -6,8 +6,10 @@ reused only when nothing it was computed from has changed:
 
 - the cache file is chosen by the tool's version, a stamp of its own code, the Python
   version, the working folder (findings show paths relative to it) and the settings;
-- the file itself: same size and modification time, or, when those differ, same content
-  hash (a ``touch`` re-hashes, it does not re-lint);
+- the file itself: same size, modification time, status-change time and inode, or, when
+  those differ, same content hash (a ``touch`` re-hashes, it does not re-lint). The
+  status-change time is what catches a same-size edit whose modification time was put back
+  (``tar``, ``rsync -t``, ``cp -p``): no tool can set it, every write moves it;
 - the files its instructions were resolved through (a prompt constant imported from a sibling
   module), checked the same way, and, for a file that may hold instructions, the names in its
   folder (hidden ones aside): a sibling module created, renamed or deleted there is seen. A
@@ -18,6 +20,11 @@ A file modified in the last `RACY_SECONDS` before the run is linted but not stor
 second change within the file system's timestamp granularity could leave its size and time
 unchanged ("racy git"). The folder holds a ``.gitignore`` that ignores it; a cache that
 cannot be read or written is ignored, never an error.
+
+The cache lives in the project, which a cloned repository controls: nothing is read or written
+through a symbolic link (the cache folder, its version folder, its ``.gitignore`` or the cache
+file being a link turns the cache off for the run), only a regular file is read, and at most
+`MAX_CACHE_BYTES` of it.
 
 The linter never runs code from the project it reads, and unpickling runs code: so the cache
 file is signed (HMAC-SHA256) with a key kept in the user's cache folder
@@ -32,6 +39,7 @@ import hmac
 import json
 import os
 import pickle
+import stat
 import sys
 import time
 from collections.abc import Sequence
@@ -43,21 +51,25 @@ from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.settings import Settings
 from templating.project.surfaces import claiming
+from templating.regular_file import read_regular
 
-__all__ = ["CACHE_FOLDER", "RACY_SECONDS", "LintCache"]
+__all__ = ["CACHE_FOLDER", "MAX_CACHE_BYTES", "RACY_SECONDS", "LintCache"]
 
 #: The cache's folder name, under the project root (the folder of the config file).
 CACHE_FOLDER = ".templating_cache"
 #: Files modified this recently (in seconds) before the run are not stored.
 RACY_SECONDS = 2.0
+#: The largest cache file read, in bytes (10,000 files' results take a few megabytes).
+MAX_CACHE_BYTES = 256 * 1024 * 1024
 _KEY_SIZE = 32
 _SIGNATURE_SIZE = 32
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 # The entry of the project rules' findings: no file path holds a NUL character.
 _PROJECT_ENTRY = "\0project"
-# One stored stamp: (size, modification time in ns, content hash).
-_Stamp = tuple[int, int, bytes]
+# One stored stamp: (size, modification time in ns, status-change time in ns, inode, content hash).
+_Stamp = tuple[int, int, int, int, bytes]
+_STATUS = 4  # how many leading fields of a stamp come from `os.stat`
 
 
 class LintCache:
@@ -66,7 +78,8 @@ class LintCache:
     def __init__(self, settings: Settings) -> None:
         folder = Path(settings.root) / CACHE_FOLDER
         self.file = folder / __version__ / f"{_fingerprint(settings)}.pickle"
-        self._key = _secret()
+        # A cache folder that is a link (or not a folder) is someone else's: not ours to use.
+        self._key = _secret() if _is_own_folder(folder) and _is_own_folder(self.file.parent) else None
         self.entries: dict[str, tuple] = _load(self.file, self._key)
         self.changed = False
         self._cwd = os.getcwd()
@@ -108,6 +121,8 @@ class LintCache:
         stamp, dependencies, folder, result = entry
         if not self._unchanged(key, stamp):
             return None
+        if self._status(key) != stamp[:_STATUS]:
+            self._refresh(key, entry)  # same content, new times: compare by times again next run
         if any(not self._unchanged(name, stamp) for name, stamp in dependencies):
             return None
         if folder is not None and self._listing(folder[0]) != folder[1]:
@@ -145,28 +160,43 @@ class LintCache:
         # spelled two ways is two entries, never a wrong one.
         return os.path.join(self._cwd, path)
 
+    def _refresh(self, key: str, entry: tuple) -> None:
+        stamp = self._stamp(key)
+        if stamp is not None and stamp[1] <= self._limit:
+            self.entries[key] = (stamp, *entry[1:])
+            self.changed = True
+
     def _unchanged(self, name: str, stored: _Stamp) -> bool:
-        """Whether ``name`` still has the ``stored`` content: by size and time, else by hash."""
+        """Whether ``name`` still has the ``stored`` content: by size, times and inode, else
+        by hash."""
+        status = self._status(name)
+        if status is None:
+            return False
+        if status == stored[:_STATUS]:
+            return True
+        current = self._stamp(name)
+        return current is not None and current[_STATUS] == stored[_STATUS]
+
+    @staticmethod
+    def _status(name: str) -> tuple[int, int, int, int] | None:
         try:
             status = os.stat(name)
         except OSError:
-            return False
-        if (status.st_size, status.st_mtime_ns) == stored[:2]:
-            return True
-        current = self._stamp(name)
-        return current is not None and current[2] == stored[2]
+            return None
+        return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
 
     def _stamp(self, name: str) -> _Stamp | None:
         if name not in self._stamps:
             try:
-                with open(name, "rb") as stream:
-                    status = os.fstat(stream.fileno())
-                    data = stream.read()
-                self._stamps[name] = (status.st_size, status.st_mtime_ns, hashlib.blake2b(data, digest_size=16).digest())
-                if _imports_matter(name, data):
-                    self._hinted.add(name)  # its imports matter: so does its folder's listing
+                status = os.stat(name)
+                data = read_regular(name)  # bounded, and never blocked by a FIFO
             except OSError:
                 self._stamps[name] = None
+                return None
+            digest = hashlib.blake2b(data, digest_size=16).digest()
+            self._stamps[name] = (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino, digest)
+            if _imports_matter(name, data):
+                self._hinted.add(name)  # its imports matter: so does its folder's listing
         return self._stamps[name]
 
     def _listing(self, folder: str) -> bytes | None:
@@ -215,7 +245,7 @@ def _secret() -> bytes | None:
     folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "templating"
     file = folder / "cache-key"
     try:
-        key = file.read_bytes()
+        key = read_regular(file, _KEY_SIZE)
         if len(key) == _KEY_SIZE:
             return key
     except OSError:
@@ -223,7 +253,7 @@ def _secret() -> bytes | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         write_atomically(file, os.urandom(_KEY_SIZE))
-        return file.read_bytes()
+        return read_regular(file, _KEY_SIZE)
     except OSError:
         return None
 
@@ -242,7 +272,7 @@ def _load(file: Path, key: bytes | None) -> dict[str, tuple]:
     if key is None:
         return {}
     try:
-        data = file.read_bytes()
+        data = read_regular(file, MAX_CACHE_BYTES, follow=False)
     except OSError:
         return {}
     signature, payload = data[:_SIGNATURE_SIZE], data[_SIGNATURE_SIZE:]
@@ -255,11 +285,48 @@ def _load(file: Path, key: bytes | None) -> dict[str, tuple]:
     return entries if isinstance(entries, dict) else {}
 
 
-def _write(file: Path, data: bytes) -> None:
-    """Write ``data`` atomically, creating the cache folder and its ``.gitignore`` first."""
-    root = file.parent.parent
-    file.parent.mkdir(parents=True, exist_ok=True)
+def _is_own_folder(folder: Path) -> bool:
+    """Whether ``folder`` is missing or a real folder: not a symbolic link, not a file."""
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return stat.S_ISDIR(mode)
+
+
+def _make_folder(folder: Path) -> None:
+    """Create ``folder`` (its parent exists), or check that it is a real folder, not a link."""
+    try:
+        os.mkdir(folder)
+    except FileExistsError:
+        if not _is_own_folder(folder):
+            raise NotADirectoryError(f"{folder}: not a folder of its own (a link or a file)") from None
+
+
+_IGNORE_TEXT = b"# Created by templating lint: the cache is not part of the project.\n*\n"
+
+
+def _write_ignore_file(root: Path) -> None:
+    """Create the cache's ``.gitignore``, never through a link (``O_EXCL`` creates a new file
+    or fails); one that exists must be a regular file."""
     ignore = root / ".gitignore"
-    if not ignore.exists():
-        ignore.write_text("# Created by templating lint: the cache is not part of the project.\n*\n")
+    try:
+        descriptor = os.open(ignore, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except FileExistsError:
+        if not stat.S_ISREG(os.lstat(ignore).st_mode):
+            raise IsADirectoryError(f"{ignore}: not a regular file (a link?)") from None
+        return
+    with os.fdopen(descriptor, "wb") as stream:
+        stream.write(_IGNORE_TEXT)
+
+
+def _write(file: Path, data: bytes) -> None:
+    """Write ``data`` atomically, creating the cache folder and its ``.gitignore`` first;
+    nothing is written through a link (``os.replace`` replaces a link, never its target)."""
+    root = file.parent.parent
+    _make_folder(root)
+    _write_ignore_file(root)
+    _make_folder(file.parent)
     write_atomically(file, data)

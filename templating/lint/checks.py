@@ -8,6 +8,7 @@ which dialect is the rulebook's business; a check only words its message for the
 
 from __future__ import annotations
 
+import bisect
 import keyword
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -33,7 +34,6 @@ _CODE_WORDS = frozenset(keyword.kwlist) | {
 _CODE_HELP = "serve code and JSON through an InstructionProvider, which ADK does not scan"
 _STRICT_CODE_HELP = "for the text `{{{name}}}` write `{{{{{name}}}}}`; braces with a space inside also stay as written"
 _FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
-_JSON_VALUE_BEFORE = re.compile(r"[\"']\s*:\s*$")
 _SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
 
 
@@ -64,9 +64,12 @@ def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazar
 
 def check_doubled_literal(template: Template, context: Context) -> Iterator[Hazard]:
     """TPL002: ``{{`` that ADK leaves alone reaches the model doubled."""
-    covered = [(n.span.start, n.span.end) for n in template.nodes if isinstance(n, (Placeholder, Escape))]
+    # The nodes are in text order and never overlap: one search per run finds its node.
+    covered = [n.span for n in template.nodes if isinstance(n, (Placeholder, Escape))]
+    starts = [span.start for span in covered]
     for match in re.finditer(r"\{\{+", template.text):
-        if not any(start <= match.start() < end for start, end in covered):
+        index = bisect.bisect_right(starts, match.start()) - 1
+        if index < 0 or match.start() >= covered[index].end:
             yield Hazard(
                 "TPL002", match.start(), match.end(),
                 f"`{shorten(match.group())}` is not `str.format`: the model sees {len(match.group())} braces",
@@ -128,8 +131,10 @@ def check_silent_literal(template: Template, context: Context) -> Iterator[Hazar
 def check_code(template: Template, context: Context) -> Iterator[Hazard]:
     """TPL006: a placeholder that is probably code: a keyword, a fenced block, JSON."""
     fences = _fenced_ranges(template.text)
+    starts = [fence[0] for fence in fences]
     for node in _placeholders(template, context):
-        reason = _code_reason(template.text, node, fences, json_values=template.dialect == "adk")
+        fence = _fence_around(fences, starts, node.span.start)
+        reason = _code_reason(template.text, node, fence, json_values=template.dialect == "adk")
         if reason:
             yield Hazard(
                 "TPL006", node.span.start, node.span.end,
@@ -254,9 +259,38 @@ def _brace_runs(source: str) -> tuple[int, int]:
     return len(source) - len(source.lstrip("{")), len(source) - len(source.rstrip("}"))
 
 
-def _fenced_ranges(text: str) -> list[tuple[int, int]]:
+def _fenced_ranges(text: str) -> list[tuple[int, int, str]]:
+    """Each fenced block's start, end and stripped body, in text order (each body is cut once,
+    not once per placeholder inside it)."""
     marks = [match.start() for match in _FENCE.finditer(text)]
-    return [(marks[i], marks[i + 1]) for i in range(0, len(marks) - 1, 2)]
+    pairs = [(marks[i], marks[i + 1]) for i in range(0, len(marks) - 1, 2)]
+    return [(start, end, text[text.find("\n", start) + 1 : end].strip()) for start, end in pairs]
+
+
+def _fence_around(fences: list[tuple[int, int, str]], starts: list[int], offset: int) -> tuple[int, int, str] | None:
+    """The fenced block strictly around ``offset``, found by bisection (blocks never overlap)."""
+    index = bisect.bisect_left(starts, offset) - 1
+    if index >= 0 and offset < fences[index][1]:
+        return fences[index]
+    return None
+
+
+def _is_json_value(text: str, start: int) -> bool:
+    """Whether ``text`` before ``start`` ends, on the same line, with a quote, a colon and
+    optional blanks (``"name": {name}``). Scans back over those few characters only, never
+    the whole line, so checking every placeholder of a long line stays linear."""
+    index = _skip_blanks_back(text, start)
+    if index < 0 or text[index] != ":":
+        return False
+    index = _skip_blanks_back(text, index)
+    return index >= 0 and text[index] in "\"'"
+
+
+def _skip_blanks_back(text: str, end: int) -> int:
+    index = end - 1
+    while index >= 0 and text[index] != "\n" and text[index].isspace():
+        index -= 1
+    return index
 
 
 def _reader(template: Template, python: bool = False) -> str:
@@ -266,16 +300,13 @@ def _reader(template: Template, python: bool = False) -> str:
     return f"the {template.dialect} dialect"
 
 
-def _code_reason(text: str, node: Placeholder, fences: list[tuple[int, int]], json_values: bool) -> str | None:
+def _code_reason(text: str, node: Placeholder, fence: tuple[int, int, str] | None, json_values: bool) -> str | None:
     if node.key in _CODE_WORDS:
         return "names a keyword, so it is probably code"
-    for start, end in fences:
-        body = text[text.find("\n", start) + 1 : end].strip()
-        if start < node.span.start < end and body != node.source:
-            return "is inside a fenced code block"
+    if fence is not None and fence[0] < node.span.start and fence[2] != node.source:
+        return "is inside a fenced code block"
     # `{"name": {name}}` is how `strict` fills JSON, so only `adk` reports JSON values.
-    line_start = text.rfind("\n", 0, node.span.start) + 1
-    if json_values and _JSON_VALUE_BEFORE.search(text[line_start : node.span.start]):
+    if json_values and _is_json_value(text, node.span.start):
         return "is a value in JSON-looking text"
     return None
 

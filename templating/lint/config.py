@@ -18,8 +18,12 @@ from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
+from templating.regular_file import read_regular
 
-__all__ = ["PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys"]
+__all__ = [
+    "PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys",
+    "read_config",
+]  # fmt: skip
 
 
 class ConfigError(Exception):
@@ -45,9 +49,11 @@ class ToolConfig:
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
-    """The closest config above ``start`` and the folder holding it (``start``'s folder if none)."""
-    folder = start.resolve()
-    folder = folder if folder.is_dir() else folder.parent
+    """The closest config above ``start`` and the folder holding it (``start``'s folder if none).
+
+    A file named through a symbolic link is in the link's folder, not its target's: the
+    project is where the link is."""
+    folder = start.resolve() if start.is_dir() else start.absolute().parent.resolve()
     for candidate in (folder, *folder.parents):
         file = candidate / "pyproject.toml"
         if file.is_file():
@@ -57,11 +63,21 @@ def find_config(start: Path) -> tuple[ToolConfig, Path]:
     return ToolConfig(), folder
 
 
+def read_config(file: Path) -> tuple[ToolConfig, Path]:
+    """The config in ``file`` itself (``--config FILE``) and its folder: its
+    ``[tool.templating]`` table, else the defaults. Raises `ConfigError` when ``file`` cannot
+    be read or is not valid TOML."""
+    table = _read_table(file)
+    return (_validate(table, file) if table is not None else ToolConfig()), file.absolute().parent.resolve()
+
+
 def _read_table(file: Path) -> dict | None:
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_regular(file).decode("utf-8"))
+    except RecursionError:
+        raise ConfigError(f"{file}: cannot read the config (it nests too deeply)") from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"{file}: cannot read the config ({error})") from None
+        raise ConfigError(f"{file}: cannot read the config ({_reason(error)})") from None
     tool = _table(data.get("tool", {}), "tool", file)
     table = tool.get("templating")
     return None if table is None else _table(table, "tool.templating", file)
@@ -142,11 +158,20 @@ def load_state_keys(file: Path) -> frozenset[str]:
 def load_state(file: Path) -> dict:
     """A sample state (a JSON object) or a JSON Schema, as read from ``file``."""
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(file).decode("utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{file}: no such state file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ConfigError(f"{file}: cannot read the state ({error})") from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:  # JSONDecodeError, an int of 5,000 digits
+        raise ConfigError(f"{file}: cannot read the state ({_reason(error)})") from None
+    except RecursionError:
+        raise ConfigError(f"{file}: cannot read the state (it nests too deeply)") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{file}: the state must be a JSON object, got {type(data).__name__}")
     return data
+
+
+def _reason(error: Exception) -> str:
+    """An error's reason without the path the message already starts with."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,8 +25,16 @@ from templating.lint.atomic_write import write_atomically
 from templating.lint.finding import Finding, Fix
 from templating.project.encoding import file_encoding
 from templating.project.surfaces import surface_for
+from templating.regular_file import read_regular
 
-__all__ = ["FileFix", "apply_fixes", "choose_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix"]
+__all__ = [
+    "FileFix", "FixNotWritten", "apply_fixes", "choose_fixes", "fix_file", "format_diff", "plan_fixes", "write_fix",
+]  # fmt: skip
+
+
+class FixNotWritten(Exception):
+    """A planned fix was not written; the message says why (a hard link, a link leading out
+    of the project, a file that cannot be written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +61,7 @@ def plan_fixes(findings: Sequence[Finding]) -> list[FileFix]:
 def fix_file(path: Path, fixes: Sequence[Fix]) -> FileFix | None:
     """``path`` with ``fixes`` applied, or ``None`` if it cannot be read or would break."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
         encoding = file_encoding(data, coding_line=surface_for(path.name).coding_line)
         before = data.decode(encoding)
     except (OSError, UnicodeDecodeError, SyntaxError):
@@ -102,9 +111,34 @@ def _raw_offsets(text: str):
     return lambda offset: offset + bisect.bisect_left(collapsed, offset)
 
 
-def write_fix(file: FileFix) -> None:
-    """Write the fixed text atomically: a temporary file in the same folder replaces the file."""
-    write_atomically(file.path, file.after.encode(file.encoding), mode=file.path.stat().st_mode, sync=True)
+def write_fix(file: FileFix, root: Path | None = None) -> None:
+    """Write the fixed text atomically: a temporary file in the same folder replaces the file.
+
+    A symbolic link is fixed in its target, which must lie inside ``root`` (the project):
+    replacing the link itself would leave the target, the file that is read, with its
+    hazard. A file with several hard links is refused: replacing one name would split it
+    from the others. Raises `FixNotWritten` saying why a file was not written.
+    """
+    target = _fix_target(file.path, root)
+    try:
+        write_atomically(target, file.after.encode(file.encoding), mode=target.stat().st_mode, sync=True)
+    except OSError as error:
+        raise FixNotWritten(f"cannot write it ({error.strerror or error})") from None
+
+
+def _fix_target(path: Path, root: Path | None) -> Path:
+    """The file to write for ``path``: itself, or the target of a link inside ``root``."""
+    try:
+        target = Path(os.path.realpath(path, strict=True))
+        status = os.stat(target)
+    except OSError as error:
+        raise FixNotWritten(f"cannot read it ({error.strerror or error})") from None
+    through_link = str(target) != os.path.abspath(path)
+    if through_link and root is not None and not target.is_relative_to(os.path.realpath(root)):
+        raise FixNotWritten(f"a symbolic link to {target}, outside the project: fix that file itself")
+    if status.st_nlink > 1:
+        raise FixNotWritten(f"a file with {status.st_nlink} hard links: replacing it would split it from the others")
+    return target
 
 
 def format_diff(file: FileFix) -> str:

@@ -1,6 +1,8 @@
 """Write findings as text: ``concise``, ``full``, ``json``, ``github`` and ``sarif``.
 
 Machine formats (``json``, ``github``, ``sarif``) are never coloured and carry no summary.
+The text formats escape the control characters of paths, messages and source lines (see
+`templating.printable`): a file name or a prompt can never drive the terminal or forge a line.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable, Sequence
 from templating.lint.finding import Finding
 from templating.lint.registry import DOCS_URL
 from templating.lint.sarif import to_sarif
+from templating.printable import printable
 
 __all__ = ["FORMATS", "format_findings", "summarize"]
 
@@ -19,7 +22,9 @@ _COLORS = {"error": "31", "warning": "33", "info": "36"}
 
 def format_concise(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """One ``path:line:col: CODE message`` line per finding; ``[*]`` marks a safe fix."""
-    return "".join(f"{_where(f)}: {_code(f, color)}{' [*]' if f.fix else ''} {f.message}\n" for f in findings)
+    return "".join(
+        f"{_where(f)}: {_code(f, color)}{' [*]' if f.fix else ''} {printable(f.message)}\n" for f in findings
+    )
 
 
 def format_full(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
@@ -29,16 +34,17 @@ def format_full(findings: Sequence[Finding], color: bool = False, docs_url: str 
         gutter = " " * len(str(finding.line))
         width = finding.end_column - finding.column if finding.end_line == finding.line else 1
         snippet, start, width = _snippet(finding.source_line, finding.column - 1, max(width, 1))
+        snippet, start, width = _printable_snippet(snippet, start, width)
         caret = " " * start + "^" * width
         lines = [
-            f"{_where(finding)}: {_code(finding, color)} {finding.message}",
+            f"{_where(finding)}: {_code(finding, color)} {printable(finding.message)}",
             f"{gutter} |",
             f"{finding.line} | {snippet}",
             f"{gutter} | {_paint(caret, _COLORS[finding.severity.label], color)}",
-            f"{gutter} = help: {finding.help}",
+            f"{gutter} = help: {printable(finding.help)}",
         ]
         if finding.fix:
-            lines.append(f"{gutter} = fix: {finding.fix.message}")
+            lines.append(f"{gutter} = fix: {printable(finding.fix.message)}")
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
 
@@ -58,6 +64,13 @@ def _snippet(line: str, start: int, width: int) -> tuple[str, int, int]:
     prefix = "..." if left else ""
     suffix = "..." if right < len(line) else ""
     return prefix + line[left:right] + suffix, len(prefix) + start - left, width
+
+
+def _printable_snippet(snippet: str, start: int, width: int) -> tuple[str, int, int]:
+    """The snippet with its control characters escaped, the caret moved to match."""
+    before, marked, after = snippet[:start], snippet[start : start + width], snippet[start + width :]
+    before, marked = printable(before), printable(marked)
+    return before + marked + printable(after), len(before), max(len(marked), 1)
 
 
 def format_json(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
@@ -114,7 +127,7 @@ def summarize(findings: Sequence[Finding], files: int) -> str:
 
 
 def _where(finding: Finding) -> str:
-    return f"{finding.path}:{finding.line}:{finding.column}"
+    return f"{printable(finding.path)}:{finding.line}:{finding.column}"
 
 
 def _code(finding: Finding, color: bool) -> str:

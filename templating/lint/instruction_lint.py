@@ -16,9 +16,12 @@ from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
 from templating.lint.finding import Finding, Fix
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.limits import limit_hazards
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
+from templating.lint.suggestions import suggestion_budget
+from templating.memo import Memo
 from templating.nodes import Template
 from templating.project.files import compile_globs
 from templating.project.instruction import Instruction, parse_instruction_text
@@ -77,8 +80,9 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     enabled = enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
     if not enabled:
         return []
-    hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
-    return [finding_for(instruction, hazard) for hazard in _most_specific(hazards)]
+    with suggestion_budget():  # did-you-means cost a comparison per known key: bounded per instruction
+        hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
+    return [finding_for(instruction, hazard) for hazard in limit_hazards(_most_specific(hazards))]
 
 
 def _most_specific(hazards: list[Hazard]) -> list[Hazard]:
@@ -94,20 +98,23 @@ def _most_specific(hazards: list[Hazard]) -> list[Hazard]:
 # again on each keystroke. Hazards are positions in the text, so they depend only on what the
 # key holds; the settings object is kept to check that it is the same one, not a new one that
 # happens to get the same id.
-_HAZARD_MEMORY: dict[tuple, tuple[Settings, tuple[Hazard, ...]]] = {}
-_HAZARD_MEMORY_SIZE = 4096
+# Bounded by the characters of the texts remembered, not by a count (see `templating.memo`).
+_HAZARD_MEMORY: Memo[tuple[Settings, tuple[Hazard, ...]]] = Memo(4_000_000)
 
 
 def _remembered_hazards(instruction: Instruction, dialect: str, settings: Settings) -> tuple[Hazard, ...]:
     key = (instruction.text, instruction.injected, instruction.interpolations, dialect, id(settings))
-    remembered = _HAZARD_MEMORY.get(key)
-    if remembered is not None and remembered[0] is settings:
+    remembered = _HAZARD_MEMORY.get(
+        key, lambda: (settings, tuple(_hazards(instruction, dialect, settings))), lambda entry: _weight(instruction, entry[1])
+    )
+    if remembered[0] is settings:
         return remembered[1]
-    hazards = tuple(_hazards(instruction, dialect, settings))
-    if len(_HAZARD_MEMORY) >= _HAZARD_MEMORY_SIZE:
-        _HAZARD_MEMORY.clear()
-    _HAZARD_MEMORY[key] = (settings, hazards)
-    return hazards
+    return tuple(_hazards(instruction, dialect, settings))  # another settings object got its id
+
+
+def _weight(instruction: Instruction, hazards: tuple[Hazard, ...]) -> int:
+    # A hazard holds a message of a hundred characters or so, and its own few objects.
+    return len(instruction.text) + 200 * len(hazards)
 
 
 def _rank(code: str) -> int:

@@ -1,8 +1,10 @@
 """Run the project rules on the model assembled from every linted file's facts.
 
 The per-file rules run as each file is read; these run once, after: TPL014 and TPL015 on the
-placeholders of agents' instructions, TPL016 on direct session-state writes. Rule selection,
-per-file ignores and ``# noqa`` apply as for any other rule.
+placeholders of agents' instructions (and, in graph workflows, on function-node parameters),
+TPL016 on direct session-state writes, TPL018 and TPL019 on workflow shapes, TPL020 on
+``{Model.field}`` references. Rule selection, per-file ignores and ``# noqa`` apply as for any
+other rule.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from templating.lint.finding import Finding
+from templating.lint.hazard import Hazard
 from templating.lint.instruction_lint import finding_for, silenced
+from templating.lint.limits import limit_hazards
 from templating.lint.project_rules import (
     find_late_read_hazards,
     find_session_writes,
@@ -26,6 +30,7 @@ from templating.lint.workflow_rules import (
     workflow_read_hazards,
 )  # fmt: skip
 from templating.project.facts import FileFacts
+from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel, assemble
 
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
@@ -43,14 +48,17 @@ def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding
 
 def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     """The project rules' findings on ``model``."""
-    findings = []
+    findings: list[Finding] = []
     order = _order(model, settings)
     pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model),
              *workflow_read_hazards(order), *find_schema_references(model)]  # fmt: skip
+    by_instruction: dict[int, tuple[Instruction, list[Hazard]]] = {}
     for instruction, hazard in pairs:
         off = silenced(instruction.source.path, instruction.suppressed, settings)
         if settings.is_enabled(hazard.code) and hazard.code not in off:
-            findings.append(finding_for(instruction, hazard))
+            by_instruction.setdefault(id(instruction), (instruction, []))[1].append(hazard)
+    for instruction, hazards in by_instruction.values():  # at most so many per instruction, as per file
+        findings.extend(finding_for(instruction, hazard) for hazard in limit_hazards(hazards))
     for finding, suppressed in [*parameter_findings(order), *shape_findings(order)]:
         if settings.is_enabled(finding.code) and finding.code not in silenced(finding.path, suppressed, settings):
             findings.append(finding)

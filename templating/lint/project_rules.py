@@ -12,7 +12,7 @@ import posixpath
 from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
-from templating.lint.suggestions import suggest_key
+from templating.lint.suggestions import COMPARISONS, suggest_key
 from templating.project.facts import SessionWrite, Writer
 from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel, iter_tree
@@ -39,6 +39,7 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
     # keys would otherwise compare every read with every written key.
     unknown_initial_state: dict[str, bool] = {}
     suggestions: dict[str, str | None] = {}
+    comparisons = COMPARISONS
     for agent in model.agents:
         if agent.path not in unknown_initial_state:
             unknown_initial_state[agent.path] = _has_unknown_initial_state(model, agent.path)
@@ -48,7 +49,10 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
             if read.optional or read.key in written:
                 continue
             if read.key not in suggestions:
-                suggestions[read.key] = suggest_key(read.key, written)
+                # A did-you-mean compares the key with every written key: bounded per run.
+                affordable = comparisons >= len(written)
+                comparisons -= len(written) if affordable else 0
+                suggestions[read.key] = suggest_key(read.key, written) if affordable else None
             suggestion = suggestions[read.key]
             hint = f"did you mean `{suggestion}`? " if suggestion else ""
             yield read.instruction, Hazard(

@@ -8,6 +8,7 @@ on one line stay distinct.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 
@@ -51,8 +52,13 @@ def _rule(rule: Rule, docs_url: str) -> dict:
 
 def _line_hash(finding: Finding) -> str:
     """A hash of what the finding is about, not where: the file, the rule and the line's text."""
-    key = f"{finding.path}:{finding.code}:{finding.source_line.strip()}"
-    return hashlib.sha256(key.encode()).hexdigest()[:32]
+    return _hash_of(finding.path, finding.code, finding.source_line)
+
+
+@functools.lru_cache(maxsize=256)
+def _hash_of(path: str, code: str, line: str) -> str:
+    # Remembered: the findings of one rule on one long line hash its text once, not each.
+    return hashlib.sha256(f"{path}:{code}:{line.strip()}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def _result(finding: Finding, rule_index: int, fingerprint: str) -> dict:

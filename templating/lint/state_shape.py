@@ -21,20 +21,35 @@ _SCALAR_TYPES = frozenset({"string", "number", "integer", "boolean", "null"})
 
 def is_schema(data: Mapping[str, Any]) -> bool:
     """Whether ``data`` is a JSON Schema rather than a sample state."""
-    return "$schema" in data or (data.get("type") == "object" and isinstance(data.get("properties"), dict))
+    return "$schema" in data or ("object" in _types(data) and isinstance(data.get("properties"), dict))
 
 
 def state_keys(data: Mapping[str, Any]) -> frozenset[str]:
     """The top-level keys: the schema's ``properties``, or the sample's own keys."""
-    return frozenset(data.get("properties", {})) if is_schema(data) else frozenset(data)
+    if not is_schema(data):
+        return frozenset(data)
+    properties = data.get("properties")
+    return frozenset(properties) if isinstance(properties, dict) else frozenset()
 
 
 def find_missing_step(state: Mapping[str, Any], key: str, steps: Steps) -> tuple[int, tuple[str, ...]] | None:
     """The index of the first of the nested-value ``steps`` (under the present ``key``) that
     cannot exist, with the keys that do exist at that point; ``None`` if every step may exist."""
     if is_schema(state):
-        return _walk_schema(state, state["properties"][key], steps)
-    return _walk_sample(state[key], steps)
+        properties = state.get("properties")
+        return _walk_schema(state, properties.get(key), steps) if isinstance(properties, dict) else None
+    return _walk_sample(state.get(key), steps)
+
+
+def _types(node: Mapping[str, Any]) -> frozenset[str]:
+    """A schema's ``type``: one name or a list of them (``["object", "null"]``); any other
+    value says nothing."""
+    declared = node.get("type")
+    if isinstance(declared, str):
+        return frozenset({declared})
+    if isinstance(declared, list):
+        return frozenset(item for item in declared if isinstance(item, str))
+    return frozenset()
 
 
 def _walk_sample(value: Any, steps: Steps) -> tuple[int, tuple[str, ...]] | None:
@@ -60,7 +75,8 @@ def _walk_schema(root: Mapping[str, Any], node: Any, steps: Steps) -> tuple[int,
         node = _resolve(root, node)
         if not isinstance(node, dict):
             return None
-        if node.get("type") in _SCALAR_TYPES:
+        types = _types(node)
+        if types and types <= _SCALAR_TYPES:
             return index, ()
         if isinstance(step, int):
             node = node.get("items")

@@ -2,19 +2,40 @@
 
 The diagnosis depends on the dialect: ``adk`` names are a key after an optional scope, while
 ``strict`` names may also be a path into the value (``user:profile.name``, ``items[0]``).
+
+Finding the closest key compares a name with every known key, so 20,000 unknown placeholders
+against a state of 5,000 keys would be a hundred million comparisons. Within a
+`suggestion_budget` (one instruction, one run of the project rules) at most
+`COMPARISONS` are made; past them a finding still says what is wrong, without a did-you-mean.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import difflib
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 
 from templating.dialects import ARTIFACT_PREFIX, STATE_PREFIXES
 from templating.dialects.adk import is_adk_state_name
 from templating.dialects.strict import read_strict_name
 
-__all__ = ["suggest_key", "suggest_literal_fix"]
+__all__ = ["COMPARISONS", "suggest_key", "suggest_literal_fix", "suggestion_budget"]
+
+#: The most name comparisons one `suggestion_budget` pays for.
+COMPARISONS = 2_000_000
+_LEFT: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar("templating_suggestions", default=None)
+
+
+@contextlib.contextmanager
+def suggestion_budget(comparisons: int = COMPARISONS) -> Iterator[None]:
+    """Bound the comparisons `suggest_key` makes until the block ends."""
+    token = _LEFT.set([comparisons])
+    try:
+        yield
+    finally:
+        _LEFT.reset(token)
 
 # A name with separators someone may have meant as a key: `a.b`, `user: x`, `my-key`, `x ?`.
 _LOOKALIKE = re.compile(r"[^\W\d]\w*(?:(?:\s*:\s*|\.|-)\w+)*(?:\s*\?+)?")
@@ -34,6 +55,11 @@ def suggest_key(key: str, known_keys: Collection[str] | None) -> str | None:
     """The known key closest to ``key``, if one is close enough."""
     if not known_keys:
         return None
+    left = _LEFT.get()
+    if left is not None:
+        if left[0] < len(known_keys):
+            return None
+        left[0] -= len(known_keys)
     matches = difflib.get_close_matches(key, list(known_keys), n=1, cutoff=0.6)
     return matches[0] if matches else None
 

@@ -12,6 +12,8 @@ import io
 import tokenize
 from pathlib import Path
 
+from templating.regular_file import read_regular
+
 __all__ = ["decode_source", "file_encoding", "read_source"]
 
 
@@ -37,8 +39,8 @@ def file_encoding(data: bytes, *, coding_line: bool) -> str:
 
 def read_source(path: Path) -> str:
     """The text of the Python module ``path`` as the linter reads it: decoded, every line
-    break read as ``\\n``."""
-    return decode_source(path.read_bytes(), coding_line=True)
+    break read as ``\\n``. Only a regular file is read, and a bounded amount of it."""
+    return decode_source(read_regular(path), coding_line=True)
 
 
 def decode_source(data: bytes, *, coding_line: bool) -> str:

@@ -25,11 +25,12 @@ import itertools
 from dataclasses import dataclass
 
 from templating.project.brace_risk import brace_reason
+from templating.project.budget import BUDGET_REASON, current_budget, file_budget
 from templating.project.definitions import Namespace, find_definition
 from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 from templating.project.literal import decode_expression, source_offset
 from templating.project.syntax_tree import own_nodes
-from templating.project.text_methods import METHODS, Character, dedent
+from templating.project.text_methods import METHODS, Character, dedent, result_bound
 
 __all__ = ["Evaluated", "evaluate"]
 
@@ -79,6 +80,9 @@ def evaluate(expression: ast.expr, scope: Namespace) -> list[Evaluated]:
     """The texts ``expression`` can produce (at most `MAX_ALTERNATIVES`)."""
     if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
         return [_plain_literal(expression, scope.module.source)]
+    if current_budget() is None:  # evaluated outside a file's budget: this call has its own
+        with file_budget():
+            return [_finish(text) for text in _evaluate(expression, scope, 0)]
     return [_finish(text) for text in _evaluate(expression, scope, 0)]
 
 
@@ -103,11 +107,13 @@ def _finish(text: _Text) -> Evaluated:
 def _evaluate(node: ast.expr, scope: Namespace, depth: int) -> list[_Text]:
     if depth > _MAX_DEPTH:
         return [_unknown(node, scope)]
+    if _is_spent():
+        return [_over_budget(node, scope)]
     if isinstance(node, (ast.Constant, ast.JoinedStr)):
         return [_constant(node, scope, depth)]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         parts = [_evaluate(node.left, scope, depth + 1), _evaluate(node.right, scope, depth + 1)]
-        return _concatenate(parts, [node.left, node.right], scope)
+        return _concatenate(parts, [node.left, node.right], scope, node)
     if isinstance(node, ast.IfExp):
         return (_evaluate(node.body, scope, depth + 1) + _evaluate(node.orelse, scope, depth + 1))[:MAX_ALTERNATIVES]
     if isinstance(node, (ast.Name, ast.Attribute)):
@@ -145,6 +151,8 @@ def _constant(node: ast.Constant | ast.JoinedStr, scope: Namespace, depth: int) 
             characters.append(Character(text, offset))
         else:
             characters.extend(_formatted(values_at.get(index), interpolation.expression, offset, scope, depth))
+    if not _afford(len(characters)):
+        return _over_budget(node, scope)
     return _Text(source, tuple(characters))
 
 
@@ -161,11 +169,26 @@ def _formatted(value: ast.FormattedValue | None, expression: str, offset: int, s
 _RUNTIME = "its value is only known at run time"
 
 
-def _unknown(node: ast.expr, scope: Namespace) -> _Text:
+def _unknown(node: ast.expr, scope: Namespace, reason: str | None = None) -> _Text:
     source = scope.module.source
     start = source_offset(source, node.lineno, node.col_offset)
-    hole = Interpolation(0, ast.unparse(node), brace_reason(node, scope))
+    hole = Interpolation(0, ast.unparse(node), reason or brace_reason(node, scope))
     return _Text(source, (Character(RUNTIME_VALUE, start, hole),))
+
+
+def _over_budget(node: ast.expr, scope: Namespace) -> _Text:
+    """The hole for a text the file's budget cannot pay for (see `templating.project.budget`)."""
+    return _unknown(node, scope, BUDGET_REASON)
+
+
+def _afford(count: int) -> bool:
+    budget = current_budget()
+    return budget is None or budget.afford(count)
+
+
+def _is_spent() -> bool:
+    budget = current_budget()
+    return budget is not None and budget.is_spent()
 
 
 def _place(text: _Text, source: SourceFile, offset: int) -> _Text:
@@ -175,13 +198,16 @@ def _place(text: _Text, source: SourceFile, offset: int) -> _Text:
     return _Text(source, tuple(c._replace(offset=offset) for c in text.characters), text.suppressed)
 
 
-def _concatenate(parts: list[list[_Text]], nodes: list[ast.expr], scope: Namespace) -> list[_Text]:
+def _concatenate(parts: list[list[_Text]], nodes: list[ast.expr], scope: Namespace, whole: ast.expr) -> list[_Text]:
     """Every combination of the parts' alternatives, joined, each in the current file (a
-    part from another file sits at the expression ``nodes`` gives for it)."""
+    part from another file sits at the expression ``nodes`` gives for it); a hole at
+    ``whole`` when the file's budget cannot pay for the text."""
     source = scope.module.source
     anchors = [source_offset(source, node.lineno, node.col_offset) for node in nodes]
     results = []
     for combination in itertools.islice(itertools.product(*parts), MAX_ALTERNATIVES):
+        if not _afford(sum(len(part.characters) for part in combination)):
+            return [_over_budget(whole, scope)]
         placed = [_place(part, source, anchor) for part, anchor in zip(combination, anchors)]
         characters = tuple(c for part in placed for c in part.characters)
         suppressed = frozenset().union(*(part.suppressed for part in placed))
@@ -196,13 +222,15 @@ def _call(node: ast.Call, scope: Namespace, depth: int) -> list[_Text]:
         if len(separators) == 1 and _is_known(separators[0]):
             elements = node.args[0].elts  # type: ignore[attr-defined]
             items = [_evaluate(item, scope, depth + 1) for item in elements]
-            return _join(separators[0], items, [function.value, *elements], scope)
+            return _join(separators[0], items, [function.value, *elements], scope, node)
     if isinstance(function, ast.Attribute) and function.attr in METHODS:
         receivers = _evaluate(function.value, scope, depth + 1)
         if any(_is_known(r) for r in receivers):
             return _method(node, function.attr, receivers, scope, depth)
     if _is_dedent(function) and len(node.args) == 1 and not node.keywords:
         found = _evaluate(node.args[0], scope, depth + 1)
+        if not _afford(sum(len(text.characters) for text in found)):
+            return [_over_budget(node, scope)]
         dedented = [dedent(text.characters) for text in found]
         if all(d is not None for d in dedented):
             return [_Text(t.source, d, t.suppressed) for t, d in zip(found, dedented)]  # type: ignore[arg-type]
@@ -229,6 +257,8 @@ def _method(node: ast.Call, name: str, receivers: list[_Text], scope: Namespace,
     for receiver in receivers:
         placed_arguments = [_place(a, receiver.source, anchor).characters for a in arguments]
         placed_keywords = {k: _place(v, receiver.source, anchor).characters for k, v in keywords.items()}
+        if not _afford(result_bound(name, receiver.characters, placed_arguments, placed_keywords)):
+            return [_over_budget(node, scope)]  # priced before it is built: a `replace` can square a text
         characters = METHODS[name](receiver.characters, placed_arguments, placed_keywords)
         if characters is None:
             return [_unknown(node, scope)]
@@ -241,7 +271,9 @@ def _is_item_list(node: ast.Call) -> bool:
     return isinstance(items, (ast.List, ast.Tuple)) and not any(isinstance(i, ast.Starred) for i in items.elts)
 
 
-def _join(separator: _Text, items: list[list[_Text]], nodes: list[ast.expr], scope: Namespace) -> list[_Text]:
+def _join(
+    separator: _Text, items: list[list[_Text]], nodes: list[ast.expr], scope: Namespace, whole: ast.expr
+) -> list[_Text]:
     """``separator.join([...])``: the items with the separator between each two (``nodes``:
     the separator's expression, then the items')."""
     parts: list[list[_Text]] = []
@@ -249,7 +281,7 @@ def _join(separator: _Text, items: list[list[_Text]], nodes: list[ast.expr], sco
     for index, (item, node) in enumerate(zip(items, nodes[1:])):
         parts.extend([[separator], item] if index else [item])
         anchors.extend([nodes[0], node] if index else [node])
-    return _concatenate(parts, anchors, scope) if parts else [_Text(scope.module.source, ())]
+    return _concatenate(parts, anchors, scope, whole) if parts else [_Text(scope.module.source, ())]
 
 
 def _single(node: ast.expr, scope: Namespace, depth: int) -> _Text:

@@ -16,12 +16,14 @@ listed under its own name, so that the linter reports it there.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.paths import relative
 from templating.project.surfaces import is_walked
+from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     import pathspec
@@ -80,13 +82,34 @@ def _is_special(path: Path) -> bool:
 
 
 def compile_globs(lines: Sequence[str]) -> pathspec.PathSpec | None:
-    """A ``.gitignore``-style spec of ``lines``, or ``None`` when there are none."""
+    """A ``.gitignore``-style spec of ``lines``, or ``None`` when there are none.
+
+    pathspec matches through Python regular expressions, which backtrack: a glob with many
+    wildcards in one name (``*a*a*a*a*a*b``) takes exponential time on a long file name that
+    does not match. A repository's ``.gitignore`` or config is not to be trusted with that, so
+    a line with more than `MAX_WILDCARDS` runs of ``*`` in one path segment, or more than
+    `MAX_WILDCARDS` ``**`` segments, is left out: the files it would have matched are read
+    (or, for ``include``, not), which costs a finding at most, never the run.
+    """
+    lines = [line for line in lines if _is_tame(line)]
     if not lines:
         return None
     # Imported here so that a tree without globs or .gitignore files never loads pathspec.
     import pathspec
 
     return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+#: The most ``*`` runs a glob may have in one path segment (and ``**`` segments in all).
+MAX_WILDCARDS = 2
+_STARS = re.compile(r"\*+")
+
+
+def _is_tame(line: str) -> bool:
+    segments = line.strip().split("/")
+    if sum(segment == "**" for segment in segments) > MAX_WILDCARDS:
+        return False
+    return all(len(_STARS.findall(segment)) <= MAX_WILDCARDS for segment in segments if segment != "**")
 
 
 class _Walk:
@@ -163,9 +186,11 @@ def _ignore_file(real: str, entries: list[os.DirEntry]) -> _Ignores:
 
 
 def _read_ignore_file(real: str, file: Path) -> _Ignores:
-    if not file.is_file():
+    try:
+        data = read_regular(file)  # never a FIFO or a device: reading one blocks or never ends
+    except OSError:
         return []
-    spec = compile_globs(file.read_text(encoding="utf-8", errors="replace").splitlines())
+    spec = compile_globs(data.decode("utf-8", errors="replace").splitlines())
     return [(real, spec)] if spec is not None else []
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 
+from templating.printable import printable
 from templating.project.facts import Writer
 from templating.project.model import Agent, ProjectModel
 
@@ -122,8 +123,9 @@ def _workflow_graph():
 
 def _mermaid_text(text: str) -> str:
     """Text inside a quoted mermaid label: entity codes for the characters mermaid reads."""
-    return text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+    return printable(text).replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
 
 
 def _quote(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', "'")
+    # Escaped first, then its backslashes doubled: dot shows `\x1b` as written.
+    return printable(text).replace("\\", "\\\\").replace('"', "'")

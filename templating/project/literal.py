@@ -10,12 +10,12 @@ f-string's ``{{`` becomes ``{`` and each ``{expression}`` becomes one
 from __future__ import annotations
 
 import ast
-import functools
 import io
 import tokenize
 import unicodedata
 from dataclasses import dataclass, field
 
+from templating.memo import Memo
 from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 
 __all__ = ["DecodedText", "decode_expression", "decode_literal", "source_offset"]
@@ -156,14 +156,18 @@ def decode_expression(source: SourceFile, node: ast.expr) -> DecodedText:
     """Decode every string literal of ``node`` (a literal or an implicit concatenation)."""
     start = source_offset(source, node.lineno, node.col_offset)
     end = source_offset(source, node.end_lineno or node.lineno, node.end_col_offset or 0)
-    segment = _decode_segment(source.text[start:end])
+    text = source.text[start:end]
+    segment = _DECODED.get(text, lambda: _decode_segment(text), lambda decoded: 20 * len(decoded.characters))
     return DecodedText(
         list(segment.characters), [offset + start for offset in segment.offsets],
         list(segment.interpolations), segment.is_fstring,
     )  # fmt: skip
 
 
-@functools.lru_cache(maxsize=2048)
+# The decoded texts seen last, bounded by their characters (see `templating.memo`).
+_DECODED: Memo[DecodedText] = Memo(4_000_000)
+
+
 def _decode_segment(segment: str) -> DecodedText:
     """The literals of an expression's source text, at offsets from its start. Kept for the
     texts seen last: an editor decodes every unchanged instruction of a module again on each

@@ -9,6 +9,11 @@ writes counts as written before them. Of an agent's own writes, only its
 its tools, other callbacks and ``output_key`` write after its first model call, which a missing
 required key fails.
 An unknown writer before a read makes every key possible: nothing is concluded.
+
+google-adk refuses an agent with two parents, but code that lists one agent under several
+parents (or ten times in one list, ten levels deep) is still read: each agent is walked once
+per set of keys written before it, and at most `MAX_VISITS` times per root, so a tree of
+10^11 paths costs no more than its distinct states.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from templating.project.model import Agent, ProjectModel, Read, iter_tree, subtr
 __all__ = ["LateRead", "find_late_reads"]
 
 _ORDERED = ("sequential", "loop")
+#: The most agent visits the walk from one root makes; past it, nothing more is concluded.
+MAX_VISITS = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +58,7 @@ def find_late_reads(model: ProjectModel) -> list[LateRead]:
     for root in model.roots:
         run = {w for agent in iter_tree(root) for w in agent.writes}
         candidates: list[tuple[Agent, Read]] = []
-        _walk(root, _Known(frozenset()).plus(initial), candidates, set())
+        _walk(root, _Known(frozenset()).plus(initial), candidates, set(), _Visits())
         for agent, read in candidates:
             writers = model.writers_of(read.key)
             if writers and all(w in run for w in writers):
@@ -59,9 +66,28 @@ def find_late_reads(model: ProjectModel) -> list[LateRead]:
     return list(found.values())
 
 
-def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], path: set[int]) -> None:
-    if id(agent) in path:
-        return  # an agent cannot contain itself; a cycle in the code is not followed
+class _Visits:
+    """The states of the walk already taken, and how many visits are left."""
+
+    __slots__ = ("left", "seen")
+
+    def __init__(self) -> None:
+        self.seen: set[tuple[int, _Known]] = set()
+        self.left = MAX_VISITS
+
+    def first(self, agent: Agent, before: _Known) -> bool:
+        """Whether ``agent`` is to be walked with ``before``: not yet, and visits are left."""
+        state = (id(agent), before)
+        if state in self.seen or self.left <= 0:
+            return False
+        self.seen.add(state)
+        self.left -= 1
+        return True
+
+
+def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], path: set[int], visits: _Visits) -> None:
+    if id(agent) in path or not visits.first(agent, before):
+        return  # an agent cannot contain itself (a cycle in the code is not followed); a state walked once is done
     path = path | {id(agent)}
     # Its first instruction sees what ran before it, its `before_agent_callback` writes and a
     # custom agent's own code; its tools, other callbacks and `output_key` write only after
@@ -73,14 +99,14 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
     if agent.kind in _ORDERED:
         current = own
         for child in children:
-            _walk(child, current, candidates, path)
+            _walk(child, current, candidates, path, visits)
             current = current.plus(subtree_writes(child))
     elif agent.kind == "parallel":
         for child in children:
-            _walk(child, own, candidates, path)
+            _walk(child, own, candidates, path, visits)
     else:
         family = own.plus(subtree_writes(agent))
         for child in children:
-            _walk(child, family, candidates, path)
+            _walk(child, family, candidates, path, visits)
     for tool_agent in agent.agent_tools:  # called by the model at any point of the agent's turn
-        _walk(tool_agent, own.plus(subtree_writes(agent)), candidates, path)
+        _walk(tool_agent, own.plus(subtree_writes(agent)), candidates, path, visits)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from templating.project.budget import file_budget
 from templating.project.encoding import decode_source
 from templating.project.facts import FileFacts
 from templating.project.files import collect_files
@@ -33,6 +34,7 @@ from templating.project.python_source import (
     load_module,
 )
 from templating.project.surfaces import Problem, ProblemKind, surface_for
+from templating.regular_file import read_regular
 
 __all__ = ["ModuleCache", "Reading", "borrowed_instructions", "read_file", "read_files", "read_project", "read_text"]
 
@@ -77,13 +79,19 @@ def read_files(files: Sequence[Path], dialect: str) -> list[Reading]:
 
 
 def read_file(file: Path, dialect: str, modules: ModuleCache) -> Reading:
-    """Read one file from disk; ``modules`` caches the Python modules parsed so far."""
+    """Read one file from disk; ``modules`` caches the Python modules parsed so far. The
+    file's static evaluation spends its own budget (see `templating.project.budget`): one
+    hostile file never costs its neighbours' time."""
+    with file_budget():
+        return _read_file(file, dialect, modules)
+
+
+def _read_file(file: Path, dialect: str, modules: ModuleCache) -> Reading:
     display = modules.display(file)
     modules.looked_up.clear()
     surface = surface_for(file.name)
     try:
-        with open(file, "rb") as stream:
-            data = stream.read()
+        data = read_regular(file)  # a FIFO swapped in after listing never blocks the run
         if data.isascii() and not surface.may_hold(file.name, data):
             return Reading(display)  # ASCII is valid in every encoding Python accepts: nothing to decode
         text = decode_source(data, coding_line=surface.coding_line)
@@ -154,7 +162,9 @@ def borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCach
     for sibling in _siblings_naming(path):
         module = cache.modules.get(cache.key(sibling))
         try:
-            module = module or load_module(sibling, _normalize(sibling.read_text(encoding="utf-8")), cache.display(sibling), cache)
+            if module is None:  # read from disk: a regular file only, never a FIFO or a device
+                source = _normalize(read_regular(sibling).decode("utf-8"))
+                module = load_module(sibling, source, cache.display(sibling), cache)
             instructions = find_python_instructions(module, cache)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
             continue
@@ -174,7 +184,7 @@ def _siblings_naming(path: Path) -> list[Path]:
 
 def _names(sibling: Path, stem: str) -> bool:
     try:
-        text = sibling.read_text(encoding="utf-8", errors="replace")
+        text = read_regular(sibling).decode("utf-8", errors="replace")
     except OSError:
         return False
     return stem in text and "instruction" in text

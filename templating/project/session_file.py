@@ -23,8 +23,14 @@ _WHITESPACE = re.compile(r"[ \t\n\r]*")
 
 def session_facts(source: SourceFile, key: str) -> FileFacts | None:
     """The initial writers of the session ``source`` holds, ``None`` when it has no ``state``
-    object; raises ``json.JSONDecodeError`` for text that is not JSON."""
-    document = json.loads(source.text)
+    object; raises ``json.JSONDecodeError`` for text that is not JSON or that Python cannot
+    hold (a number of more than 4,300 digits)."""
+    try:
+        document = json.loads(source.text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # `int()`'s digit limit, which the JSON decoder does not wrap
+        raise json.JSONDecodeError("a number too long to read (over 4,300 digits)", source.text, 0) from None
     if not isinstance(document, dict) or not isinstance(document.get("state"), dict):
         return None
     writers = tuple(

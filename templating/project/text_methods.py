@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from templating.project.instruction import Interpolation
 
-__all__ = ["Character", "METHODS", "dedent"]
+__all__ = ["Character", "METHODS", "dedent", "result_bound"]
 
 Characters = tuple["Character", ...]
 _LEADING_BLANKS = re.compile(r"[ \t]*")
@@ -147,6 +147,21 @@ def _common_prefix(margins: list[str]) -> str:
     while length < len(first) and first[length] == last[length]:
         length += 1
     return first[:length]
+
+
+def result_bound(
+    name: str, receiver: Characters, arguments: Sequence[Characters], keywords: Mapping[str, Characters]
+) -> int:
+    """The most characters method ``name`` can return, worked out without building them (a
+    ``replace`` or ``format`` result can be far longer than its receiver)."""
+    if name == "replace" and len(arguments) == 2 and not keywords:
+        old = _known_text(arguments[0])
+        if old:
+            return len(receiver) + _text(receiver).count(old) * len(arguments[1])
+    if name == "format":
+        longest = max(map(len, [*arguments, *keywords.values()]), default=0)
+        return len(receiver) + _text(receiver).count("{") * longest
+    return len(receiver)
 
 
 #: The methods of ``str`` the evaluator follows, by name (``join`` is the evaluator's: it

@@ -1,0 +1,69 @@
+"""How much text static evaluation may build for one file, and for how long.
+
+The evaluator follows names a bounded number of levels, but a few levels can build a great
+deal of text: ``R1 = R0.replace("a", R0)`` squares a text's length, and a 400-byte module of
+such lines asks for gigabytes. So every text the evaluator builds is paid for from a budget of
+characters, and the evaluation of a file stops after a time limit; past either, the text is a
+*hole* (a value known only at run time), never an error. One hostile file then costs the run
+at most its budget, and the files beside it (which the project rules read) lint as fast as ever.
+
+The linter opens one budget per file (`file_budget`); an evaluation outside one gets its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import time
+from collections.abc import Iterator
+
+__all__ = ["BUDGET_REASON", "CHARACTERS", "SECONDS", "Budget", "current_budget", "file_budget"]
+
+#: The characters static evaluation may build for one file (every intermediate text counts).
+CHARACTERS = 1_000_000
+#: The time static evaluation may take for one file, in seconds: a backstop for work that
+#: builds little text (branches of branches), never reached by a file of real instructions.
+SECONDS = 2.0
+#: Why a text past the budget is a hole, as TPL010 says it.
+BUDGET_REASON = f"the linter builds at most {CHARACTERS:,} characters of text per file, and this exceeds it"
+
+
+class Budget:
+    """What is left to spend: characters, and time until the deadline."""
+
+    __slots__ = ("characters", "deadline")
+
+    def __init__(self, characters: int = CHARACTERS, seconds: float = SECONDS) -> None:
+        self.characters = characters
+        self.deadline = time.monotonic() + seconds
+
+    def afford(self, count: int) -> bool:
+        """Spend ``count`` characters if they are left and time is; say whether they were.
+        A text refused leaves the rest to spend: smaller texts after it are still built."""
+        if count > self.characters or self.is_spent():
+            return False
+        self.characters -= count
+        return True
+
+    def is_spent(self) -> bool:
+        """Whether nothing more may be evaluated: no characters or no time left."""
+        return self.characters <= 0 or time.monotonic() > self.deadline
+
+
+_CURRENT: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("templating_budget", default=None)
+
+
+def current_budget() -> Budget | None:
+    """The budget of the file being evaluated, if one is open."""
+    return _CURRENT.get()
+
+
+@contextlib.contextmanager
+def file_budget(characters: int = CHARACTERS, seconds: float = SECONDS) -> Iterator[Budget]:
+    """Open a budget for the evaluations of one file; they all spend from it."""
+    budget = Budget(characters, seconds)
+    token = _CURRENT.set(budget)
+    try:
+        yield budget
+    finally:
+        _CURRENT.reset(token)
