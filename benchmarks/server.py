@@ -1,13 +1,17 @@
 #!/usr/bin/env python
-"""Time from ``didChange`` to ``publishDiagnostics`` in ``templating server``, over stdio.
+"""Time from ``didChange`` (or ``didOpen``) to ``publishDiagnostics`` in ``templating server``.
 
-A real LSP client (pygls) starts the server as editors do, with ``debounceMs`` 0 so the
-time is the server's work and the round trip, not the pause it waits for while you type (100 ms
-by default: add it to these numbers for what an editor shows). Two workloads:
+A real LSP client (pygls) starts the server over stdio as editors do. Measured:
 
-- one 2,000-line agent module (agents with inline instructions), edited in place;
-- a 200-file workspace (the tree of ``benchmarks/lint.py``: agent modules and plain modules),
-  every file open, one agent module and one plain module edited.
+- **keystroke to diagnostics** on a small agent module with the default (adaptive) pause the
+  server waits for after a change: what a user feels while typing;
+- **first diagnostics**: from opening one file of a 200-file project (the tree of
+  ``benchmarks/lint.py``, named as the client's root) in a fresh server to its diagnostics,
+  the project read included; and the same from starting the server process (Python's start
+  and imports included);
+- with ``debounceMs`` 0 (the server's own work and the round trip): one 2,000-line agent
+  module edited in place, and in the 200-file workspace with every file open, one agent
+  module and one plain module edited.
 
 Each edit changes one instruction and waits for the diagnostics of that version. Prints the
 median and the 90th percentile in milliseconds.
@@ -56,8 +60,9 @@ def agent_module(lines: int) -> str:
 class Session:
     """A client connected to a server, waiting for the diagnostics of a document version."""
 
-    def __init__(self) -> None:
+    def __init__(self, debounce: int | None = 0, root: Path | None = None) -> None:
         self.client = LanguageClient("benchmark", "1")
+        self.debounce, self.root = debounce, root
         self.waiting: dict[tuple[str, int], asyncio.Future] = {}
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
@@ -68,7 +73,9 @@ class Session:
 
     async def start(self) -> None:
         await self.client.start_io(sys.executable, "-m", "templating", "server")
-        params = types.InitializeParams(capabilities=types.ClientCapabilities(), initialization_options={"debounceMs": 0})
+        options = {} if self.debounce is None else {"debounceMs": self.debounce}
+        root = self.root.as_uri() if self.root else None
+        params = types.InitializeParams(capabilities=types.ClientCapabilities(), initialization_options=options, root_uri=root)
         await self.client.initialize_async(params)
         self.client.initialized(types.InitializedParams())
 
@@ -77,12 +84,15 @@ class Session:
         self.waiting[(uri, version)] = future
         return future
 
-    async def open(self, path: Path, text: str) -> None:
+    async def open(self, path: Path, text: str) -> float:
+        """Seconds from opening ``path`` to its first diagnostics."""
         uri = path.as_uri()
         done = self.expect(uri, 1)
         item = types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)
+        started = time.perf_counter()
         self.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=item))
         await done
+        return time.perf_counter() - started
 
     async def change(self, path: Path, text: str, version: int) -> float:
         """Seconds from sending the new ``text`` to its diagnostics."""
@@ -108,26 +118,57 @@ async def edit_rounds(session: Session, path: Path, text: str, rounds: int) -> l
     return [await session.change(path, edited if version % 2 else text, version) for version in range(2, rounds + 2)]
 
 
+async def first_diagnostics(tree: Path, rounds: int) -> tuple[list[float], list[float]]:
+    """Open one agent module of ``tree`` in a fresh server, ``rounds`` times: the seconds from
+    ``didOpen``, and from starting the server process, to its diagnostics."""
+    agent = next(path for path in sorted(tree.rglob("agent_*.py")))
+    opened, started = [], []
+    for _ in range(rounds):
+        begun = time.perf_counter()
+        session = Session(debounce=None, root=tree)
+        await session.start()
+        try:
+            opened.append(await session.open(agent, agent.read_text()))
+            started.append(time.perf_counter() - begun)
+        finally:
+            await session.stop()
+    return opened, started
+
+
+async def typing(root: Path, rounds: int) -> list[float]:
+    """Keystroke to diagnostics on a small agent module, with the server's default pause."""
+    session = Session(debounce=None, root=root)
+    await session.start()
+    try:
+        return await edit_rounds(session, root / "small_agent.py", agent_module(20), rounds)
+    finally:
+        await session.stop()
+
+
 async def run(rounds: int, lines: int, files: int) -> dict[str, list[float]]:
     results: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / "pyproject.toml").write_text("[tool.templating]\n")
+        tree = root / "tree"
+        tree.mkdir()
+        write_tree(tree, files)
+        results["keystroke, small module, default pause"] = await typing(root, rounds)
+        opened, started = await first_diagnostics(tree, max(3, rounds // 8))
+        results[f"first diagnostics, {files}-file project"] = opened
+        results["  the same, from starting the server"] = started
         session = Session()
         await session.start()
         try:
             module = root / "big_agent.py"
-            results[f"one {lines}-line module"] = await edit_rounds(session, module, agent_module(lines), rounds)
-            tree = root / "tree"
-            tree.mkdir()
-            write_tree(tree, files)
+            results[f"one {lines}-line module, pause 0"] = await edit_rounds(session, module, agent_module(lines), rounds)
             paths = sorted(tree.rglob("*.py"))
             for path in paths:
                 await session.open(path, path.read_text())
             agent = next(path for path in paths if path.name.startswith("agent_"))
             plain = next(path for path in paths if path.name.startswith("helpers_"))
-            results[f"{files}-file workspace, agent module"] = await edit_rounds(session, agent, agent.read_text(), rounds)
-            results[f"{files}-file workspace, plain module"] = await edit_rounds(session, plain, plain.read_text(), rounds)
+            results[f"{files}-file workspace, agent module, pause 0"] = await edit_rounds(session, agent, agent.read_text(), rounds)
+            results[f"{files}-file workspace, plain module, pause 0"] = await edit_rounds(session, plain, plain.read_text(), rounds)
         finally:
             await session.stop()
     return results
@@ -142,12 +183,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     rounds, lines, files = (3, 50, 10) if args.quick else (args.rounds, 2000, 200)
     results = asyncio.run(run(rounds, lines, files))
     medians = {}
-    print(f"didChange -> publishDiagnostics, debounce 0, {rounds} edits each")
+    print(f"didChange/didOpen -> publishDiagnostics, {rounds} edits each")
     for label, seconds in results.items():
         milliseconds = sorted(1000 * s for s in seconds)
         medians[label] = statistics.median(milliseconds)
         p90 = milliseconds[int(0.9 * (len(milliseconds) - 1))]
-        print(f"  {label:40} median {medians[label]:7.1f} ms   p90 {p90:7.1f} ms")
+        print(f"  {label:48} median {medians[label]:7.1f} ms   p90 {p90:7.1f} ms")
     return medians
 
 

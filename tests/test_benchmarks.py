@@ -28,5 +28,5 @@ def test_benchmark_server_quick_mode_times_every_workload(capsys):
     from benchmarks import server
 
     results = server.main(["--quick"])
-    assert len(results) == 3
+    assert len(results) == 6
     assert "median" in capsys.readouterr().out

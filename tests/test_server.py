@@ -225,7 +225,7 @@ async def test_server_logs_a_failing_handler_and_goes_on(crashing: LanguageClien
     [
         ("broken.py", "instruction = (\n", "invalid Python"),
         ("broken.yaml", "instruction: [\n", "invalid YAML"),
-        ("huge.txt", "x" * 2_000_001, "over the limit"),
+        ("huge.yaml", "x" * 2_000_001, "over the limit"),
     ],
 )
 async def test_server_reports_bad_files_as_tpl013(client: LanguageClient, tmp_path: Path, name: str, text: str, message: str):
@@ -242,3 +242,89 @@ async def test_server_shuts_down_and_exits_with_status_zero(tmp_path: Path):
     await client.shutdown_session()
     assert client._server.returncode == 0
     await client.stop()
+
+
+async def test_server_offers_one_noqa_action_per_code_and_line(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", AGENT.replace("{{plan}}", "{{plan}} {{plan}}"))
+    context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(2, 0, 0), context=context)
+    )
+
+    titles = [action.title for action in found]
+    assert titles.count("TPL001: add `# noqa: TPL001`") == 1
+    assert titles.count("TPL001: Replace with `{plan}`") == 2  # two fixes, at two ranges
+
+
+@pytest.mark.parametrize(
+    ("line", "inside"),
+    [
+        ('root = LlmAgent(name="x", instruction="Hi {us")', True),
+        ('config = {"a": {us', False),
+        ("# see {us", False),
+    ],
+)
+async def test_server_completes_keys_only_inside_an_instruction(fake: LanguageClient, tmp_path: Path, line: str, inside: bool):
+    uri = await _open(fake, tmp_path / "agent.py", f"from google.adk.agents import LlmAgent\n\n{line}\n")
+    found = await fake.text_document_completion_async(types.CompletionParams(**_at(uri, 2, line.index("{us") + 3)))
+
+    items = found if isinstance(found, list) else found.items
+    assert [item.label for item in items] == (["user:city"] if inside else [])
+
+
+def test_server_pause_adapts_to_how_long_the_file_takes_to_lint():
+    from templating.server.app import create_server
+    from templating.server.language_server import MAX_DEBOUNCE
+
+    server = create_server()
+    assert server.pause("file:///new.py") == MAX_DEBOUNCE  # not linted yet: the longest pause
+    server.lint_seconds["file:///small.py"] = 0.004
+    server.lint_seconds["file:///slow.py"] = 1.5
+    assert server.pause("file:///small.py") == pytest.approx(0.008)
+    assert server.pause("file:///slow.py") == MAX_DEBOUNCE
+    server.debounce = 0.25  # `debounceMs` from the client fixes it
+    assert server.pause("file:///small.py") == 0.25
+
+
+TRIPLE = (
+    "from google.adk.agents import LlmAgent\n\n"
+    "root = LlmAgent(\n"
+    '    name="a",\n'
+    '    instruction="""Hi {{plan}}\n'
+    'and more""",\n'
+    ")\n"
+    'START = service.create_session(app_name="app", user_id="u", state={"plan": "p"})\n'
+)
+
+
+async def test_server_noqa_for_a_triple_quoted_instruction_goes_on_the_call_line(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", TRIPLE)
+    context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(4, 0, 0), context=context)
+    )
+    [noqa] = [action for action in found if "noqa" in action.title]
+    [edit] = noqa.edit.changes[uri]
+    assert edit.range.start.line == 2 and edit.new_text == "  # noqa: TPL001"
+    lines = TRIPLE.split("\n")
+    lines[2] += edit.new_text
+    silenced = await _open(client, tmp_path / "silenced.py", "\n".join(lines))
+    assert list(client.diagnostics[silenced]) == []  # the linter reads it there
+
+
+async def test_server_noqa_for_a_constant_goes_on_the_call_in_the_module_passing_it(client: LanguageClient, tmp_path: Path):
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "agent.py").write_text(
+        "from google.adk.agents import LlmAgent\nfrom . import prompt\n\n"
+        "root = LlmAgent(name='a', instruction=prompt.ROOT, output_key='plan')\n"
+    )
+    (tmp_path / "prompt.py").write_text('ROOT = "Use {plan}"\n')  # the saved file; the buffer differs
+    uri = await _open(client, tmp_path / "prompt.py", 'ROOT = """Use {{plan}}\nthen more\n"""\n')
+    context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(0, 0, 0), context=context)
+    )
+    [noqa] = [action for action in found if action.title == "TPL001: add `# noqa: TPL001`"]
+    [(target, [edit])] = noqa.edit.changes.items()
+    assert target == (tmp_path / "agent.py").as_uri()
+    assert edit.range.start.line == 3 and edit.new_text == "  # noqa: TPL001"

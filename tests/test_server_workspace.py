@@ -20,9 +20,10 @@ def _package(tmp_path: Path) -> Path:
 def test_workspace_findings_of_a_constants_module_use_its_unsaved_text(tmp_path: Path):
     prompt = _package(tmp_path)
 
-    [finding] = Workspace().findings(prompt, 'ROOT = "Use {{plan}}"\n')
+    found = Workspace().findings(prompt, 'ROOT = (\n    "Now use {{plan}}"\n)\n')
 
-    assert (finding.path, finding.code, finding.line, finding.column) == ("prompt.py", "TPL001", 1, 13)
+    # The project rule's TPL014 too is at the buffer's position, not the file's (1:13).
+    assert [(f.path, f.code, f.line, f.column) for f in found] == [("prompt.py", "TPL001", 2, 14), ("prompt.py", "TPL014", 2, 14)]
 
 
 def test_workspace_findings_of_a_module_leave_out_its_constants_modules(tmp_path: Path):
@@ -66,7 +67,21 @@ def test_import_and_lint_do_not_load_pygls(tmp_path: Path):
 
 def test_workspace_does_not_lint_files_that_hold_no_instructions(tmp_path: Path):
     assert Workspace().findings(tmp_path / "pyproject.toml", "x = '{{plan}}'\n") == []
-    assert Workspace().findings(tmp_path / "notes.txt", "{{plan}}")[0].code == "TPL001"
+
+
+def test_workspace_checks_the_files_lint_checks_and_no_others(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text('[tool.templating]\ninclude = ["prompts/*.txt"]\nexclude = ["generated/"]\n')
+    agent = 'from google.adk.agents import LlmAgent\nroot = LlmAgent(name="a", instruction="{{x}}")\n'
+    workspace = Workspace()
+
+    def codes(name: str, text: str) -> list[str]:
+        return [finding.code for finding in workspace.findings(tmp_path / name, text)]
+
+    assert codes("prompts/system.txt", "{{plan}}") == ["TPL001"]  # included
+    assert codes("README.md", "{{plan}}") == []  # a prompt file `include` does not name
+    assert codes("notes.txt", "{{plan}}") == []
+    assert codes("generated/agent.py", agent) == []  # excluded
+    assert "TPL001" in codes("agent.py", agent)
 
 
 def test_workspace_keeps_the_model_while_an_edit_changes_no_fact(tmp_path: Path):
@@ -77,10 +92,20 @@ def test_workspace_keeps_the_model_while_an_edit_changes_no_fact(tmp_path: Path)
     helpers.write_text("def total(x):\n    return x\n")
     workspace = Workspace()
     assert [f.code for f in workspace.findings(agent, agent.read_text())] == ["TPL014"]
-    model = workspace._models[tmp_path]
+    model = workspace._projects[tmp_path.resolve()].model
     workspace.findings(helpers, "def total(x):\n    return sum(x)\n")
-    assert workspace._models[tmp_path] is model  # a keystroke in a plain module: no reassembly
+    assert workspace._projects[tmp_path.resolve()].model is model  # a keystroke in a plain module: no reassembly
     writer = 'def plan(tool_context):\n    tool_context.state["plan"] = "p"\n'
     assert workspace.findings(helpers, writer) == []
-    assert workspace._models[tmp_path] is not model
+    assert workspace._projects[tmp_path.resolve()].model is not model
     assert workspace.findings(agent, agent.read_text()) == []  # the new writer counts
+
+
+def test_workspace_reports_a_lone_surrogate_as_tpl013_at_its_position(tmp_path: Path):
+    text = 'from google.adk.agents import LlmAgent\nroot = LlmAgent(name="a", instruction="Hi \ud83d {{plan}}")\n'
+
+    found = Workspace().findings(tmp_path / "agent.py", text)
+
+    assert [(f.code, f.line, f.column) for f in found if f.code != "TPL014"] == [("TPL013", 2, 43), ("TPL001", 2, 45)]
+    assert "U+D83D" in found[0].message
+    assert Workspace().instructions(tmp_path / "agent.py", text)[0].text == "Hi \ufffd {{plan}}"

@@ -21,7 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from templating.project.facts import Writer
-from templating.project.model import Agent, ProjectModel, Read, iter_tree, subtree_writes
+from templating.project.model import (
+    Agent,
+    ProjectModel,
+    Read,
+    iter_tree,
+    subtree_writes,
+)
 
 __all__ = ["LateRead", "find_late_reads"]
 

@@ -19,7 +19,7 @@ import io
 import os
 import re
 import tokenize
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -101,8 +101,11 @@ class ModuleCache:
     """Modules parsed so far in one run, by resolved path; paths display relative to ``root``
     (the working folder)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, buffers: Mapping[str, str] | None = None) -> None:
         self.root = os.path.realpath(root)
+        #: An editor's unsaved texts by resolved path (line breaks read as ``\\n``): a module
+        #: looked up through an import is read from its buffer when it has one.
+        self.buffers: Mapping[str, str] = buffers or {}
         self.modules: dict[str, PythonModule | None] = {}
         #: The resolved paths of the modules looked up through imports since it was last
         #: cleared: what a file's instructions depend on besides the file itself.
@@ -129,7 +132,8 @@ class ModuleCache:
         if key not in self.modules:
             self.modules[key] = None
             try:
-                load_module(path, read_source(path), self.display(path), self)
+                text = self.buffers[key] if key in self.buffers else read_source(path)
+                load_module(path, text, self.display(path), self)
             except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
                 pass  # a sibling that cannot be read or parsed leaves its names unresolved
         return self.modules[key]

@@ -33,10 +33,11 @@ from templating.project.python_source import (
     find_python_instructions,
     load_module,
 )
+from templating.project.suppression import call_line
 from templating.project.surfaces import Problem, ProblemKind, surface_for
 from templating.regular_file import read_regular
 
-__all__ = ["ModuleCache", "Reading", "borrowed_instructions", "read_file", "read_files", "read_project", "read_text"]
+__all__ = ["ModuleCache", "Reading", "borrowed_instructions", "call_line", "read_file", "read_files", "read_project", "read_text"]
 
 # Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
 # enough (a `+` chain of 20,000 strings, thousands of brackets) exhausts the stack or memory:
@@ -160,10 +161,15 @@ def borrowed_instructions(path: Path, text: str, display: str, cache: ModuleCach
             return []
     found: list[Instruction] = []
     for sibling in _siblings_naming(path):
-        module = cache.modules.get(cache.key(sibling))
+        key = cache.key(sibling)
+        module = cache.modules.get(key)
         try:
-            if module is None:  # read from disk: a regular file only, never a FIFO or a device
-                source = _normalize(read_regular(sibling).decode("utf-8"))
+            if module is None:
+                # An editor's unsaved text stands in for the file; else it is read from disk,
+                # a regular file only, never a FIFO or a device.
+                source = cache.buffers.get(key)
+                if source is None:
+                    source = _normalize(read_regular(sibling).decode("utf-8"))
                 module = load_module(sibling, source, cache.display(sibling), cache)
             instructions = find_python_instructions(module, cache)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):

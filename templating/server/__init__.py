@@ -3,14 +3,15 @@
 It speaks the Language Server Protocol over stdio with pygls (the optional ``server`` extra),
 so nothing here is imported by ``import templating`` or ``templating lint``. Modules:
 
-- `workspace`: what the server asks of the project (findings of a
-  buffer, the instructions in it, the writers of a state key), the one seam where the
-  project model plugs in;
-- `positions`: offsets, lines and columns, and the placeholder or
-  brace under the cursor;
-- `diagnostics`, `actions`,
-  `navigation`: findings as diagnostics, code actions, and hover,
-  definition and completion, as plain lsprotocol values;
-- `app`: the pygls server, its handlers, debouncing and the guard
-  that keeps one failing handler from taking the server down.
+- `protocol` and `documents`: JSON-RPC that answers every bad message with its error, and
+  the open documents, with lines and positions as LSP counts them;
+- `workspace` and `project`: what the server asks of the project (findings of a buffer, the
+  instructions in it, the writers of a state key), read through the project's front door with
+  the open buffers standing in for their files;
+- `positions`, `diagnostics`, `actions`, `navigation`: the placeholder under the cursor,
+  findings as diagnostics, code actions, hover, definition and completion, as plain
+  lsprotocol values;
+- `language_server`, `app`, `requests`: the pygls server and its state, the document
+  handlers with their adaptive pause, and the request handlers, each behind a guard that
+  keeps one failing handler from taking the server down.
 """

@@ -7,7 +7,7 @@ single-fix edit is placed by line and column, and "fix all" rewrites the buffer 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from lsprotocol import types
 
@@ -18,7 +18,7 @@ from templating.project.noqa import NOQA
 from templating.project.surfaces import surface_for
 from templating.server.diagnostics import Encode, to_diagnostic
 
-__all__ = ["FIX_ALL_KIND", "fix_all_action", "noqa_action", "quick_fix_action"]
+__all__ = ["FIX_ALL_KIND", "fix_all_action", "instruction_of", "noqa_action", "noqa_at", "quick_fix_action", "unique"]
 
 #: The kind of the "fix all safe" source action (a ``source.fixAll`` kind, as ruff's).
 FIX_ALL_KIND = "source.fixAll.templating"
@@ -51,13 +51,21 @@ def noqa_action(
     line = _comment_line(finding, instructions, source)
     if line is None:
         return None
-    text = source.line_text(line)
+    return noqa_at(finding, uri, source, line, encode, encode)
+
+
+def noqa_at(
+    finding: Finding, uri: str, target: SourceFile, line: int, encode: Encode, encode_finding: Encode
+) -> types.CodeAction:
+    """The ``quickfix`` adding ``# noqa: CODE`` at the end of ``line`` of ``target`` (the file
+    at ``uri``, placed with ``encode``); ``encode_finding`` places the finding in its own file."""
+    text = target.line_text(line)
     new_text, column = _with_code(text, finding.code)
     edit = types.TextEdit(range=encode((line - 1, column), (line - 1, len(text))), new_text=new_text)
     return types.CodeAction(
         title=f"{finding.code}: add `# noqa: {finding.code}`",
         kind=types.CodeActionKind.QuickFix,
-        diagnostics=[to_diagnostic(finding, encode)],
+        diagnostics=[to_diagnostic(finding, encode_finding)],
         edit=types.WorkspaceEdit(changes={uri: [edit]}),
     )
 
@@ -68,8 +76,8 @@ def fix_all_action(findings: Sequence[Finding], uri: str, text: str, encode: Enc
     after, applied = apply_fixes(text, fixes)
     if not applied:
         return None
-    lines = text.split("\n")
-    edit = types.TextEdit(range=encode((0, 0), (len(lines) - 1, len(lines[-1]))), new_text=after)
+    # The range's end lies past the last line: the encoder clamps it to the document's end.
+    edit = types.TextEdit(range=encode((0, 0), (len(text) + 1, 0)), new_text=after)
     return types.CodeAction(
         title=f"templating: fix all safe ({applied})",
         kind=FIX_ALL_KIND,
@@ -77,14 +85,24 @@ def fix_all_action(findings: Sequence[Finding], uri: str, text: str, encode: Enc
     )
 
 
+def unique(found: Iterable[types.CodeAction]) -> list[types.CodeAction]:
+    """``found`` without repeats: two findings of one code on one line make one ``# noqa``
+    action, and one fix reached by two findings one quick fix."""
+    seen: dict[tuple[str, str | None, str], types.CodeAction] = {}
+    for action in found:
+        seen.setdefault((action.title, action.kind, repr(action.edit)), action)
+    return list(seen.values())
+
+
 def _comment_line(finding: Finding, instructions: Sequence[Instruction], source: SourceFile) -> int | None:
-    instruction = _instruction_of(finding, instructions, source)
+    instruction = instruction_of(finding, instructions, source)
     if instruction is None:
         return None
     return surface_for(source.path.rpartition("/")[2]).noqa_line(instruction, source)
 
 
-def _instruction_of(finding: Finding, instructions: Sequence[Instruction], source: SourceFile) -> Instruction | None:
+def instruction_of(finding: Finding, instructions: Sequence[Instruction], source: SourceFile) -> Instruction | None:
+    """The instruction of ``source`` that ``finding`` lies in, if any."""
     start = source.line_starts[finding.line - 1] + finding.column - 1
     for instruction in instructions:
         if instruction.offsets and instruction.offsets[0] <= start <= instruction.offsets[-1]:

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
 from templating.parser import parse
-from templating.project.instruction import Instruction, SourceFile
+from templating.project.instruction import Instruction
 
-__all__ = ["PlaceholderAt", "find_placeholder", "offset_of", "partial_name"]
+__all__ = ["PlaceholderAt", "find_placeholder", "partial_name"]
 
 # The characters a placeholder name can be made of while it is being typed.
 _NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:.?")
@@ -27,15 +27,6 @@ class PlaceholderAt:
     instruction: Instruction
     start: tuple[int, int]
     end: tuple[int, int]
-
-
-def offset_of(source: SourceFile, line: int, character: int) -> int:
-    """The offset of 0-based ``line`` and ``character`` (clamped to the text)."""
-    if line >= len(source.line_starts):
-        return len(source.text)
-    start = source.line_starts[line]
-    line_end = source.line_starts[line + 1] - 1 if line + 1 < len(source.line_starts) else len(source.text)
-    return min(start + character, line_end)
 
 
 def find_placeholder(instructions: list[Instruction], offset: int, dialect: str) -> PlaceholderAt | None:

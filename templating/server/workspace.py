@@ -2,64 +2,64 @@
 
 `Workspace` answers three questions: the findings and the instructions of one file as
 its (possibly unsaved) text stands, and who writes a state key. The first two stand on the
-linter and discovery; the writers on the project model. The model is assembled from every
-file's facts: read from disk once per project root, then each file's facts are replaced by
-those of its buffer whenever the server lints it, so the project rules (TPL014-TPL016) and the
-writers follow the text as it is typed. Before any file of a project has been seen,
-`Workspace.writers_of` answers ``None`` ("not known"), never an empty answer that would
-read as "written nowhere".
+front door and the linter; the writers on the project model (see `Project`). Before any file
+of a project has been seen, `Workspace.writers_of` answers ``None`` ("not known"), never an
+empty answer that would read as "written nowhere".
+
+Which project a file is in comes from the client: the workspace folder holding it, else the
+root the client named, else the folder of the nearest ``pyproject.toml``, else the file's own
+folder. Settings come from the closest ``[tool.templating]`` table, as for ``templating lint``,
+and a file is checked exactly when ``templating lint`` run on the project would check it (its
+``include`` and ``exclude`` globs decide for prompt files and excluded folders).
 
 A module such as ``prompt.py`` holds constants that only a sibling module passes as
 ``instruction=``: the file alone has no instruction. Its instructions are found by reading the
-siblings of its package folder that name it, with the buffer's text standing in for the file.
+siblings of its package folder that name it, with the open buffers standing in for the files.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import re
+from collections import ChainMap
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instruction, problem_findings
 from templating.lint.linter import lint_reading
-from templating.lint.project_lint import lint_model
 from templating.lint.settings import Settings
-from templating.project.facts import FileFacts, Writer
-from templating.project.files import collect_files
-from templating.project.instruction import Instruction
-from templating.project.model import ProjectModel, assemble
-from templating.project.reading import (
-    ModuleCache,
-    borrowed_instructions,
-    read_files,
-    read_text,
-)
-from templating.project.surfaces import Problem, claiming
+from templating.project.facts import Writer
+from templating.project.files import compile_globs, is_excluded
+from templating.project.instruction import Instruction, SourceFile
+from templating.project.reading import ModuleCache, borrowed_instructions, read_text
+from templating.project.surfaces import Problem, claiming, is_walked
+from templating.server.project import Project
 
 __all__ = ["MAX_CHARACTERS", "Workspace", "is_linted", "normalize"]
 
 #: A buffer longer than this is not linted as you type: one TPL013 finding says why.
 MAX_CHARACTERS = 2_000_000
+# Half of a UTF-16 surrogate pair on its own: an editor can hold it, no file can.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Workspace:
-    """The project as the server sees it: settings per folder, findings, instructions, writers."""
+    """The projects as the server sees them: settings per folder, findings, instructions, writers."""
 
-    def __init__(self) -> None:
+    def __init__(self, folders: Sequence[Path] = ()) -> None:
+        #: The client's workspace folders, resolved: each is a project root.
+        self.folders = [Path(os.path.realpath(folder)) for folder in folders]
         self._settings: dict[Path, tuple[Settings, str | None]] = {}
-        # Per project root: each file's facts by its display path, and the model they make.
-        self._facts: dict[Path, dict[str, tuple[FileFacts, ...]]] = {}
-        self._models: dict[Path, ProjectModel] = {}
-        # The project rules' findings of each model, worked out once per model, not per keystroke.
-        self._model_findings: dict[Path, list[Finding]] = {}
-        self._root: Path | None = None
+        self._projects: dict[Path, Project] = {}
+        self._last: Project | None = None
 
     def settings_for(self, path: Path) -> tuple[Settings, str | None]:
         """The settings of the closest ``pyproject.toml`` above ``path``, and a config error if
         it is invalid (the defaults are used then, so the buffer is still linted)."""
-        folder = path.parent
+        folder = Path(os.path.realpath(path.parent))
         if folder not in self._settings:
             self._settings[folder] = _load_settings(folder)
         return self._settings[folder]
@@ -67,93 +67,119 @@ class Workspace:
     def forget_settings(self) -> None:
         """Read every config again on next use (a ``pyproject.toml`` or state file changed)."""
         self._settings.clear()
-        self._model_findings.clear()
+        self.forget_project()
 
-    def findings(self, path: Path, text: str) -> list[Finding]:
-        """The findings of the file at ``path`` whose text is now ``text``, sorted."""
-        buffer = self._buffer(path, text)
-        if buffer is None:
+    def forget_project(self) -> None:
+        """Read every project from disk again on next use (a file was saved, created or deleted)."""
+        self._projects.clear()
+        self._last = None
+
+    def close(self, path: Path, buffers: Mapping[str, str] | None = None) -> None:
+        """The buffer of ``path`` was closed without saving: read its file from disk again."""
+        project = self._projects.get(self.project_root(path))
+        if project is not None:
+            project.revert(os.path.realpath(path), buffers or {})
+
+    def project_root(self, path: Path) -> Path:
+        """The project ``path`` belongs to: the innermost workspace folder holding it, else the
+        folder of the nearest ``pyproject.toml`` above it, else its own folder."""
+        real = Path(os.path.realpath(path))
+        holding = [folder for folder in self.folders if real.is_relative_to(folder)]
+        if holding:
+            return max(holding, key=lambda folder: len(folder.parts))
+        folder = real.parent
+        for candidate in (folder, *folder.parents):
+            if (candidate / "pyproject.toml").is_file():
+                return candidate
+        return folder
+
+    def is_checked(self, path: Path) -> bool:
+        """Whether ``templating lint`` on the project would check ``path``: a file a surface
+        claims that ``exclude`` leaves in, and a prompt file only when ``include`` names it."""
+        if not is_linted(path):
+            return False
+        settings, _ = self.settings_for(path)
+        real = Path(os.path.realpath(path))
+        if is_excluded(real, settings.root, settings.exclude):
+            return False
+        if is_walked(path.name):
+            return True
+        config_folder = Path(os.path.realpath(settings.root))
+        included = compile_globs(list(settings.include))
+        if included is None or not real.is_relative_to(config_folder):
+            return False
+        return included.match_file(real.relative_to(config_folder).as_posix())
+
+    def findings(self, path: Path, text: str, buffers: Mapping[str, str] | None = None) -> list[Finding]:
+        """The findings of the file at ``path`` whose text is now ``text``, sorted; ``buffers``
+        are the texts of the other open files by real path (line breaks as ``\\n``), which
+        stand in for theirs on disk."""
+        if not self.is_checked(path):
             return []
-        settings, display, text = buffer
+        settings, _ = self.settings_for(path)
+        text = normalize(text)
+        surrogate = _LONE_SURROGATE.search(text)
+        text = _LONE_SURROGATE.sub("\ufffd", text)  # the rest is read with U+FFFD in its place
+        display = ModuleCache(settings.root, {}).display(path)
         if len(text) > MAX_CHARACTERS:
             return _too_large(display, len(text), settings)
-        cache = ModuleCache(settings.root)
-        reading = read_text(text, path, display, cache)
-        model = self._update_model(settings, display, reading.facts)
-        if settings.root not in self._model_findings:
-            self._model_findings[settings.root] = lint_model(model, settings)
-        # Linting agent.py also reports prompt.py's constants: each file shows its own only.
-        own = [f for f in [*lint_reading(reading, settings), *self._model_findings[settings.root]] if f.path == display]
-        found = {(finding.sort_key, finding.message): finding for finding in own}
-        for instruction in borrowed_instructions(path, text, display, cache):
-            for finding in lint_instruction(instruction, settings):
-                found.setdefault((finding.sort_key, finding.message), finding)
-        return sorted(found.values(), key=lambda finding: finding.sort_key)
+        found = self._findings(path, text, settings, _keyed(buffers, path, text))
+        if surrogate is not None:
+            found.extend(_surrogate(display, text, surrogate, settings))
+        return sorted(found, key=lambda finding: finding.sort_key)
 
-    def instructions(self, path: Path, text: str) -> list[Instruction]:
+    def instructions(self, path: Path, text: str, buffers: Mapping[str, str] | None = None) -> list[Instruction]:
         """The instructions whose text lies in this file (an unparseable file has none)."""
-        buffer = self._buffer(path, text)
-        if buffer is None or len(buffer[2]) > MAX_CHARACTERS:
+        if not is_linted(path) or len(text) > MAX_CHARACTERS:
             return []
-        settings, display, text = buffer
-        cache = ModuleCache(settings.root)
+        settings, _ = self.settings_for(path)
+        text = _LONE_SURROGATE.sub("\ufffd", normalize(text))  # as `findings` reads it
+        modules = ModuleCache(settings.root, _keyed(buffers, path, text))
         try:
-            own = read_text(text, path, display, cache).instructions
+            own = read_text(text, path, modules.display(path), modules).instructions
         except ValueError:  # a null byte in Python source
             return []
-        return [*own, *borrowed_instructions(path, text, display, cache)]
-
-    def _buffer(self, path: Path, text: str) -> tuple[Settings, str, str] | None:
-        """The settings, display path and normalized text of a buffer the server lints;
-        ``None`` for a file it does not lint."""
-        if not is_linted(path):
-            return None
-        settings, _ = self.settings_for(path)
-        return settings, _display(path, settings.root), normalize(text)
+        return [*own, *borrowed_instructions(path, text, modules.display(path), modules)]
 
     def writers_of(self, key: str) -> tuple[Writer, ...] | None:
         """The writers of state key ``key`` in the project of the file linted last, each with
         its ``path`` made absolute; ``None`` while no project is known."""
-        if self._root is None or self._root not in self._models:
+        if self._last is None:
             return None
-        root = self._root
+        root = self._last.settings.root
         return tuple(
-            dataclasses.replace(writer, key=key, path=(root / writer.path).as_posix())
-            for writer in self._models[root].writers_of(key)
+            dataclasses.replace(writer, key=key, path=_absolute(root, writer.path))
+            for writer in self._last.model.writers_of(key)
         )
 
     def written_keys(self) -> tuple[str, ...] | None:
         """Every state key the project of the file linted last writes; ``None`` while no
         project is known."""
-        if self._root is None or self._root not in self._models:
+        if self._last is None:
             return None
-        return tuple(sorted(self._models[self._root].written_keys()))
+        return tuple(sorted(self._last.model.written_keys()))
 
-    def forget_project(self) -> None:
-        """Read every project from disk again on next use (a file was saved, created or deleted)."""
-        self._facts.clear()
-        self._models.clear()
-        self._model_findings.clear()
-
-    def _update_model(self, settings: Settings, display: str, facts: tuple[FileFacts, ...]) -> ProjectModel:
-        """The model of ``settings.root`` with ``display``'s facts replaced by ``facts``."""
-        root = self._root = settings.root
-        if root not in self._facts:
-            self._facts[root] = _read_project(settings)
-        if root in self._models and self._facts[root].get(display, ()) == facts:
-            return self._models[root]  # an edit that changes no fact (most keystrokes outside agents)
-        self._facts[root][display] = facts
-        self._model_findings.pop(root, None)
-        model = self._models[root] = assemble(
-            [fact for file_facts in self._facts[root].values() for fact in file_facts], settings.dialect
-        )
-        return model
+    def _findings(self, path: Path, text: str, settings: Settings, buffers: Mapping[str, str]) -> list[Finding]:
+        root = self.project_root(path)
+        project = self._projects.get(root)
+        if project is None or project.settings is not settings:
+            project = self._projects[root] = Project(root, settings, buffers)
+        self._last = project
+        reading = project.update(os.path.realpath(path), text, buffers)
+        # Linting agent.py also reports prompt.py's constants: each file shows its own only.
+        own = [f for f in [*lint_reading(reading, settings), *project.findings] if f.path == reading.file]
+        found = {(finding.sort_key, finding.message): finding for finding in own}
+        modules = ModuleCache(settings.root, buffers)
+        for instruction in borrowed_instructions(path, text, reading.file, modules):
+            for finding in lint_instruction(instruction, settings):
+                found.setdefault((finding.sort_key, finding.message), finding)
+        return list(found.values())
 
 
 def is_linted(path: Path) -> bool:
-    """Whether the server lints a file named ``path``: one a surface of the registry claims
-    (Python, YAML, an evaluation's session, prompt files); other files an editor sends
-    (``pyproject.toml``) are not."""
+    """Whether a surface of the registry claims a file named ``path`` (Python, YAML, an
+    evaluation's session, prompt files); other files an editor sends (``pyproject.toml``) are
+    never linted."""
     return claiming(path.name) is not None
 
 
@@ -162,13 +188,13 @@ def normalize(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _read_project(settings: Settings) -> dict[str, tuple[FileFacts, ...]]:
-    """Every file's facts under the project root, as the files stand on disk."""
-    try:
-        files = collect_files([settings.root], settings.root, settings.include, settings.exclude)
-    except OSError:
-        return {}
-    return {reading.file: reading.facts for reading in read_files(files, settings.dialect)}
+def _keyed(buffers: Mapping[str, str] | None, path: Path, text: str) -> Mapping[str, str]:
+    """The open buffers by real path, ``path``'s as ``text``."""
+    return ChainMap({os.path.realpath(path): text}, buffers or {})  # type: ignore[arg-type]
+
+
+def _absolute(root: Path, shown: str) -> str:
+    return Path(shown).as_posix() if Path(shown).is_absolute() else (Path(os.path.realpath(root)) / shown).as_posix()
 
 
 def _load_settings(folder: Path) -> tuple[Settings, str | None]:
@@ -179,13 +205,14 @@ def _load_settings(folder: Path) -> tuple[Settings, str | None]:
         return build_settings(ToolConfig(), folder), str(error)
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return Path(os.path.relpath(path, root)).as_posix() if path.is_relative_to(root) else path.as_posix()
-    except ValueError:  # another drive on Windows
-        return path.as_posix()
-
-
 def _too_large(display: str, length: int, settings: Settings) -> list[Finding]:
     message = f"not linted in the editor: {length:,} characters is over the limit of {MAX_CHARACTERS:,}"
     return problem_findings(display, Problem("too-large", message), settings)
+
+
+def _surrogate(display: str, text: str, match: re.Match[str], settings: Settings) -> list[Finding]:
+    """A ``TPL013`` finding on the first lone surrogate (one character wide)."""
+    line, column = SourceFile(display, text).position(match.start())
+    message = f"a lone surrogate U+{ord(match.group()):04X} (half of a UTF-16 pair) cannot be saved as UTF-8"
+    found = problem_findings(display, Problem("unreadable", message, line, column), settings)
+    return [dataclasses.replace(finding, help="delete it or complete the pair", end_column=column + 1) for finding in found]

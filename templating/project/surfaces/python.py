@@ -47,10 +47,10 @@ def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
 
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     first_line, _ = instruction.position(0)
-    return first_line if _is_commentable(source.text, first_line) else None
+    return first_line if is_commentable(source.text, first_line) else None
 
 
-def _is_commentable(text: str, line: int) -> bool:
+def is_commentable(text: str, line: int) -> bool:
     """Whether a comment can end ``line``: no string literal runs on past it."""
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):

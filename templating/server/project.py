@@ -1,0 +1,103 @@
+"""One project as the server holds it: every file's reading, the open buffers over them, the model.
+
+The files are read through the project's front door once, when the first file of the project
+is linted. After that a file is read again only when its text changes: its buffer on each
+edit, and every file whose instructions came from it (``agent.py`` passing ``prompt.ROOT``
+depends on ``prompt.py``). The open buffers stand in for their files everywhere, so the project
+rules' findings in a constants module carry the positions of its unsaved text.
+
+Paths are resolved once, here: keys are real paths, and what findings show is relative to the
+config's folder, whatever the server's working folder is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from templating.lint.finding import Finding
+from templating.lint.project_lint import lint_model
+from templating.lint.settings import Settings
+from templating.project.files import collect_files
+from templating.project.model import ProjectModel, assemble
+from templating.project.reading import ModuleCache, Reading, read_file, read_text
+from templating.project.surfaces import surface_for
+
+__all__ = ["Project"]
+
+class Project:
+    """The readings of every file under ``root`` and the model and project findings they make."""
+
+    def __init__(self, root: Path, settings: Settings, buffers: Mapping[str, str]) -> None:
+        self.root = root
+        self.settings = settings
+        self.readings: dict[str, Reading] = {}
+        self._model: ProjectModel | None = None
+        self._findings: list[Finding] | None = None
+        modules = ModuleCache(settings.root, buffers)
+        try:
+            files = collect_files([root], settings.root, settings.include, settings.exclude)
+        except OSError:
+            files = []
+        for file in files:
+            key = modules.key(file)
+            if key in buffers:
+                self.readings[key] = self._read_buffer(Path(key), buffers[key], modules)
+            else:
+                self.readings[key] = read_file(file, settings.dialect, modules)
+
+    @property
+    def model(self) -> ProjectModel:
+        """The model of every reading (assembled again only after a reading changed)."""
+        if self._model is None:
+            facts = [fact for reading in self.readings.values() for fact in reading.facts]
+            self._model = assemble(facts, self.settings.dialect)
+        return self._model
+
+    @property
+    def findings(self) -> list[Finding]:
+        """The project rules' findings, worked out once per model, not per keystroke."""
+        if self._findings is None:
+            self._findings = lint_model(self.model, self.settings)
+        return self._findings
+
+    def update(self, key: str, text: str, buffers: Mapping[str, str]) -> Reading:
+        """Read the buffer of the file ``key`` (a real path) again, and every file whose
+        instructions came from it; return its reading."""
+        modules = ModuleCache(self.settings.root, buffers)
+        reading = self._read_buffer(Path(key), text, modules)
+        changed = self._replace(key, reading)
+        if surface_for(Path(key).name).import_hint is not None:  # others' instructions come from it
+            for dependent in [other for other, found in self.readings.items() if key in found.dependencies]:
+                changed |= self._replace(dependent, self._reread(dependent, buffers, modules))
+        if changed:
+            self._model = self._findings = None
+        return reading
+
+    def revert(self, key: str, buffers: Mapping[str, str]) -> None:
+        """The buffer of ``key`` was closed: its file on disk is the truth again."""
+        if key not in self.readings:
+            return
+        modules = ModuleCache(self.settings.root, buffers)
+        changed = self._replace(key, read_file(Path(key), self.settings.dialect, modules))
+        for dependent in [other for other, found in self.readings.items() if key in found.dependencies]:
+            changed |= self._replace(dependent, self._reread(dependent, buffers, modules))
+        if changed:
+            self._model = self._findings = None
+
+    def _replace(self, key: str, reading: Reading) -> bool:
+        """Keep ``reading``; whether the model's facts changed (most keystrokes change none)."""
+        previous = self.readings.get(key)
+        self.readings[key] = reading
+        return previous is None or previous.facts != reading.facts
+
+    def _reread(self, key: str, buffers: Mapping[str, str], modules: ModuleCache) -> Reading:
+        if key in buffers:
+            return self._read_buffer(Path(key), buffers[key], modules)
+        return read_file(Path(key), self.settings.dialect, modules)
+
+    def _read_buffer(self, file: Path, text: str, modules: ModuleCache) -> Reading:
+        modules.looked_up.clear()
+        reading = read_text(text, file, modules.display(file), modules, dialect=self.settings.dialect)
+        dependencies = tuple(sorted(modules.looked_up - {modules.key(file)}))
+        return Reading(reading.file, reading.instructions, reading.facts, dependencies, reading.problem)

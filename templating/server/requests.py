@@ -1,0 +1,168 @@
+"""The request handlers: code actions, hover, go to definition and completion.
+
+Each reads the open document's unsaved text; a request about a document that is not open
+answers nothing rather than reading the file from disk behind the editor's back.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from lsprotocol import types
+
+from templating.lint.finding import Finding
+from templating.project.instruction import Instruction, SourceFile
+from templating.project.reading import ModuleCache, call_line
+from templating.project.surfaces import surface_for
+from templating.server import actions, navigation
+from templating.server.documents import Document
+from templating.server.language_server import (
+    TemplatingServer,
+    buffers,
+    guarded,
+    path_of,
+)
+from templating.server.positions import PlaceholderAt, find_placeholder, partial_name
+from templating.server.workspace import normalize
+
+__all__ = ["register"]
+
+
+def register(server: TemplatingServer) -> None:
+    """Register the request handlers on ``server``."""
+    _code_actions(server)
+    _navigation(server)
+
+
+def _code_actions(server: TemplatingServer) -> None:
+    kinds = [types.CodeActionKind.QuickFix, actions.FIX_ALL_KIND]
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=kinds))
+    @guarded(server, default=[])
+    def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
+        document = server.documents.get(params.text_document.uri)
+        if document is None:
+            return []
+        path = path_of(document.uri)
+        findings = server.project.findings(path, document.text, buffers(server))
+        wanted = params.context.only
+        found: list[types.CodeAction | None] = []
+        if not wanted or types.CodeActionKind.QuickFix in wanted:
+            first, last = params.range.start.line + 1, params.range.end.line + 1
+            touched = [f for f in findings if f.line <= last and f.end_line >= first]
+            instructions = server.project.instructions(path, document.text, buffers(server)) if touched else []
+            source = SourceFile(path.name, normalize(document.text))
+            for finding in touched:
+                found.append(actions.quick_fix_action(finding, document.uri, source, document.client_range))
+                noqa = actions.noqa_action(finding, instructions, document.uri, source, document.client_range)
+                found.append(noqa or _noqa_on_the_call(server, finding, instructions, document, source))
+        if not wanted or any(actions.FIX_ALL_KIND.startswith(kind) for kind in wanted):
+            found.append(actions.fix_all_action(findings, document.uri, document.text, document.client_range))
+        return actions.unique(action for action in found if action is not None)
+
+
+def _noqa_on_the_call(
+    server: TemplatingServer, finding: Finding, instructions: list[Instruction], document: Document, source: SourceFile
+) -> types.CodeAction | None:
+    """The ``# noqa`` action on the line of the call passing a triple-quoted instruction."""
+    path = path_of(document.uri)
+    instruction = actions.instruction_of(finding, instructions, source)
+    if instruction is None or surface_for(path.name).import_hint is None:  # only Python modules
+        return None
+    open_texts = buffers(server)
+    siblings = [(sibling, _text_of(sibling, open_texts)) for sibling in _siblings(path)]
+    settings, _ = server.project.settings_for(path)
+    place = call_line(instruction, path, source.text, [(p, t) for p, t in siblings if t is not None], ModuleCache(settings.root))
+    if place is None:
+        return None
+    target, text, line = place
+    if target == path:
+        return actions.noqa_at(finding, document.uri, source, line, document.client_range, document.client_range)
+    other = Document(target.as_uri(), text, codec=document.codec)
+    return actions.noqa_at(finding, other.uri, SourceFile(target.name, text), line, other.client_range, document.client_range)
+
+
+def _siblings(path: Path) -> list[Path]:
+    try:
+        found = sorted(sibling for sibling in path.parent.glob("*.py") if sibling != path)
+    except OSError:
+        return []
+    return found if len(found) <= 50 else []  # a folder this large is not searched on each request
+
+
+def _text_of(path: Path, open_texts: Mapping[str, str]) -> str | None:
+    key = os.path.realpath(path)
+    if key in open_texts:
+        return open_texts[key]
+    try:
+        return normalize(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _navigation(server: TemplatingServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @guarded(server)
+    def hover(params: types.HoverParams) -> types.Hover | None:
+        found = _placeholder_at(server, params.text_document.uri, params.position)
+        if found is None:
+            return None
+        at, document = found
+        settings, _ = server.project.settings_for(path_of(document.uri))
+        text = navigation.describe(at.placeholder, settings, server.project.writers_of(at.placeholder.key))
+        return types.Hover(
+            contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
+            range=document.client_range(at.start, at.end),
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @guarded(server, default=[])
+    def definition(params: types.DefinitionParams) -> list[types.Location]:
+        found = _placeholder_at(server, params.text_document.uri, params.position)
+        if found is None or found[0].placeholder.artifact:
+            return []
+        return navigation.writer_locations(server.project.writers_of(found[0].placeholder.key) or ())
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=["{"]))
+    @guarded(server, default=[])
+    def completion(params: types.CompletionParams) -> list[types.CompletionItem]:
+        document = server.documents.get(params.text_document.uri)
+        if document is None:
+            return []
+        line = params.position.line
+        column = document.column(line, params.position.character)
+        typed = partial_name(document.line(line), column)
+        path = path_of(document.uri)
+        offset = document.line_starts[min(line, len(document.line_starts) - 1)] + column
+        if typed is None or not _inside_instruction(server.project.instructions(path, document.text, buffers(server)), document, offset):
+            return []
+        settings, _ = server.project.settings_for(path)
+        keys = [(key, "written in the project") for key in server.project.written_keys() or ()]
+        keys += [(key, "in the sample state") for key in settings.known_keys or ()]
+        replace = document.client_range((line, typed[0]), (line, column))
+        return navigation.complete_keys(keys, typed[1], replace)
+
+
+def _placeholder_at(server: TemplatingServer, uri: str, position: types.Position) -> tuple[PlaceholderAt, Document] | None:
+    document = server.documents.get(uri)
+    if document is None:
+        return None
+    path = path_of(uri)
+    settings, _ = server.project.settings_for(path)
+    instructions = server.project.instructions(path, document.text, buffers(server))
+    at = find_placeholder(instructions, _normalized_offset(document, position), settings.dialect)
+    return None if at is None else (at, document)
+
+
+def _inside_instruction(instructions: list[Instruction], document: Document, raw_offset: int) -> bool:
+    """Whether the cursor is inside an instruction's text (not a dict literal or a comment)."""
+    offset = raw_offset - document.text.count("\r\n", 0, raw_offset)
+    return any(item.offsets and item.offsets[0] <= offset <= item.offsets[-1] for item in instructions)
+
+
+def _normalized_offset(document: Document, position: types.Position) -> int:
+    """The offset of ``position`` in the normalized text (each line break one character)."""
+    raw = document.offset(position)
+    return raw - document.text.count("\r\n", 0, raw)
