@@ -193,3 +193,18 @@ def test_messages_name_the_route_the_loop_and_where_the_writer_is(tmp_path: Path
         f"agent `reader` in workflow `w` may read `k` before it is written: {route}",
         f"agent `reader` in workflow `w` may read `note` before it is written: {loop}",
     ]
+
+
+def test_an_agents_own_write_of_a_user_key_may_come_from_an_earlier_session(tmp_path: Path) -> None:
+    body = """
+    def remember(name: str, tool_context) -> str:
+        tool_context.state["user:name"] = name
+        tool_context.state["topic"] = name
+        return "ok"
+
+    helper = Agent(name="helper", instruction="Hi {user:name}, about {topic}", tools=[remember])
+    """
+    found = _lint(tmp_path, body)
+    assert [(code, message.split(":")[0]) for _, code, message in found] == [
+        ("TPL015", "agent `helper` reads `topic` before it is written")
+    ]

@@ -28,6 +28,7 @@ from templating.project.model import (
     iter_tree,
     subtree_writes,
 )
+from templating.project.writers import is_shared
 
 __all__ = ["LateRead", "find_late_reads"]
 
@@ -98,7 +99,7 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
     # Its first instruction sees what ran before it, its `before_agent_callback` writes and a
     # custom agent's own code; its tools, other callbacks and `output_key` write only after
     # its first model call (ADK fails before that call).
-    own = before.plus([*agent.early_writes, *(w for w in agent.writes if w.via == "agent")])
+    own = before.plus([*agent.early_writes, *(w for w in agent.writes if w.via == "agent" or is_shared(w.key))])
     if not own.unbounded and not agent.workflow_node:  # a workflow node is judged over its workflow
         candidates.extend((agent, r) for r in agent.reads if not r.optional and r.key not in own.keys)
     children = agent.sub_agents

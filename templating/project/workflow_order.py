@@ -24,6 +24,7 @@ from templating.project.facts import Read, Writer
 from templating.project.node_functions import Parameter
 from templating.project.workflow_model import Node, Workflow, member_writes
 from templating.project.workflow_paths import Graph, describe_miss
+from templating.project.writers import is_shared
 
 __all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
 
@@ -195,7 +196,8 @@ class _Pass:
     def _reads(self, node: Node, owner: Node, known: _Known) -> None:
         agent = node.agent
         if agent is not None and getattr(agent, "kind", "") == "llm":
-            own_early = known.plus(agent.early_writes)
+            # Its own later writes of an `app:`/`user:` key may have happened in an earlier session.
+            own_early = known.plus([*agent.early_writes, *(w for w in node.writes if is_shared(w.key))])
             for read in agent.reads:
                 if not read.optional:
                     self._judge(owner, node, read.key, own_early, read=read)

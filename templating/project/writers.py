@@ -28,7 +28,7 @@ from templating.project.syntax_tree import called_name, own_nodes
 
 __all__ = [
     "context_parameters", "find_context_session_writes", "find_initial_writers", "find_session_writes",
-    "find_state_writes",
+    "find_state_writes", "is_shared",
 ]  # fmt: skip
 
 _WRITING_METHODS = ("update", "setdefault")
@@ -43,6 +43,12 @@ _INITIAL_FIELDS: dict[str, tuple[str, WriterVia]] = {
     "EventActions": ("state_delta", "state_delta"), "Event": ("state", "state_delta"),
     "create_session": ("state", "initial"), "Session": ("state", "initial"), "run_async": ("state_delta", "initial"),
 }  # fmt: skip
+
+
+def is_shared(key: str | None) -> bool:
+    """Whether ``key`` is shared beyond one session (``app:``, ``user:``): a write in an earlier
+    session may serve a read, so an agent's own later write of it is not judged too late."""
+    return key is not None and key.startswith(("app:", "user:"))
 
 
 def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, WriterVia]:
