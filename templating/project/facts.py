@@ -131,6 +131,10 @@ class AgentFacts:
     agent_tools: tuple[Ref, ...] = ()
     callbacks: tuple[Ref, ...] = ()
     custom_class: Ref | None = None
+    #: The ``before_agent_callback`` functions: their writes are seen by the first instruction.
+    early_callbacks: tuple[Ref, ...] = ()
+    #: The class named by ``input_schema=`` (``{Model.field}`` references it).
+    input_schema: str | None = None
     #: The placeholders its instructions read, once read in the configured dialect
     #: (`templating.project.model.with_reads`); ``None`` until then.
     reads: tuple[Read, ...] | None = None
@@ -195,6 +199,13 @@ class FileFacts:
     imports: dict[str, Ref] = field(default_factory=dict)
     writers: tuple[Writer, ...] = ()
     session_writes: tuple[SessionWrite, ...] = ()
+    #: Graph workflows (`templating.project.workflows.WorkflowFacts`).
+    workflows: tuple = ()
+    #: How each module-level function behaves as a workflow node, by function name
+    #: (`templating.project.workflows.NodeFunction`).
+    node_functions: dict = field(default_factory=dict)
+    #: Pydantic models (classes deriving from ``BaseModel``) and their field names.
+    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: The skill a ``SKILL.md`` defines; the ``SkillToolset``s of a module by variable (or
     #: ``<toolset line:column>`` for one built inline); the apps of a module.
     skills: tuple[SkillFacts, ...] = ()

@@ -1,8 +1,9 @@
 """Draw the agent tree and its state flow: ``templating graph --format mermaid|dot|json``.
 
 The JSON shape is ``{"agents": [{"name", "kind", "file", "line", "sub_agents", "reads",
-"writes"}], "initial": [{"key", "file", "line"}]}``; an agent's ``writes`` include those of its
-tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
+"writes"}], "initial": [{"key", "file", "line"}], "workflows": [{"name", "file", "line",
+"nodes", "edges": [{"from", "to", "route"}]}]}`` (see `templating.project.workflow_graph`);
+an agent's ``writes`` include those of its tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
 (``create_session(state=...)``, ``initial.session.json``). Mermaid and dot draw each agent as a
 node, its sub-agents with numbered edges (the order a sequential or loop agent runs them in),
 each state key as a node with an edge from every agent that writes it and to every agent that
@@ -30,7 +31,8 @@ _INITIAL = "initial_state"
 def graph_data(model: ProjectModel) -> dict:
     """The model as the JSON document ``templating graph --format json`` prints."""
     initial = [{"key": w.key, "file": w.path, "line": w.line} for w in _initial_writers(model)]
-    return {"agents": [_agent_data(agent) for agent in model.agents], "initial": initial}
+    return {"agents": [_agent_data(agent) for agent in model.agents], "initial": initial,
+            "workflows": [_workflow_graph().workflow_data(workflow) for workflow in model.workflows]}  # fmt: skip
 
 
 def _initial_writers(model: ProjectModel) -> list[Writer]:
@@ -60,7 +62,8 @@ def _ids(model: ProjectModel) -> dict[int, str]:
 
 def _keys(model: ProjectModel) -> dict[str, str]:
     written = {w.key for a in model.agents for w in a.writes if w.key} | {w.key for w in _initial_writers(model)}
-    keys = sorted(written | {r.key for a in model.agents for r in a.reads})
+    nodes = _workflow_graph().node_keys(model.workflows) if model.workflows else set()
+    keys = sorted(written | {r.key for a in model.agents for r in a.reads} | nodes)
     return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
 
 
@@ -93,6 +96,7 @@ def _mermaid(model: ProjectModel) -> str:
     for source, target, label, style in _edges(model):
         text = f"|{_quote(label)}|" if label else ""
         lines.append(f"  {source} {arrows[style]}{text} {target}")
+    lines += _workflow_graph().workflow_mermaid(model.workflows, ids, keys) if model.workflows else []
     return "\n".join(lines) + "\n"
 
 
@@ -106,7 +110,15 @@ def _dot(model: ProjectModel) -> str:
     styles = {"tree": "bold", "write": "solid", "read": "dashed"}
     for source, target, label, style in _edges(model):
         lines.append(f'  {source} -> {target} [label="{_quote(label)}", style={styles[style]}];')
+    lines += _workflow_graph().workflow_dot(model.workflows, ids, keys) if model.workflows else []
     return "\n".join(lines + ["}"]) + "\n"
+
+
+def _workflow_graph():
+    """The workflow drawing module, imported only for a project that has workflows."""
+    from templating.project import workflow_graph
+
+    return workflow_graph
 
 
 def _mermaid_text(text: str) -> str:

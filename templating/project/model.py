@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
@@ -29,6 +30,9 @@ from templating.project.facts import (
 )
 from templating.project.instruction import Instruction, parse_instruction_text
 from templating.project.shared_instructions import add_shared_instructions
+
+if TYPE_CHECKING:
+    from templating.project.workflow_model import Workflow
 
 __all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "read_placeholders", "subtree_writes", "with_reads"]
 
@@ -60,6 +64,12 @@ class Agent:
     reads: list[Read] = field(default_factory=list)
     unknown: bool = False
     is_sub_agent: bool = False
+    #: Writes of its ``before_agent_callback`` functions (seen by its first instruction).
+    early_writes: list[Writer] = field(default_factory=list)
+    #: The class named by ``input_schema=``.
+    input_schema: str | None = None
+    #: Whether a graph workflow runs it as a node (the workflow's order applies to it).
+    workflow_node: bool = False
 
 
 @dataclass
@@ -69,6 +79,9 @@ class ProjectModel:
     agents: tuple[Agent, ...]
     writers: tuple[Writer, ...]
     session_writes: tuple[SessionWrite, ...] = ()
+    workflows: tuple[Workflow, ...] = ()
+    #: Pydantic models of the project by class name, with their field names.
+    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
 
@@ -137,12 +150,23 @@ class _Assembler:
         add_shared_instructions(self, self.facts)
         agents = tuple(self.agents.values())
         writers = [w for agent in agents for w in agent.writes] + self._free_writers()
+        workflows = self._workflows()
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
-                             tuple(w for f in self.index.values() for w in f.session_writes))  # fmt: skip
+                             tuple(w for f in self.index.values() for w in f.session_writes), workflows,
+                             {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
         for agent in agents:
             for instruction in agent.instructions:
                 model._by_instruction.setdefault(_instruction_key(instruction), []).append(agent)
         return model
+
+    def _workflows(self) -> tuple[Workflow, ...]:
+        if not any(f.workflows for f in self.index.values()):
+            return ()
+        from templating.project.workflow_model import (
+            resolve_workflows,  # only for projects with workflows
+        )
+
+        return resolve_workflows(self, self.index)
 
     def _is_agent(self, facts: AgentFacts) -> bool:
         """False for a call of a project class that turns out not to be an agent class."""
@@ -154,6 +178,7 @@ class _Assembler:
     def _agent(self, facts: AgentFacts) -> Agent:
         name = facts.name or facts.variable
         agent = Agent(name, facts.kind, facts.path, facts.line, facts.column, facts.instructions)
+        agent.input_schema = facts.input_schema
         if facts.output_key is not None:
             agent.output_key = facts.output_key.key
             agent.writes.append(dataclasses.replace(facts.output_key, agent=name))
@@ -187,6 +212,10 @@ class _Assembler:
             for ref in refs:
                 names.append(ref.name)
                 self._attach(agent, ref, via)
+        for ref in facts.early_callbacks:
+            early = self._resolve(ref)
+            if isinstance(early, FunctionFacts):
+                agent.early_writes.extend(dataclasses.replace(w, via="callback", agent=agent.name) for w in early.writers)
         if facts.custom_class is not None:
             custom = self._resolve(facts.custom_class)
             if isinstance(custom, ClassFacts):
@@ -211,8 +240,8 @@ class _Assembler:
             return None
         if (ref.module, ref.name) in self.agents:
             return self.agents[(ref.module, ref.name)]
-        if ref.name in file.factories:
-            return self.agents.get((ref.module, file.factories[ref.name]))
+        if ref.name in file.factories and (ref.module, file.factories[ref.name]) in self.agents:
+            return self.agents[(ref.module, file.factories[ref.name])]  # a function that returns an agent
         if ref.name in file.functions:
             return file.functions[ref.name]
         if ref.name in file.classes:
