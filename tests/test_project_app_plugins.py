@@ -80,3 +80,13 @@ def test_managed_agent_instruction_is_read_like_an_agent_instruction(tmp_path):
     findings = lint_folder(tmp_path / "coder", tmp_path)
     assert [(f[1], f[2], f[3]) for f in findings] == [(4, 97, "TPL014")]
 
+
+
+def test_plugin_on_a_workflow_root_is_read_by_every_agent_node(tmp_path):
+    seen, _, error = run("plugin_workflow", {}, [])
+    assert isinstance(error, RuntimeError) and "`customer` in agent 'greet'" in str(error)
+    seen, _, error = run("plugin_workflow", {"customer": "Z"}, [])
+    assert error is None and [text.split("\n")[0] for text in seen] == ["You serve Z.", "You serve ACME."]
+    findings = [f for f in lint_copy("plugin_workflow", tmp_path) if f[3].startswith("TPL01")]
+    assert [(f[1], f[3]) for f in findings] == [(17, "TPL015")]
+    assert "agent `greet`" in findings[0][4] and "`save_customer`" in findings[0][4]

@@ -147,10 +147,10 @@ class _Assembler:
                     agent.agent_tools.append(wrapped)
                     wrapped.is_sub_agent = True
                     agent.writes.extend(dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped))
-        add_shared_instructions(self, self.facts)
         agents = tuple(self.agents.values())
         writers = [w for agent in agents for w in agent.writes] + self._free_writers()
         workflows = self._workflows()
+        add_shared_instructions(self, self.facts, workflows)
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
                              {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
@@ -194,10 +194,16 @@ class _Assembler:
             agent.instructions = (*agent.instructions, instruction)
             agent.reads.extend(_reads(instruction, instruction.dialect or self.dialect))
 
-    def run_by(self, ref: Ref) -> list[Agent]:
-        """The agents the agent ``ref`` names runs, itself included."""
+    def run_by(self, ref: Ref, workflows: tuple[Workflow, ...]) -> list[Agent]:
+        """The agents the agent or workflow ``ref`` names runs (an agent itself included)."""
         root = self._resolve(ref)
-        return list(iter_tree(root)) if isinstance(root, Agent) else []
+        if isinstance(root, Agent):
+            return list(iter_tree(root))
+        file = self.index.get(self._home(ref))
+        built = next((w for w in file.workflows if w.variable == ref.name), None) if file is not None else None
+        where = (built.path, built.line, built.column) if built is not None else None
+        found = [w for w in workflows if (w.path, w.line, w.column) == where]
+        return _workflow_agents(found[0], set()) if found else []
 
     def _link(self, agent: Agent, facts: AgentFacts, module: str) -> None:
         for ref in facts.sub_agents:
@@ -266,6 +272,20 @@ class _Assembler:
                 if (file.key, name) not in self.attached:
                     free.extend(function.writers)
         return free
+
+
+def _workflow_agents(workflow: Workflow, seen: set[int]) -> list[Agent]:
+    """Every agent a workflow runs as a node (with the agents under it), nested workflows too."""
+    if id(workflow) in seen:
+        return []
+    seen.add(id(workflow))
+    agents: list[Agent] = []
+    for node in workflow.nodes.values():
+        if node.agent is not None:
+            agents.extend(iter_tree(node.agent))
+        if node.workflow is not None:
+            agents.extend(_workflow_agents(node.workflow, seen))
+    return agents
 
 
 def iter_tree(agent: Agent) -> Iterator[Agent]:

@@ -17,9 +17,10 @@ __all__ = ["add_shared_instructions"]
 _MAX_DEPTH = 16
 
 
-def add_shared_instructions(assembler, facts: dict[tuple[str, str], AgentFacts]) -> None:
+def add_shared_instructions(assembler, facts: dict[tuple[str, str], AgentFacts], workflows: tuple = ()) -> None:
     """Give each agent of ``assembler`` (the model's `_Assembler`) the skills its tools load and
-    the plugin instructions of its app; ``facts`` are the agents' facts by (module, variable)."""
+    the plugin instructions of its app (whose root may be a workflow of ``workflows``);
+    ``facts`` are the agents' facts by (module, variable)."""
     skills = [skill for file in assembler.index.values() for skill in file.skills if skill.instruction is not None]
     if skills:
         for key, agent in assembler.agents.items():
@@ -29,7 +30,7 @@ def add_shared_instructions(assembler, facts: dict[tuple[str, str], AgentFacts])
                     assembler.add_instruction(agent, skill.instruction)
     for file in assembler.index.values():
         for app in file.apps:
-            for agent in assembler.run_by(app.root) if app.root is not None else ():
+            for agent in assembler.run_by(app.root, workflows) if app.root is not None else ():
                 if agent.kind == "llm":
                     for instruction in app.instructions:
                         assembler.add_instruction(agent, instruction)
