@@ -40,14 +40,18 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
     unknown_initial_state: dict[str, bool] = {}
     suggestions: dict[str, str | None] = {}
     comparisons = COMPARISONS
-    for agent in model.agents:
+    # An instruction several agents read (a plugin's, a skill's) is reported once, for the
+    # first of them to run: roots before the agents they run.
+    reported: set[tuple[str, int, int]] = set()
+    for agent in sorted(model.agents, key=lambda agent: agent.is_sub_agent):
         if agent.path not in unknown_initial_state:
             unknown_initial_state[agent.path] = _has_unknown_initial_state(model, agent.path)
         if id(agent) in weakened or unknown_initial_state[agent.path] or agent.workflow_node:
             continue  # a workflow node's reads are judged over the workflow's order
         for read in agent.reads:
-            if read.optional or read.key in written:
+            if read.optional or read.key in written or (read.path, read.line, read.column) in reported:
                 continue
+            reported.add((read.path, read.line, read.column))
             if read.key not in suggestions:
                 # A did-you-mean compares the key with every written key: bounded per run.
                 affordable = comparisons >= len(written)

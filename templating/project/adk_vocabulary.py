@@ -27,6 +27,8 @@ __all__ = [
     "NODE_INPUT_PARAMETERS",
     "NODE_WRAPPERS",
     "RUN_NODE",
+    "PLUGIN_CLASS",
+    "POSITIONAL_INSTRUCTIONS",
     "SESSION_FACTORIES",
     "START_NODE",
     "WORKFLOW_CLASS",
@@ -62,12 +64,16 @@ WriterVia = Literal["output_key", "tool", "callback", "state_delta", "initial", 
 #: The kind of agent each ADK class builds.
 AGENT_KINDS: dict[str, AgentKind] = {
     "LlmAgent": "llm", "Agent": "llm", "SequentialAgent": "sequential", "LoopAgent": "loop",
-    "ParallelAgent": "parallel", "BaseAgent": "custom",
+    "ParallelAgent": "parallel", "BaseAgent": "custom", "ManagedAgent": "llm",
 }  # fmt: skip
 #: The classes that wrap a function as a tool.
 FUNCTION_TOOLS = ("FunctionTool", "LongRunningFunctionTool")
 #: The keyword arguments (and attributes) of an agent that hold an instruction.
 INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
+#: The plugin that puts an instruction before every model call of an app.
+PLUGIN_CLASS = "GlobalInstructionPlugin"
+#: Classes whose first positional argument is an instruction, and the field it fills.
+POSITIONAL_INSTRUCTIONS = {PLUGIN_CLASS: "global_instruction"}
 
 #: The annotations of a parameter that is a context with a ``state``.
 CONTEXT_TYPES = ("ToolContext", "CallbackContext", "Context", "InvocationContext")
@@ -79,7 +85,7 @@ CONTEXT_NAMES: dict[str, WriterVia] = {
 SESSION_FACTORIES = ("get_session", "create_session")
 
 #: What a Python module holding an instruction says somewhere (a regular expression).
-INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template"
+INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template|GlobalInstructionPlugin"
 #: What a Python module the project model needs says somewhere: an agent, a state write or
 #: read, a session, a graph workflow (a regular expression).
 FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node"

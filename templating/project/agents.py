@@ -22,6 +22,7 @@ from templating.project.adk_vocabulary import (
     AgentKind,
     WriterVia,
 )
+from templating.project.app_plugins import find_apps
 from templating.project.facts import (
     AgentFacts,
     ClassFacts,
@@ -36,6 +37,7 @@ from templating.project.python_source import (
     find_call_instructions,
 )
 from templating.project.schemas import pydantic_models, schema_name
+from templating.project.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.syntax_tree import called_name
 from templating.project.writers import (
     context_parameters,
@@ -105,12 +107,16 @@ class _Builder:
             # In nodes, tools and callbacks; a custom agent's own code is the agent's business.
             sessions += [w for node in self.function_nodes if id(node) not in self.in_classes
                          for w in find_context_session_writes(self.module, node)]  # fmt: skip
+        text = self.module.source.text
         workflows, nodes = self._graph() if self.has_graph else ((), {})
+        toolsets = find_toolsets(self.module, self.bound) if TOOLSET_CLASS in text else {}
+        apps = find_apps(self.module, self.cache, self._ref) if "plugins" in text else ()
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
             _factories(self.module.tree, self.bound) if self.agents or workflows else {},
-            self.imports if needs_imports or workflows or nodes else {}, (*initial, *loose), tuple(sessions),
-            workflows, nodes, pydantic_models(self.module.tree) if "BaseModel" in self.module.source.text else {},
+            self.imports if needs_imports or workflows or nodes or apps else {}, (*initial, *loose), tuple(sessions),
+            workflows, nodes, pydantic_models(self.module.tree) if "BaseModel" in text else {},
+            toolsets=toolsets, apps=apps,
         )  # fmt: skip
 
     def _graph(self) -> tuple[tuple, dict]:
@@ -186,6 +192,9 @@ class _Builder:
         )  # fmt: skip
 
     def _tool(self, element: ast.expr, refs: _Refs) -> None:
+        if isinstance(element, ast.Call) and called_name(element) == TOOLSET_CLASS:
+            refs.add(Ref(self.key, toolset_variable(element, self.bound)), "tools")
+            return
         if isinstance(element, ast.Call) and called_name(element) in FUNCTION_TOOLS + ("AgentTool",):
             wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
             if wrapped is not None:

@@ -29,6 +29,7 @@ from templating.project.facts import (
     Writer,
 )
 from templating.project.instruction import Instruction, parse_instruction_text
+from templating.project.shared_instructions import add_shared_instructions
 
 if TYPE_CHECKING:
     from templating.project.workflow_model import Workflow
@@ -149,6 +150,7 @@ class _Assembler:
         agents = tuple(self.agents.values())
         writers = [w for agent in agents for w in agent.writes] + self._free_writers()
         workflows = self._workflows()
+        add_shared_instructions(self, self.facts, workflows)
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
                              {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
@@ -183,8 +185,25 @@ class _Assembler:
         if facts.reads is not None:
             agent.reads = list(facts.reads)  # read when the file was scanned (and cached)
         else:
-            agent.reads = [read for i in facts.instructions if i.injected for read in _reads(i, self.dialect)]
+            agent.reads = list(read_placeholders(facts, self.dialect))
         return agent
+
+    def add_instruction(self, agent: Agent, instruction: Instruction) -> None:
+        """Give ``agent`` an instruction it reads besides its own (a skill it loads, a plugin's)."""
+        if instruction not in agent.instructions:
+            agent.instructions = (*agent.instructions, instruction)
+            agent.reads.extend(_reads(instruction, instruction.dialect or self.dialect))
+
+    def run_by(self, ref: Ref, workflows: tuple[Workflow, ...]) -> list[Agent]:
+        """The agents the agent or workflow ``ref`` names runs (an agent itself included)."""
+        root = self._resolve(ref)
+        if isinstance(root, Agent):
+            return list(iter_tree(root))
+        file = self.index.get(self._home(ref))
+        built = next((w for w in file.workflows if w.variable == ref.name), None) if file is not None else None
+        where = (built.path, built.line, built.column) if built is not None else None
+        found = [w for w in workflows if (w.path, w.line, w.column) == where]
+        return _workflow_agents(found[0], set()) if found else []
 
     def _link(self, agent: Agent, facts: AgentFacts, module: str) -> None:
         for ref in facts.sub_agents:
@@ -255,6 +274,20 @@ class _Assembler:
         return free
 
 
+def _workflow_agents(workflow: Workflow, seen: set[int]) -> list[Agent]:
+    """Every agent a workflow runs as a node (with the agents under it), nested workflows too."""
+    if id(workflow) in seen:
+        return []
+    seen.add(id(workflow))
+    agents: list[Agent] = []
+    for node in workflow.nodes.values():
+        if node.agent is not None:
+            agents.extend(iter_tree(node.agent))
+        if node.workflow is not None:
+            agents.extend(_workflow_agents(node.workflow, seen))
+    return agents
+
+
 def iter_tree(agent: Agent) -> Iterator[Agent]:
     """``agent`` and every agent under it (sub-agents and ``AgentTool`` agents), each once."""
     seen: set[int] = set()
@@ -285,7 +318,7 @@ def with_reads(facts: FileFacts, dialect: str) -> FileFacts:
 
 def read_placeholders(agent: AgentFacts, dialect: str) -> tuple[Read, ...]:
     """The placeholders the injected instructions of ``agent`` read, in ``dialect``."""
-    return tuple(read for i in agent.instructions if i.injected for read in _reads(i, dialect))
+    return tuple(read for i in agent.instructions if i.injected for read in _reads(i, i.dialect or dialect))
 
 
 def _reads(instruction: Instruction, dialect: str) -> list[Read]:
