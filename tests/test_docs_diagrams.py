@@ -39,10 +39,11 @@ needs_graphviz = pytest.mark.skipif(
 _SVG = "{http://www.w3.org/2000/svg}"
 
 
-def test_the_docs_mark_the_example_graph_on_the_home_page_and_the_state_flow_page():
+def test_the_docs_mark_the_example_graphs_on_the_home_page_and_the_state_flow_page():
     assert {(page, folder) for page, folder, _ in MARKED} == {
         ("index.md", "examples/research_pipeline"),
         ("state-flow.md", "examples/research_pipeline"),
+        ("state-flow.md", "examples/trip_workflow"),
     }
 
 
@@ -57,18 +58,21 @@ def test_picture_holds_exactly_the_nodes_and_edges_of_the_dot_output(folder):
     dot = diagrams.graph_text(folder, "dot", ROOT)
     svg = ElementTree.fromstring(diagrams.render_svg(dot))
     titles = {kind: set() for kind in ("node", "edge")}
-    labels = set()
     for group in svg.iter(f"{_SVG}g"):
         kind = group.get("class")
         if kind in titles:
             titles[kind].add(group.find(f"{_SVG}title").text.replace("&#45;", "-"))
-            labels.update(text.text for text in group.iter(f"{_SVG}text"))
-    nodes = set(re.findall(r"^  (\w+) \[", dot, flags=re.MULTILINE))
-    edges = {f"{source}->{target}" for source, target in re.findall(r"^  (\w+) -> (\w+) ", dot, flags=re.MULTILINE)}
+    nodes = set(re.findall(r"^ +(\w+) \[", dot, flags=re.MULTILINE)) - {"node", "edge", "graph"}
+    edges = {f"{source}->{target}" for source, target in re.findall(r"^ +(\w+) -> (\w+)", dot, flags=re.MULTILINE)}
     assert nodes and edges
     assert titles == {"node": nodes, "edge": edges}
-    written = set(re.findall(r'label="([^"]*)"', dot))
-    assert {line for label in written for line in label.split("\\n") if line} <= labels
+    # A node declared twice (an agent, then again inside its workflow's box) shows its last label.
+    node_labels = dict(re.findall(r'^ +(\w+) \[[^\n]*?label="([^"]*)"', dot, flags=re.MULTILINE))
+    edge_labels = re.findall(r'^ +\w+ -> \w+ \[[^\n]*?label="([^"]*)"', dot, flags=re.MULTILINE)
+    box_labels = re.findall(r'^ +label="([^"]*)"', dot, flags=re.MULTILINE)
+    written = [*node_labels.values(), *edge_labels, *box_labels]
+    drawn = {text.text for text in svg.iter(f"{_SVG}text")}
+    assert {line for label in written for line in label.split("\\n") if line} <= drawn
 
 
 @needs_graphviz

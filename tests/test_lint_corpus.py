@@ -29,7 +29,9 @@ def test_corpus_lints_every_instruction_without_crashing():
     rows, found = _findings()
     assert len(rows) == 486
     counts = collections.Counter(finding.code for _, finding in found)
-    assert counts == {"TPL002": 52, "TPL010": 17, "TPL001": 3, "TPL005": 2, "TPL007": 2}
+    # The two `{CityTime...}` groups of adk-docs' graph example are the ADK 2 `input_schema`
+    # idiom: judged by TPL020 against the agent, not TPL005.
+    assert counts == {"TPL002": 52, "TPL010": 17, "TPL001": 3, "TPL007": 2}
 
 
 def test_corpus_known_hazards_are_pinned():
@@ -37,6 +39,6 @@ def test_corpus_known_hazards_are_pinned():
     pinned = {(row["path"].rsplit("/", 1)[-1], row["line"], finding.code) for row, finding in found}
     assert ("storyflow_agent.py", 182, "TPL001") in pinned  # {{current_story}} in a plain string
     assert ("prompt.py", 198, "TPL002") in pinned  # travel-concierge seat JSON written as {{ }}
-    assert ("index.md", 85, "TPL005") in pinned  # {CityTime.time_info}
+    assert ("index.md", 85, "TPL005") not in pinned  # {CityTime.time_info}: the input_schema idiom
     assert ("conditional-routing.py", 67, "TPL007") in pinned  # ${weekend_budget.budget}
     assert ("prompts.py", 19, "TPL010") in pinned  # customer-service to_json() in an f-string

@@ -361,7 +361,10 @@ def test_rules_named_files_are_linted_against_the_whole_project(tmp_path, monkey
     })  # fmt: skip
     monkeypatch.chdir(tmp_path)
     settings = Settings(root=tmp_path)
-    assert lint_paths([Path("app/agent.py")], settings).findings == ()
+    # The tool's write is found (no TPL014); it comes only after the agent's first model call,
+    # which ADK 2.13 makes with `{city}` missing: TPL015 names the tool.
+    [late] = lint_paths([Path("app/agent.py")], settings).findings
+    assert late.code == "TPL015" and "its own tool `save_city`" in late.message
     (tmp_path / "app" / "tools.py").write_text('def save_city(city, tool_context):\n    tool_context.state["town"] = city\n')
     [finding] = lint_paths([Path("app/agent.py")], settings).findings
     assert (finding.path, finding.code) == ("app/agent.py", "TPL014")

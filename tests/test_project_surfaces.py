@@ -20,6 +20,7 @@ from templating.project.surfaces.agent_config import AGENT_CONFIG
 from templating.project.surfaces.prompt import PROMPT
 from templating.project.surfaces.python import PYTHON
 from templating.project.surfaces.session import SESSION
+from templating.project.surfaces.skill import SKILL
 
 PACKAGE = Path(__file__).resolve().parent.parent / "templating"
 
@@ -29,6 +30,8 @@ CLAIMS = {
     "initial.session.json": SESSION,
     "welcome.prompt": PROMPT, "instruction.txt": PROMPT, "README.md": PROMPT,
 }  # fmt: skip
+#: Exact file names a surface claims before a later surface's suffix would.
+SHADOWING = {"SKILL.md": (SKILL, PROMPT), "skill.md": (SKILL, PROMPT)}
 UNCLAIMED = ["pyproject.toml", "state.json", "other.session.json", "Makefile", ".py", "agent.", "notes.rst"]
 
 
@@ -36,6 +39,13 @@ UNCLAIMED = ["pyproject.toml", "state.json", "other.session.json", "Makefile", "
 def test_surfaces_each_file_is_claimed_by_exactly_its_surface(name, surface):
     assert [candidate.name for candidate in SURFACES if candidate.claims(name)] == [surface.name]
     assert claiming(name) is surface and surface_for(name) is surface
+
+
+@pytest.mark.parametrize(("name", "claimants"), SHADOWING.items())
+def test_surfaces_an_exact_name_is_claimed_before_a_suffix(name, claimants):
+    assert [candidate.name for candidate in SURFACES if candidate.claims(name)] == [s.name for s in claimants]
+    assert claiming(name) is claimants[0] and is_walked(name)
+    assert not SKILL.claims("Skill.md") and not SKILL.claims("README.md")
 
 
 @pytest.mark.parametrize("name", UNCLAIMED)

@@ -22,6 +22,7 @@ from templating.lint.ports import group_ports, port_texts
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
 from templating.printable import escape_surrogates, printable
+from templating.project.reading import SKILL_FILES, SkillError, skill_body
 from templating.render import state_value
 
 __all__ = ["add_arguments", "explain"]
@@ -49,6 +50,11 @@ def _run_render(arguments: argparse.Namespace) -> int:
     import asyncio  # here, not at the top: every `templating lint` run imports this module
 
     text = read_text(arguments.file)
+    if Path(arguments.file).name in SKILL_FILES:
+        text, inject = _skill_text(arguments.file, text)
+        if not inject:  # google-adk sends the body as written
+            sys.stdout.write(text + "\n")
+            return EXIT_OK
     state = _read_state(arguments.state) if arguments.state else {}
     try:
         compiled = compile_template(text, dialect=arguments.dialect)
@@ -69,6 +75,14 @@ def _run_render(arguments: argparse.Namespace) -> int:
         report = explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers)
         sys.stderr.write(printable(report, keep_newlines=True))
     return EXIT_OK
+
+
+def _skill_text(file: str, text: str) -> tuple[str, bool]:
+    """A skill file's body, as google-adk loads it, and whether it fills its placeholders."""
+    try:
+        return skill_body(text)
+    except SkillError as error:
+        raise UsageError(f"{file}:{error.line}:{error.column}: {error.message}") from None
 
 
 def _ports(option: str | None) -> tuple[str, ...]:

@@ -25,6 +25,9 @@ from templating.project.instruction import RUNTIME_VALUE, Instruction
 
 __all__ = ["CHECKS", "Context"]
 
+# `{Model.field}`: a reference to a field of the agent's `input_schema` (capitalized class name).
+_SCHEMA_REFERENCE = re.compile(r"\{\s*[A-Z]\w*\.[A-Za-z_]\w*\s*\}")
+
 _CODE_WORDS = frozenset(keyword.kwlist) | {
     "true", "false", "null", "undefined", "this", "function", "const", "let", "var", "new", "typeof",
 }  # fmt: skip
@@ -113,6 +116,8 @@ def check_silent_literal(template: Template, context: Context) -> Iterator[Hazar
     for node in template.nodes:
         # In `strict`, whitespace inside braces is how literal braces are written: not a slip.
         if isinstance(node, LiteralGroup) and RUNTIME_VALUE not in node.source and node.reason != "whitespace":
+            if template.dialect == "adk" and _SCHEMA_REFERENCE.fullmatch(node.source):
+                continue  # `{Model.field}`: the ADK 2 `input_schema` idiom, judged by TPL020
             suggestion = suggest_literal_fix(node.source, context.known_keys, template.dialect)
             if suggestion is not None:
                 problem, fixed = suggestion

@@ -1,8 +1,10 @@
 """Run the project rules on the model assembled from every linted file's facts.
 
 The per-file rules run as each file is read; these run once, after: TPL014 and TPL015 on the
-placeholders of agents' instructions, TPL016 on direct session-state writes. Rule selection,
-per-file ignores and ``# noqa`` apply as for any other rule.
+placeholders of agents' instructions (and, in graph workflows, on function-node parameters),
+TPL016 on direct session-state writes, TPL018 and TPL019 on workflow shapes, TPL020 on
+``{Model.field}`` references. Rule selection, per-file ignores and ``# noqa`` apply as for any
+other rule.
 """
 
 from __future__ import annotations
@@ -21,6 +23,12 @@ from templating.lint.project_rules import (
 )  # fmt: skip
 from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
+from templating.lint.workflow_rules import (
+    find_schema_references,
+    parameter_findings,
+    shape_findings,
+    workflow_read_hazards,
+)  # fmt: skip
 from templating.project.facts import FileFacts
 from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel, assemble
@@ -28,7 +36,7 @@ from templating.project.model import ProjectModel, assemble
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
-PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016"})
+PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020"})
 
 
 def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding]:
@@ -41,7 +49,9 @@ def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding
 def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     """The project rules' findings on ``model``."""
     findings: list[Finding] = []
-    pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model)]
+    order = _order(model, settings)
+    pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model),
+             *workflow_read_hazards(order), *find_schema_references(model)]  # fmt: skip
     by_instruction: dict[int, tuple[Instruction, list[Hazard]]] = {}
     for instruction, hazard in pairs:
         off = silenced(instruction.source.path, instruction.suppressed, settings)
@@ -49,6 +59,9 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
             by_instruction.setdefault(id(instruction), (instruction, []))[1].append(hazard)
     for instruction, hazards in by_instruction.values():  # at most so many per instruction, as per file
         findings.extend(finding_for(instruction, hazard) for hazard in limit_hazards(hazards))
+    for finding, suppressed in [*parameter_findings(order), *shape_findings(order)]:
+        if settings.is_enabled(finding.code) and finding.code not in silenced(finding.path, suppressed, settings):
+            findings.append(finding)
     rule = find_rule("TPL016")
     assert rule is not None
     for write in find_session_writes(model):
@@ -57,3 +70,12 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
             findings.append(Finding(write.path, rule.code, rule.name, rule.severity, message, help_line,
                                     write.line, write.column, write.line, write.end_column, write.source_line))  # fmt: skip
     return findings
+
+
+def _order(model: ProjectModel, settings: Settings):
+    """The order of the model's workflows (none without workflows: nothing to import)."""
+    if not model.workflows:
+        return None
+    from templating.project.workflow_order import order_workflows
+
+    return order_workflows(model, settings.known_keys)

@@ -40,14 +40,18 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
     unknown_initial_state: dict[str, bool] = {}
     suggestions: dict[str, str | None] = {}
     comparisons = COMPARISONS
-    for agent in model.agents:
+    # An instruction several agents read (a plugin's, a skill's) is reported once, for the
+    # first of them to run: roots before the agents they run.
+    reported: set[tuple[str, int, int]] = set()
+    for agent in sorted(model.agents, key=lambda agent: agent.is_sub_agent):
         if agent.path not in unknown_initial_state:
             unknown_initial_state[agent.path] = _has_unknown_initial_state(model, agent.path)
-        if id(agent) in weakened or unknown_initial_state[agent.path]:
-            continue
+        if id(agent) in weakened or unknown_initial_state[agent.path] or agent.workflow_node:
+            continue  # a workflow node's reads are judged over the workflow's order
         for read in agent.reads:
-            if read.optional or read.key in written:
+            if read.optional or read.key in written or (read.path, read.line, read.column) in reported:
                 continue
+            reported.add((read.path, read.line, read.column))
             if read.key not in suggestions:
                 # A did-you-mean compares the key with every written key: bounded per run.
                 affordable = comparisons >= len(written)
@@ -90,8 +94,13 @@ def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, H
     """TPL015: a read whose key is written only after the agent runs."""
     for late in find_late_reads(model):
         first = late.writers[0]
-        own = first.agent == late.agent.name and first.via == "output_key"
-        when = "by its own `output_key`, after it answers" if own else f"only later, by {describe_writer(first)}"
+        own = first.agent == late.agent.name
+        if own and first.via == "output_key":
+            when = "by its own `output_key`, after it answers"
+        elif own and first.function:
+            when = f"by its own {first.via} `{first.function}`, only after its first model call"
+        else:
+            when = f"only later, by {describe_writer(first)}"
         yield late.read.instruction, Hazard(
             "TPL015", late.read.start, late.read.end,
             f"agent `{late.agent.name}` reads `{shorten(late.read.key)}` before it is written: it is written {when}",
@@ -117,8 +126,12 @@ def describe_writer(writer: Writer) -> str:
     owner = f"agent `{writer.agent}`" if writer.agent else None
     if writer.via == "output_key":
         return f"the `output_key` of {owner} ({where})"
+    if writer.via in ("tool", "callback") and writer.function and owner:
+        return f"{writer.via} `{writer.function}` of {owner} ({where})"
     if writer.via in ("tool", "callback") and writer.function:
-        return f"{writer.via} `{writer.function}`" + (f" of {owner}" if owner else "") + f" ({where})"
+        return f"the `state` of function `{writer.function}` ({where})"  # a workflow's function node
+    if writer.via == "state_delta" and writer.function and not owner:
+        return f"the `Event(state=...)` or `state_delta` of function `{writer.function}` ({where})"
     if writer.via == "initial":
         return f"the initial state ({where})"
     return f"the {writer.via.replace('_', ' ')} write" + (f" of {owner}" if owner else "") + f" ({where})"

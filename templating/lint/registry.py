@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from templating.lint.rule import Rule
-from templating.lint.rulebook import RULES
+from templating.lint.rulebook import RULES as _CORE_RULES
+from templating.lint.rulebook_workflows import WORKFLOW_RULES
 
 __all__ = [
     "DOCS_URL", "RULES", "RULE_DOCS", "find_rule", "is_known_selector", "matches", "render_rule_markdown", "rule_url",
@@ -17,6 +18,8 @@ RULE_DOCS = "docs/rules/{code}.md"
 #: The documentation site rule links point to (``docs-url`` in ``[tool.templating]`` changes it).
 DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
+#: Every rule, by code.
+RULES = (*_CORE_RULES, *WORKFLOW_RULES)
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
 

@@ -204,9 +204,12 @@ RULES: tuple[Rule, ...] = (
         "TPL014", "unwritten-key", Severity.WARNING,
         "An agent reads a key that nothing in the project writes",
         "Finds required placeholders of an agent's instruction whose key no writer in the linted "
-        "project writes: no `output_key`, no `state[...]` write in a tool or callback, no "
-        "`EventActions(state_delta=...)`, no initial `create_session(state=...)` or `state` of an "
-        "evaluation's `initial.session.json`, and no `--state` file or `state` setting declares it. Instructions that belong to no agent (prompt files, "
+        "project writes: no `output_key`, no `state[...]` write in a tool, callback or workflow "
+        "function node, no `Event(state=...)` or `EventActions(state_delta=...)`, no initial "
+        "`create_session(state=...)`, `run_async(state_delta=...)` or `state` of an evaluation's "
+        "`initial.session.json`, and no `--state` file or `state` setting declares it. A workflow "
+        "function node's parameters are read from state too; a key a node only returns is node "
+        "output, not state, and the message says so. Instructions that belong to no agent (prompt files, "
         "`inject_session_state` literals) are not checked, and an agent whose own tools or callbacks "
         "write a key that is not a literal is not reported.",
         "ADK raises `KeyError: Context variable not found` on the agent's first model call.",
@@ -220,9 +223,12 @@ RULES: tuple[Rule, ...] = (
         "An agent reads a key before the agent that writes it has run",
         "Within one run of a `SequentialAgent` (or the first iteration of a `LoopAgent`), finds a "
         "required placeholder whose key only agents after it write, or the agent itself through its "
-        "own `output_key`, and nothing earlier does (initial state, an earlier sibling, its tools and "
-        "callbacks, an ancestor's earlier siblings). A key written only by a `ParallelAgent` sibling "
-        "is reported too: parallel siblings give no order. Sub-agents an `LlmAgent` transfers to are "
+        "own `output_key`, tools or model callbacks (they write after its first model call), and "
+        "nothing earlier does (initial state, an earlier sibling, its `before_agent_callback`, an "
+        "ancestor's earlier siblings). A key written only by a `ParallelAgent` sibling is reported "
+        "too: parallel siblings give no order. In a graph `Workflow`, finds a read whose writer does "
+        "not run before it on every path from START: a route that skips it, a later node, a loop's "
+        "first iteration (see the Graph workflows page). Sub-agents an `LlmAgent` transfers to are "
         "not ordered, and an unknown writer earlier in the run stops the rule.",
         "The first run fails with `KeyError: Context variable not found`: the critic placed before "
         "the writer, the loop whose first iteration reads what its last step writes.",
@@ -234,10 +240,12 @@ RULES: tuple[Rule, ...] = (
         "TPL016", "session-state-write", Severity.WARNING,
         "A direct write to the state of a session from a session service",
         "Finds `session.state[key] = value`, `session.state.update(...)` and `setdefault` on a session "
-        "returned by `get_session` or `create_session`, outside a tool or callback.",
+        "returned by `get_session` or `create_session`, outside a tool or callback; and "
+        "`ctx.session.state[key] = value` through the context of a workflow node, tool or callback.",
         "The write bypasses events: ADK's session services apply state only from an event's "
         "`state_delta`, so the value is lost by persistent services (and by the in-memory one, which "
-        "returns a copy).",
+        "returns a copy). Written through a context, it is seen for the rest of the invocation and "
+        "lost afterwards.",
         'session = await session_service.get_session(app_name=APP, user_id=USER, session_id=SID)\n'
         'session.state["topic"] = "tides"',
         'await session_service.create_session(app_name=APP, user_id=USER, state={"topic": "tides"})\n'

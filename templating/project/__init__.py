@@ -3,7 +3,8 @@
 It sits between the compiler core and the linter. Its front door is `reading`: paths (or one
 file's unsaved text) in, per-file `Reading`s and the assembled `ProjectModel` out; lint,
 the graph, ``render --explain`` and the language server all enter there. Each kind of file
-(Python source, ADK Agent Config YAML, an evaluation's session, prompt files) is one module
+(Python source, ADK Agent Config YAML, an evaluation's session, a skill's ``SKILL.md``,
+prompt files) is one module
 of `surfaces`, described by one frozen `Surface` record and listed in its registry; `files`
 walks folders, `encoding` decodes, `python_source` and `yaml_source` find instructions (an
 `Instruction` with the source offset of every character), helped by `literal`, `evaluate`

@@ -11,35 +11,69 @@ from typing import Literal
 
 __all__ = [
     "AGENT_KINDS",
+    "AGENT_TOOL",
     "CONTEXT_NAMES",
     "CONTEXT_TYPES",
+    "DEFAULT_ROUTE",
+    "DEFAULT_ROUTE_NAME",
+    "EDGE_CLASS",
+    "EVENT_CLASS",
     "FACT_HINT",
     "FUNCTION_TOOLS",
+    "GRAPH_HINTS",
     "INSTRUCTION_FIELDS",
     "INSTRUCTION_HINT",
+    "JOIN_CLASS",
+    "NODE_INPUT_PARAMETERS",
+    "NODE_WRAPPERS",
+    "PLUGIN_CLASS",
+    "POSITIONAL_INSTRUCTIONS",
+    "RUN_NODE",
     "SESSION_FACTORIES",
+    "START_NODE",
+    "WORKFLOW_CLASS",
     "YAML_HINTS",
     "AgentKind",
     "WriterVia",
 ]  # fmt: skip
+
+#: The words of graph workflows (``google.adk.workflow``): the classes, the start node
+#: (the string or the constant, one node), the default route's name and value, the wrappers
+#: that make a node of a function or agent, and the call that runs a node dynamically.
+WORKFLOW_CLASS = "Workflow"
+EDGE_CLASS = "Edge"
+JOIN_CLASS = "JoinNode"
+START_NODE = "START"
+DEFAULT_ROUTE_NAME = "DEFAULT_ROUTE"
+DEFAULT_ROUTE = "__DEFAULT__"
+NODE_WRAPPERS = ("node", "FunctionNode")
+AGENT_TOOL = "AgentTool"
+EVENT_CLASS = "Event"
+RUN_NODE = "run_node"
+#: Function-node parameters ADK does not bind from state (besides the context parameter).
+NODE_INPUT_PARAMETERS = ("node_input", "self", "cls")
 
 #: What an agent is: a model call, one of the composites that run sub-agents, or custom code.
 AgentKind = Literal["llm", "sequential", "loop", "parallel", "custom"]
 
 #: How code writes a state key: an agent's ``output_key``, a tool or callback writing its
 #: context's state, an ``EventActions(state_delta=...)``, a session's initial state, or a
-#: custom agent's own code.
-WriterVia = Literal["output_key", "tool", "callback", "state_delta", "initial", "agent"]
+#: custom agent's own code (``node``: what a nested workflow has surely written).
+WriterVia = Literal["output_key", "tool", "callback", "state_delta", "initial", "agent", "node"]
 
 #: The kind of agent each ADK class builds.
 AGENT_KINDS: dict[str, AgentKind] = {
     "LlmAgent": "llm", "Agent": "llm", "SequentialAgent": "sequential", "LoopAgent": "loop",
-    "ParallelAgent": "parallel", "BaseAgent": "custom",
+    "ParallelAgent": "parallel", "BaseAgent": "custom", "ManagedAgent": "llm",
 }  # fmt: skip
 #: The classes that wrap a function as a tool.
 FUNCTION_TOOLS = ("FunctionTool", "LongRunningFunctionTool")
 #: The keyword arguments (and attributes) of an agent that hold an instruction.
 INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
+#: The plugin that puts an instruction before every model call of an app.
+PLUGIN_CLASS = "GlobalInstructionPlugin"
+#: Classes whose first positional argument is an instruction, and the field it fills.
+POSITIONAL_INSTRUCTIONS = {PLUGIN_CLASS: "global_instruction"}
 
 #: The annotations of a parameter that is a context with a ``state``.
 CONTEXT_TYPES = ("ToolContext", "CallbackContext", "Context", "InvocationContext")
@@ -51,9 +85,11 @@ CONTEXT_NAMES: dict[str, WriterVia] = {
 SESSION_FACTORIES = ("get_session", "create_session")
 
 #: What a Python module holding an instruction says somewhere (a regular expression).
-INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template"
+INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template|GlobalInstructionPlugin"
 #: What a Python module the project model needs says somewhere: an agent, a state write or
-#: read, a session (a regular expression).
-FACT_HINT = r"Agent|state|sub_agents"
+#: read, a session, a graph workflow (a regular expression).
+FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node"
+#: What a module says when it may build a workflow graph or hold a function node's writes.
+GRAPH_HINTS = ("Workflow", "node", "Event")
 #: Words an ADK Agent Config YAML file holds if it has an instruction or an agent.
 YAML_HINTS = ("instruction", "agent_class", "sub_agents")

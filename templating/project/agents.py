@@ -17,9 +17,12 @@ import functools
 from templating.project.adk_vocabulary import (
     AGENT_KINDS,
     FUNCTION_TOOLS,
+    GRAPH_HINTS,
+    WORKFLOW_CLASS,
     AgentKind,
     WriterVia,
 )
+from templating.project.app_plugins import find_apps
 from templating.project.facts import (
     AgentFacts,
     ClassFacts,
@@ -33,9 +36,12 @@ from templating.project.python_source import (
     PythonModule,
     find_call_instructions,
 )
+from templating.project.schemas import pydantic_models, schema_name
+from templating.project.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.syntax_tree import called_name
 from templating.project.writers import (
     context_parameters,
+    find_context_session_writes,
     find_initial_writers,
     find_session_writes,
     find_state_writes,
@@ -75,7 +81,8 @@ class _Builder:
             elif isinstance(node, ast.ClassDef):
                 class_nodes.append(node)
         text = module.source.text
-        self.has_deltas = any(hint in text for hint in ("EventActions", "Session", "create_session"))
+        self.has_deltas = any(hint in text for hint in ("Event", "Session", "create_session", "state_delta"))
+        self.has_graph = any(hint in text for hint in GRAPH_HINTS)
         self.writes_state = "state" in text
         self.classes, self.in_classes = _agent_classes(class_nodes, self._writers) if class_nodes else ({}, set())
         self.bound = _bound_names(module.tree)
@@ -96,11 +103,31 @@ class _Builder:
         initial = [w for w in find_initial_writers(self.module, self.calls) if w.via == "initial"] if self.has_deltas else []
         needs_imports = self.agents or self.module.path.name == "__init__.py"
         sessions = find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
+        if self.writes_state and "session.state" in self.module.source.text:
+            # In nodes, tools and callbacks; a custom agent's own code is the agent's business.
+            sessions += [w for node in self.function_nodes if id(node) not in self.in_classes
+                         for w in find_context_session_writes(self.module, node)]  # fmt: skip
+        text = self.module.source.text
+        workflows, nodes = self._graph() if self.has_graph else ((), {})
+        toolsets = find_toolsets(self.module, self.bound) if TOOLSET_CLASS in text else {}
+        apps = find_apps(self.module, self.cache, self._ref) if "plugins" in text else ()
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
-            _factories(self.module.tree, self.bound) if self.agents else {},
-            self.imports if needs_imports else {}, (*initial, *loose), tuple(sessions),
+            _factories(self.module.tree, self.bound) if self.agents or workflows else {},
+            self.imports if needs_imports or workflows or nodes or apps else {}, (*initial, *loose), tuple(sessions),
+            workflows, nodes, pydantic_models(self.module.tree) if "BaseModel" in text else {},
+            toolsets=toolsets, apps=apps,
         )  # fmt: skip
+
+    def _graph(self) -> tuple[tuple, dict]:
+        """The workflows of the module and its functions as nodes."""
+        # Imported here: most modules build no workflow, and a worker should not pay for it.
+        from templating.project.node_functions import node_functions
+        from templating.project.workflows import workflow_facts
+
+        text = self.module.source.text
+        workflows = workflow_facts(self.module, self.key, self.bound, self._ref) if WORKFLOW_CLASS in text else ()
+        return workflows, node_functions(self.module, self._ref)
 
     def _functions(self) -> tuple[dict[str, FunctionFacts], list[Writer]]:
         """Module-level functions by name, and the writes of every other function."""
@@ -153,15 +180,21 @@ class _Builder:
             if field.endswith(("_callback", "_callbacks")):
                 for element in _elements(value):
                     refs.add(self._ref(element), "callbacks")
+                    if field.startswith("before_agent"):
+                        refs.add(self._ref(element), "early_callbacks")
         return AgentFacts(
             self.bound.get(id(call)) or _synthetic(call), _string(name), self._agent_kind(call) or "custom",
             self.module.source.path, call.lineno, call.col_offset + 1,
             tuple(find_call_instructions(self.module, call, self.cache)),
             self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
-            tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call),
+            tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call), tuple(refs.early_callbacks),
+            schema_name(arguments.get("input_schema")),
         )  # fmt: skip
 
     def _tool(self, element: ast.expr, refs: _Refs) -> None:
+        if isinstance(element, ast.Call) and called_name(element) == TOOLSET_CLASS:
+            refs.add(Ref(self.key, toolset_variable(element, self.bound)), "tools")
+            return
         if isinstance(element, ast.Call) and called_name(element) in (*FUNCTION_TOOLS, "AgentTool"):
             wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
             if wrapped is not None:
@@ -207,6 +240,7 @@ class _Refs:
         self.tools: list[Ref] = []
         self.agent_tools: list[Ref] = []
         self.callbacks: list[Ref] = []
+        self.early_callbacks: list[Ref] = []
 
     def add(self, ref: Ref | None, field: str) -> None:
         """Record ``ref`` under ``field``; a name outside the project (``None``) is left out."""

@@ -18,7 +18,10 @@ from templating.project.adk_vocabulary import AgentKind, WriterVia
 from templating.project.instruction import Instruction
 from templating.project.pickling import rebuild_from_fields
 
-__all__ = ["AgentFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Read", "Ref", "SessionWrite", "Writer"]
+__all__ = [
+    "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Read", "Ref", "SessionWrite", "SkillFacts",
+    "ToolsetFacts", "Writer",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +131,51 @@ class AgentFacts:
     agent_tools: tuple[Ref, ...] = ()
     callbacks: tuple[Ref, ...] = ()
     custom_class: Ref | None = None
+    #: The ``before_agent_callback`` functions: their writes are seen by the first instruction.
+    early_callbacks: tuple[Ref, ...] = ()
+    #: The class named by ``input_schema=`` (``{Model.field}`` references it).
+    input_schema: str | None = None
     #: The placeholders its instructions read, once read in the configured dialect
     #: (`templating.project.model.with_reads`); ``None`` until then.
     reads: tuple[Read, ...] | None = None
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class SkillFacts:
+    """A skill file (``SKILL.md``): the skill's ``name``, the folder it sits in and that
+    folder's parent (how a `SkillToolset` names it), and its body when google-adk fills the
+    body's placeholders (``metadata: {adk_inject_state: true}``), else ``None``."""
+
+    name: str
+    folder: str
+    parent: str
+    path: str
+    instruction: Instruction | None = None
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class ToolsetFacts:
+    """A ``SkillToolset(...)``: the skills it names (a skill's name or its folder's name) and
+    the folders whose every skill it loads (``load_skills_from_dir``); ``path`` is the module's."""
+
+    path: str
+    skills: frozenset[str] = frozenset()
+    folders: frozenset[str] = frozenset()
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class AppFacts:
+    """An ``App(root_agent=..., plugins=[...])``: its root and the instructions its
+    ``GlobalInstructionPlugin`` adds to every model call of the app."""
+
+    root: Ref | None
+    instructions: tuple[Instruction, ...] = ()
 
     __reduce__ = rebuild_from_fields
 
@@ -154,5 +199,17 @@ class FileFacts:
     imports: dict[str, Ref] = field(default_factory=dict)
     writers: tuple[Writer, ...] = ()
     session_writes: tuple[SessionWrite, ...] = ()
+    #: Graph workflows (`templating.project.workflows.WorkflowFacts`).
+    workflows: tuple = ()
+    #: How each module-level function behaves as a workflow node, by function name
+    #: (`templating.project.workflows.NodeFunction`).
+    node_functions: dict = field(default_factory=dict)
+    #: Pydantic models (classes deriving from ``BaseModel``) and their field names.
+    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The skill a ``SKILL.md`` defines; the ``SkillToolset``s of a module by variable (or
+    #: ``<toolset line:column>`` for one built inline); the apps of a module.
+    skills: tuple[SkillFacts, ...] = ()
+    toolsets: dict[str, ToolsetFacts] = field(default_factory=dict)
+    apps: tuple[AppFacts, ...] = ()
 
     __reduce__ = rebuild_from_fields

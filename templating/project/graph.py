@@ -1,14 +1,15 @@
 """Draw the agent tree and its state flow: ``templating graph --format mermaid|dot|json``.
 
 The JSON shape is ``{"agents": [{"name", "kind", "file", "line", "sub_agents", "reads",
-"writes"}], "initial": [{"key", "file", "line"}]}``; an agent's ``writes`` include those of its
-tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
+"writes"}], "initial": [{"key", "file", "line"}], "workflows": [{"name", "file", "line",
+"nodes", "edges": [{"from", "to", "route"}]}]}`` (see `templating.project.workflow_graph`);
+an agent's ``writes`` include those of its tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
 (``create_session(state=...)``, ``initial.session.json``). Mermaid and dot draw each agent as a
 node, its sub-agents with numbered edges (the order a sequential or loop agent runs them in),
 each state key as a node with an edge from every agent that writes it and to every agent that
 reads it, and, when there is one, an "initial state" node with an edge to each key it holds.
 A read that is optional on every placeholder of the agent (``{key?}``) is drawn apart: dotted
-with a hollow end, labelled "may read". A graph whose agent tree is `DEEP` levels or more is
+with a hollow end, labelled "may read". A graph whose agent tree is `DEEP` levels or more, or that holds a graph workflow, is
 drawn top to bottom (left to right it grows too wide to read on a page).
 """
 
@@ -35,7 +36,8 @@ DEEP = 3
 def graph_data(model: ProjectModel) -> dict:
     """The model as the JSON document ``templating graph --format json`` prints."""
     initial = [{"key": w.key, "file": w.path, "line": w.line} for w in _initial_writers(model)]
-    return {"agents": [_agent_data(agent) for agent in model.agents], "initial": initial}
+    return {"agents": [_agent_data(agent) for agent in model.agents], "initial": initial,
+            "workflows": [_workflow_graph().workflow_data(workflow) for workflow in model.workflows]}  # fmt: skip
 
 
 def _initial_writers(model: ProjectModel) -> list[Writer]:
@@ -66,7 +68,8 @@ def _ids(model: ProjectModel) -> dict[int, str]:
 def _keys(model: ProjectModel) -> dict[str, str]:
     written = {key for a in model.agents for w in a.writes if (key := w.key)}
     written |= {key for w in _initial_writers(model) if (key := w.key)}
-    keys = sorted(written | {r.key for a in model.agents for r in a.reads})
+    nodes = _workflow_graph().node_keys(model.workflows) if model.workflows else set()
+    keys = sorted(written | {r.key for a in model.agents for r in a.reads} | nodes)
     return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
 
 
@@ -102,6 +105,7 @@ def _mermaid(model: ProjectModel) -> str:
     for source, target, label, style in _edges(model):
         text = f"|{_quote(label)}|" if label else ""
         lines.append(f"  {source} {arrows[style]}{text} {target}")
+    lines += _workflow_graph().workflow_mermaid(model.workflows, ids, keys) if model.workflows else []
     return "\n".join(lines) + "\n"
 
 
@@ -115,12 +119,15 @@ def _dot(model: ProjectModel) -> str:
     styles = {"tree": "style=bold", "write": "style=solid", "read": "style=dashed", "optional read": "style=dotted, arrowhead=odot"}
     for source, target, label, style in _edges(model):
         lines.append(f'  {source} -> {target} [label="{_quote(label)}", {styles[style]}];')
+    lines += _workflow_graph().workflow_dot(model.workflows, ids, keys) if model.workflows else []
     return "\n".join([*lines, "}"]) + "\n"
 
 
 def _direction(model: ProjectModel) -> str:
-    """``TB`` for a deep agent tree, else ``LR``."""
-    return "TB" if max((_depth(root) for root in model.roots), default=0) >= DEEP else "LR"
+    """``TB`` for a deep agent tree or a graph workflow (a chain of nodes from ``START``), else
+    ``LR``."""
+    deep = max((_depth(root) for root in model.roots), default=0) >= DEEP
+    return "TB" if deep or model.workflows else "LR"
 
 
 def _depth(agent: Agent, seen: frozenset[int] = frozenset()) -> int:
@@ -128,6 +135,13 @@ def _depth(agent: Agent, seen: frozenset[int] = frozenset()) -> int:
     inside = seen | {id(agent)}
     children = [child for child in agent.sub_agents if id(child) not in inside]
     return 1 + max((_depth(child, inside) for child in children), default=0)
+
+
+def _workflow_graph():
+    """The workflow drawing module, imported only for a project that has workflows."""
+    from templating.project import workflow_graph
+
+    return workflow_graph
 
 
 def _mermaid_text(text: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
@@ -28,6 +29,10 @@ from templating.project.facts import (
     Writer,
 )
 from templating.project.instruction import Instruction, parse_instruction_text
+from templating.project.shared_instructions import add_shared_instructions
+
+if TYPE_CHECKING:
+    from templating.project.workflow_model import Workflow
 
 __all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "read_placeholders", "subtree_writes", "with_reads"]
 
@@ -59,6 +64,12 @@ class Agent:
     reads: list[Read] = field(default_factory=list)
     unknown: bool = False
     is_sub_agent: bool = False
+    #: Writes of its ``before_agent_callback`` functions (seen by its first instruction).
+    early_writes: list[Writer] = field(default_factory=list)
+    #: The class named by ``input_schema=``.
+    input_schema: str | None = None
+    #: Whether a graph workflow runs it as a node (the workflow's order applies to it).
+    workflow_node: bool = False
 
 
 @dataclass
@@ -68,6 +79,9 @@ class ProjectModel:
     agents: tuple[Agent, ...]
     writers: tuple[Writer, ...]
     session_writes: tuple[SessionWrite, ...] = ()
+    workflows: tuple[Workflow, ...] = ()
+    #: Pydantic models of the project by class name, with their field names.
+    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
 
@@ -135,12 +149,24 @@ class _Assembler:
                     agent.writes.extend(dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped))
         agents = tuple(self.agents.values())
         writers = [w for agent in agents for w in agent.writes] + self._free_writers()
+        workflows = self._workflows()
+        add_shared_instructions(self, self.facts, workflows)
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
-                             tuple(w for f in self.index.values() for w in f.session_writes))  # fmt: skip
+                             tuple(w for f in self.index.values() for w in f.session_writes), workflows,
+                             {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
         for agent in agents:
             for instruction in agent.instructions:
                 model._by_instruction.setdefault(_instruction_key(instruction), []).append(agent)
         return model
+
+    def _workflows(self) -> tuple[Workflow, ...]:
+        if not any(f.workflows for f in self.index.values()):
+            return ()
+        from templating.project.workflow_model import (
+            resolve_workflows,  # only for projects with workflows
+        )
+
+        return resolve_workflows(self, self.index)
 
     def _is_agent(self, facts: AgentFacts) -> bool:
         """False for a call of a project class that turns out not to be an agent class."""
@@ -152,14 +178,32 @@ class _Assembler:
     def _agent(self, facts: AgentFacts) -> Agent:
         name = facts.name or facts.variable
         agent = Agent(name, facts.kind, facts.path, facts.line, facts.column, facts.instructions)
+        agent.input_schema = facts.input_schema
         if facts.output_key is not None:
             agent.output_key = facts.output_key.key
             agent.writes.append(dataclasses.replace(facts.output_key, agent=name))
         if facts.reads is not None:
             agent.reads = list(facts.reads)  # read when the file was scanned (and cached)
         else:
-            agent.reads = [read for i in facts.instructions if i.injected for read in _reads(i, self.dialect)]
+            agent.reads = list(read_placeholders(facts, self.dialect))
         return agent
+
+    def add_instruction(self, agent: Agent, instruction: Instruction) -> None:
+        """Give ``agent`` an instruction it reads besides its own (a skill it loads, a plugin's)."""
+        if instruction not in agent.instructions:
+            agent.instructions = (*agent.instructions, instruction)
+            agent.reads.extend(_reads(instruction, instruction.dialect or self.dialect))
+
+    def run_by(self, ref: Ref, workflows: tuple[Workflow, ...]) -> list[Agent]:
+        """The agents the agent or workflow ``ref`` names runs (an agent itself included)."""
+        root = self._resolve(ref)
+        if isinstance(root, Agent):
+            return list(iter_tree(root))
+        file = self.index.get(self._home(ref))
+        built = next((w for w in file.workflows if w.variable == ref.name), None) if file is not None else None
+        where = (built.path, built.line, built.column) if built is not None else None
+        found = [w for w in workflows if (w.path, w.line, w.column) == where]
+        return _workflow_agents(found[0], set()) if found else []
 
     def _link(self, agent: Agent, facts: AgentFacts, module: str) -> None:
         for ref in facts.sub_agents:
@@ -174,6 +218,10 @@ class _Assembler:
             for ref in refs:
                 names.append(ref.name)
                 self._attach(agent, ref, via)
+        for ref in facts.early_callbacks:
+            early = self._resolve(ref)
+            if isinstance(early, FunctionFacts):
+                agent.early_writes.extend(dataclasses.replace(w, via="callback", agent=agent.name) for w in early.writers)
         if facts.custom_class is not None:
             custom = self._resolve(facts.custom_class)
             if isinstance(custom, ClassFacts):
@@ -198,8 +246,8 @@ class _Assembler:
             return None
         if (ref.module, ref.name) in self.agents:
             return self.agents[(ref.module, ref.name)]
-        if ref.name in file.factories:
-            return self.agents.get((ref.module, file.factories[ref.name]))
+        if ref.name in file.factories and (ref.module, file.factories[ref.name]) in self.agents:
+            return self.agents[(ref.module, file.factories[ref.name])]  # a function that returns an agent
         if ref.name in file.functions:
             return file.functions[ref.name]
         if ref.name in file.classes:
@@ -224,6 +272,20 @@ class _Assembler:
                 if (file.key, name) not in self.attached:
                     free.extend(function.writers)
         return free
+
+
+def _workflow_agents(workflow: Workflow, seen: set[int]) -> list[Agent]:
+    """Every agent a workflow runs as a node (with the agents under it), nested workflows too."""
+    if id(workflow) in seen:
+        return []
+    seen.add(id(workflow))
+    agents: list[Agent] = []
+    for node in workflow.nodes.values():
+        if node.agent is not None:
+            agents.extend(iter_tree(node.agent))
+        if node.workflow is not None:
+            agents.extend(_workflow_agents(node.workflow, seen))
+    return agents
 
 
 def iter_tree(agent: Agent) -> Iterator[Agent]:
@@ -256,7 +318,7 @@ def with_reads(facts: FileFacts, dialect: str) -> FileFacts:
 
 def read_placeholders(agent: AgentFacts, dialect: str) -> tuple[Read, ...]:
     """The placeholders the injected instructions of ``agent`` read, in ``dialect``."""
-    return tuple(read for i in agent.instructions if i.injected for read in _reads(i, dialect))
+    return tuple(read for i in agent.instructions if i.injected for read in _reads(i, i.dialect or dialect))
 
 
 def _reads(instruction: Instruction, dialect: str) -> list[Read]:

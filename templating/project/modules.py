@@ -22,13 +22,31 @@ def resolve_import(path: Path, statement: ast.Import | ast.ImportFrom, alias: as
             return None
         module = _module_file(_package_root(path), alias.name.split("."))
         return (module, None) if module else None
-    base = _import_base(path, statement.level)
     parts = statement.module.split(".") if statement.module else []
-    submodule = _module_file(base, [*parts, alias.name])
-    if submodule is not None:
-        return submodule, None
-    module = _module_file(base, parts) if parts else None
-    return (module, alias.name) if module else None
+    for base in _import_bases(path, statement.level, parts[0] if parts else alias.name):
+        submodule = _module_file(base, [*parts, alias.name])
+        if submodule is not None:
+            return submodule, None
+        module = _module_file(base, parts) if parts else None
+        if module is not None:
+            return module, alias.name
+    return None
+
+
+def _import_bases(path: Path, level: int, top: str) -> list[Path]:
+    """Where an import is looked for: a relative one in its package; an absolute one at the
+    top package's folder, then, for a project whose packages have no ``__init__.py``
+    (``from app.agents.steps import x`` in ``app/agents/flow.py``, run from the project's
+    root), above the file's own ancestor folder named like the import's first part. Found
+    from the path alone: most imports are of other libraries, and a look-up costs a stat."""
+    base = _import_base(path, level)
+    if level != 0:
+        return [base]
+    above = [folder.parent for folder in path.parents[:_ABSOLUTE_FOLDERS] if folder.name == top]
+    return [base, *(folder for folder in above if folder != base)]
+
+
+_ABSOLUTE_FOLDERS = 4
 
 
 def _import_base(path: Path, level: int) -> Path:

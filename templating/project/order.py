@@ -4,8 +4,10 @@ A ``SequentialAgent`` runs its sub-agents in order, and so does a ``LoopAgent`` 
 iteration, which is the one that counts: a key must be written before the first read.
 ``ParallelAgent`` siblings give no order. Sub-agents of an ``LlmAgent`` (reached by transfer)
 and of a custom agent run in an order the code cannot tell, so everything their family
-writes counts as written before them. An agent's own tools and callbacks count as before it
-(they may run before its instruction is rendered again); its own ``output_key`` does not.
+writes counts as written before them. Of an agent's own writes, only its
+``before_agent_callback``'s (and a custom agent's own code) come before its first instruction:
+its tools, other callbacks and ``output_key`` write after its first model call, which a missing
+required key fails.
 An unknown writer before a read makes every key possible: nothing is concluded.
 
 google-adk refuses an agent with two parents, but code that lists one agent under several
@@ -26,6 +28,7 @@ from templating.project.model import (
     iter_tree,
     subtree_writes,
 )
+from templating.project.writers import is_shared
 
 __all__ = ["LateRead", "find_late_reads"]
 
@@ -93,8 +96,11 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
     if id(agent) in path or not visits.first(agent, before):
         return  # an agent cannot contain itself (a cycle in the code is not followed); a state walked once is done
     path = path | {id(agent)}
-    own = before.plus([w for w in agent.writes if w.via != "output_key"])
-    if not own.unbounded:
+    # Its first instruction sees what ran before it, its `before_agent_callback` writes and a
+    # custom agent's own code; its tools, other callbacks and `output_key` write only after
+    # its first model call (ADK fails before that call).
+    own = before.plus([*agent.early_writes, *(w for w in agent.writes if w.via == "agent" or is_shared(w.key))])
+    if not own.unbounded and not agent.workflow_node:  # a workflow node is judged over its workflow
         candidates.extend((agent, r) for r in agent.reads if not r.optional and r.key not in own.keys)
     children = agent.sub_agents
     if agent.kind in _ORDERED:

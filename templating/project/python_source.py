@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from templating.project.adk_vocabulary import INSTRUCTION_FIELDS, INSTRUCTION_HINT
+from templating.project.adk_vocabulary import INSTRUCTION_FIELDS, INSTRUCTION_HINT, POSITIONAL_INSTRUCTIONS
 from templating.project.definitions import Namespace
 from templating.project.encoding import read_source
 from templating.project.evaluate import Evaluated, evaluate
@@ -32,6 +32,7 @@ from templating.project.instruction import Instruction, SourceFile
 from templating.project.modules import resolve_import
 from templating.project.noqa import NOQA, noqa_codes
 from templating.project.paths import real_path, relative
+from templating.project.syntax_tree import called_name
 
 __all__ = [
     "ModuleCache", "PythonModule", "Site", "find_call_instructions",
@@ -208,13 +209,28 @@ def _node_sites(node: ast.AST, module: PythonModule, function: ast.FunctionDef |
     if isinstance(node, ast.Call):
         for keyword in node.keywords:
             if keyword.arg in INSTRUCTION_FIELDS:
-                yield Site(keyword.value, keyword.arg, node.lineno, function)
+                yield _field_site(keyword.value, keyword.arg, node.lineno, module, function)
+        positional = POSITIONAL_INSTRUCTIONS.get(called_name(node) or "")
+        if positional is not None and node.args:
+            yield _field_site(node.args[0], positional, node.lineno, module, function)
         yield from _api_sites(node, module, function)
     elif isinstance(node, (ast.Assign, ast.AnnAssign)):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
             if isinstance(target, ast.Attribute) and target.attr in INSTRUCTION_FIELDS and node.value:
                 yield Site(node.value, target.attr, node.lineno, function)
+
+
+def _field_site(value: ast.expr, field: str, line: int, module: PythonModule, function) -> Site:
+    """The site of an instruction field. A template this package compiles
+    (``instruction=compile_template(TEXT, dialect="strict")``, or a module-level name bound to
+    one) is a provider that renders itself: its text is read in the template's dialect."""
+    compiled = module.constants.get(value.id) if isinstance(value, ast.Name) else value
+    if isinstance(compiled, ast.Call) and _api_function(compiled.func, module) == "compile_template":
+        template = next(_api_sites(compiled, module, function), None)
+        if template is not None:
+            return Site(template.value, field, line, function, template.dialect)
+    return Site(value, field, line, function)
 
 
 def find_call_instructions(module: PythonModule, call: ast.Call, cache: ModuleCache) -> list[Instruction]:

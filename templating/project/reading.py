@@ -33,11 +33,15 @@ from templating.project.python_source import (
     find_python_instructions,
     load_module,
 )
+from templating.project.skills import SKILL_FILES, SkillError, skill_body
 from templating.project.suppression import call_line
 from templating.project.surfaces import Problem, ProblemKind, surface_for
 from templating.regular_file import read_regular
 
-__all__ = ["ModuleCache", "Reading", "borrowed_instructions", "call_line", "read_file", "read_files", "read_project", "read_text"]
+__all__ = [
+    "SKILL_FILES", "ModuleCache", "Reading", "SkillError", "borrowed_instructions", "call_line", "read_file",
+    "read_files", "read_project", "read_text", "skill_body",
+]  # fmt: skip
 
 # Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
 # enough (a `+` chain of 20,000 strings, thousands of brackets) exhausts the stack or memory:

@@ -6,7 +6,7 @@ import ast
 import collections
 from collections.abc import Iterator
 
-__all__ = ["FUNCTIONS", "called_name", "own_nodes"]
+__all__ = ["FUNCTIONS", "called_name", "keyword_argument", "own_nodes", "string_constant"]
 
 #: The nodes that define a function.
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -27,3 +27,13 @@ def called_name(call: ast.Call) -> str | None:
     """The last name of what ``call`` calls: ``f`` for ``f()`` and ``a.b.f()``."""
     function = call.func
     return function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
+
+
+def keyword_argument(call: ast.Call, name: str) -> ast.expr | None:
+    """The value ``call`` passes as ``name=``, if it does."""
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def string_constant(node: ast.expr | None) -> str | None:
+    """The text of a string literal; ``None`` for anything else."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None

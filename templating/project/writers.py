@@ -26,7 +26,10 @@ from templating.project.facts import SessionWrite, Writer
 from templating.project.python_source import PythonModule
 from templating.project.syntax_tree import called_name, own_nodes
 
-__all__ = ["context_parameters", "find_initial_writers", "find_session_writes", "find_state_writes"]
+__all__ = [
+    "context_parameters", "find_context_session_writes", "find_initial_writers", "find_session_writes",
+    "find_state_writes", "is_shared",
+]  # fmt: skip
 
 _WRITING_METHODS = ("update", "setdefault")
 # Functions that only read a mapping handed to them: passing the state to them writes nothing.
@@ -34,7 +37,18 @@ _READING_FUNCTIONS = frozenset({
     "print", "len", "str", "repr", "dict", "list", "sorted", "dumps", "debug", "info", "warning", "error",
     "exception", "deepcopy", "copy", "isinstance", "format", "get", "items", "keys", "values", "to_dict",
 })  # fmt: skip
-_INITIAL_FIELDS = {"EventActions": "state_delta", "create_session": "state", "Session": "state"}
+# The call, the argument that holds a state dict, and the kind of writer it makes: an event's
+# delta is written when the event is; a seed is there before the first node runs.
+_INITIAL_FIELDS: dict[str, tuple[str, WriterVia]] = {
+    "EventActions": ("state_delta", "state_delta"), "Event": ("state", "state_delta"),
+    "create_session": ("state", "initial"), "Session": ("state", "initial"), "run_async": ("state_delta", "initial"),
+}  # fmt: skip
+
+
+def is_shared(key: str | None) -> bool:
+    """Whether ``key`` is shared beyond one session (``app:``, ``user:``): a write in an earlier
+    session may serve a read, so an agent's own later write of it is not judged too late."""
+    return key is not None and key.startswith(("app:", "user:"))
 
 
 def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, WriterVia]:
@@ -81,12 +95,16 @@ def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list
     for node in nodes:
         if not isinstance(node, ast.Call):
             continue
-        field = _INITIAL_FIELDS.get(called_name(node) or "")
-        value = next((k.value for k in node.keywords if k.arg == field), None) if field else None
+        called = called_name(node) or ""
+        if called not in _INITIAL_FIELDS:
+            continue
+        field, via = _INITIAL_FIELDS[called]
+        value = next((k.value for k in node.keywords if k.arg == field), None)
         if value is None:
             continue
-        via: WriterVia = "state_delta" if field == "state_delta" else "initial"
         for key in _dict_keys(_constant_value(module, value)):
+            if called == "create_session" and key is not None and key.startswith("temp:"):
+                continue  # ADK drops `temp:` keys from a new session's state
             writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1))
     return writers
 
@@ -104,6 +122,19 @@ def find_session_writes(module: PythonModule) -> list[SessionWrite]:
             for target, keys in _written(node):
                 if isinstance(target, ast.Attribute) and target.attr == "state" and _name(target.value) in sessions:
                     found.extend(_session_write(module, node, key) for key in keys)
+    return found
+
+
+def find_context_session_writes(module: PythonModule, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[SessionWrite]:
+    """Writes to ``ctx.session.state`` through a context parameter of ``function`` (TPL016):
+    seen for the rest of the invocation, lost afterwards."""
+    parameters = context_parameters(function)
+    found: list[SessionWrite] = []
+    for node in ast.walk(function):
+        for target, keys in _written(node):
+            owner = target.value if isinstance(target, ast.Attribute) and target.attr == "state" else None
+            if isinstance(owner, ast.Attribute) and owner.attr == "session" and _name(owner.value) in parameters:
+                found.extend(_session_write(module, node, key) for key in keys)
     return found
 
 

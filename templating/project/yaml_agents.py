@@ -1,4 +1,5 @@
-"""The per-file facts of an ADK Agent Config YAML file: the one agent it declares.
+"""The per-file facts of an ADK Agent Config YAML file: the one agent it declares (or the
+graph workflow, with ``agent_class: Workflow``: `templating.project.yaml_workflows`).
 
 A config is a mapping with a ``name`` and an ``agent_class`` (``LlmAgent`` when absent).
 ``sub_agents`` entries are ``config_path:`` (a YAML file relative to this one) or ``code:``
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from templating.project.adk_vocabulary import AGENT_KINDS
+from templating.project.adk_vocabulary import AGENT_KINDS, WORKFLOW_CLASS
 from templating.project.facts import AgentFacts, FileFacts, Ref, Writer
 from templating.project.instruction import SourceFile
 from templating.project.yaml_source import find_yaml_instructions
@@ -33,6 +34,12 @@ def yaml_facts(source: SourceFile, path: Path, key: str) -> FileFacts:
     if not isinstance(root, yaml.MappingNode):
         return FileFacts(key, source.path)
     fields = {k.value: v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
+    if _scalar(fields.get("agent_class")) == WORKFLOW_CLASS:
+        # Imported here: most configs are agents.
+        from templating.project.yaml_workflows import yaml_workflow
+
+        folder = Path(os.path.realpath(path)).parent
+        return FileFacts(key, source.path, workflows=(yaml_workflow(source, root, folder, _dotted, CONFIG_AGENT),))
     name = _scalar(fields.get("name"))
     kind = AGENT_KINDS.get(_scalar(fields.get("agent_class")) or "LlmAgent", "custom")
     if name is None or not ({"instruction", "agent_class", "sub_agents", "model"} & fields.keys()):

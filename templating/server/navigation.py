@@ -89,9 +89,15 @@ def _writers_text(writers: Sequence[Writer] | None) -> str:
         return _NOT_KNOWN
     if not writers:
         return "written nowhere in this project"
-    shown = [f"{writer.via}{f' of agent `{writer.agent}`' if writer.agent else ''} at "
-             f"`{writer.path}:{writer.line}`" for writer in writers]  # fmt: skip
+    shown = [f"{writer.via}{_owner(writer)} at `{writer.path}:{writer.line}`" for writer in writers]
     return "writers: " + "; ".join(shown)
+
+
+def _owner(writer: Writer) -> str:
+    """Whose write it is: an agent's, or a function's (a workflow's function node)."""
+    if writer.agent:
+        return f" of agent `{writer.agent}`"
+    return f" in function `{writer.function}`" if writer.function else ""
 
 
 def _shorten(text: str) -> str:

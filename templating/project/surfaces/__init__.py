@@ -13,6 +13,7 @@ from templating.project.surfaces.agent_config import AGENT_CONFIG
 from templating.project.surfaces.prompt import PROMPT
 from templating.project.surfaces.python import PYTHON
 from templating.project.surfaces.session import SESSION
+from templating.project.surfaces.skill import SKILL
 from templating.project.surfaces.surface import Found, Problem, ProblemKind, Surface
 
 __all__ = [
@@ -20,8 +21,8 @@ __all__ = [
 ]  # fmt: skip
 
 #: Every surface, in the order they are asked: the first that claims a file name reads it
-#: (``initial.session.json`` before any suffix).
-SURFACES: tuple[Surface, ...] = (SESSION, PYTHON, AGENT_CONFIG, PROMPT)
+#: (``initial.session.json`` and ``SKILL.md`` before any suffix).
+SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, AGENT_CONFIG, PROMPT)
 #: How a file no surface claims is read when it is named or included: as prompt text.
 FALLBACK = PROMPT
 

@@ -1,0 +1,51 @@
+"""The skill file surface: a skill folder's ``SKILL.md`` (or ``skill.md``), found when walking.
+
+Its body is an instruction only when its frontmatter sets ``metadata: {adk_inject_state:
+true}`` (google-adk then fills its placeholders when the model loads the skill); otherwise the
+body reaches the model verbatim and holds nothing to check. The skill itself is a fact: the
+project model gives its reads to every agent whose ``SkillToolset`` holds it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from templating.project.instruction import Instruction, SourceFile
+from templating.project.python_source import ModuleCache
+from templating.project.skills import SKILL_FILES, SkillError, skill_facts
+from templating.project.surfaces.surface import Found, Problem, Surface
+
+__all__ = ["SKILL"]
+
+
+def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Problem:
+    try:
+        facts = skill_facts(source, modules.key(path))
+    except SkillError as error:
+        return Problem("invalid", error.message, error.line, error.column)
+    instructions = tuple(skill.instruction for skill in facts.skills if skill.instruction is not None)
+    return Found(instructions, (facts,))
+
+
+def _no_noqa(instruction: Instruction, source: SourceFile) -> None:
+    return None  # the body reaches the model: a comment in it would too
+
+
+def _is_valid(text: str) -> bool:
+    try:
+        skill_facts(SourceFile("SKILL.md", text), "")
+    except SkillError:
+        return False
+    return True
+
+
+SKILL = Surface(
+    name="skill",
+    suffixes=frozenset(),
+    names=frozenset(SKILL_FILES),
+    walked=True,
+    may_hold=lambda name, data: True,
+    read=_read,
+    noqa_line=_no_noqa,
+    is_valid=_is_valid,
+)

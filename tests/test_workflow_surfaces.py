@@ -1,0 +1,47 @@
+"""What ``render --explain`` and the language server say about workflow node writers."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from workflow_oracle import FIXTURES
+
+from templating.cli import main
+from templating.compiler import compile_template
+from templating.lint.settings import Settings
+from templating.server import navigation
+from templating.server.workspace import Workspace
+
+
+def _project(tmp_path: Path, name: str) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n")
+    target = tmp_path / f"{name}.py"
+    shutil.copyfile(FIXTURES / f"{name}.py", target)
+    return target
+
+
+def test_render_explain_names_a_function_node_writer(tmp_path: Path, capsys, monkeypatch) -> None:
+    _project(tmp_path, "chain_writers")
+    (tmp_path / "prompt.txt").write_text("{k_event} {k_item}")
+    (tmp_path / "state.json").write_text('{"k_event": 1, "k_item": 2}')
+    monkeypatch.chdir(tmp_path)
+    assert main(["render", "prompt.txt", "--state", "state.json", "--explain"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[1] == "    written by: the `Event(state=...)` or `state_delta` of function `write_event` (chain_writers.py:11:12)"
+    assert lines[3] == "    written by: the `state` of function `write_context` (chain_writers.py:15:5)"
+
+
+def test_server_knows_node_writers_for_hover_definition_and_completion(tmp_path: Path) -> None:
+    module = _project(tmp_path, "route_skip")
+    workspace = Workspace()
+    findings = workspace.findings(module, module.read_text())
+    assert [f.code for f in findings] == ["TPL015"]  # route `S` skips the writer
+    (writer,) = workspace.writers_of("k") or ()
+    assert (writer.via, writer.function, writer.line) == ("state_delta", "writer", 12)
+    assert "k" in (workspace.written_keys() or ())
+    (placeholder,) = compile_template("{k}").placeholders
+    text = navigation.describe(placeholder, Settings(root=tmp_path), (writer,))
+    assert "state_delta in function `writer` at `" in text
+    (location,) = navigation.writer_locations((writer,))
+    assert location.range.start.line == 11
