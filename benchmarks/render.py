@@ -152,7 +152,7 @@ def scaling(sizes: list[int]) -> list[tuple[int, float]]:
     results = []
     for size in sizes:
         text = wl.to_adk(wl.generated(max(1, size // 100)))
-        best = min(_seconds(lambda: CompiledTemplate(text, rules)) for _ in range(3))
+        best = min(_seconds(lambda text=text: CompiledTemplate(text, rules)) for _ in range(3))
         results.append((len(text), best / (len(text) / 1e6)))
     return results
 

@@ -126,7 +126,7 @@ MEDIUM_STATE: dict[str, Any] = {
 }
 
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?)(\?)?\}")
-_WORDS = "trip seat fare gate rule desk route check price window aisle lounge change refund".split()
+_WORDS = ["trip", "seat", "fare", "gate", "rule", "desk", "route", "check", "price", "window", "aisle", "lounge", "change", "refund"]
 
 
 def small() -> Workload:
@@ -189,7 +189,7 @@ def expected_parts(workload: Workload) -> list[str]:
 
 def to_adk(workload: Workload) -> str:
     """google-adk / this library: ``{key}`` and ``{key?}``."""
-    return _spell(workload, lambda field: "{%s%s}" % (field.key, "?" if field.optional else ""), str)
+    return _spell(workload, lambda field: "{" + field.key + ("?" if field.optional else "") + "}", str)
 
 
 def to_jinja(workload: Workload, mapping: str) -> str:
@@ -199,12 +199,12 @@ def to_jinja(workload: Workload, mapping: str) -> str:
 
 def to_format(workload: Workload) -> str:
     """``str.format_map`` against ``{"v": state}``: ``{v[key]}``, literal braces doubled."""
-    return _spell(workload, lambda field: "{v[%s]}" % field.key, lambda text: text.replace("{", "{{").replace("}", "}}"))
+    return _spell(workload, lambda field: "{v[" + field.key + "]}", lambda text: text.replace("{", "{{").replace("}", "}}"))
 
 
 def to_string_template(workload: Workload) -> str:
     """``string.Template``: ``${key}``, literal ``$`` doubled."""
-    return _spell(workload, lambda field: "${%s}" % field.key, lambda text: text.replace("$", "$$"))
+    return _spell(workload, lambda field: "${" + field.key + "}", lambda text: text.replace("$", "$$"))
 
 
 def to_fstring_source(workload: Workload, chunk: int = 200) -> str:
@@ -234,8 +234,8 @@ def _fstring_body(segments: list[Segment]) -> str:
 
 def _jinja_lookup(field: Field, mapping: str) -> str:
     if field.optional:
-        return "{{ %s.get('%s', '') }}" % (mapping, field.key)
-    return "{{ %s['%s'] }}" % (mapping, field.key)
+        return "{{ " + f"{mapping}.get('{field.key}', '')" + " }}"
+    return "{{ " + f"{mapping}['{field.key}']" + " }}"
 
 
 def _spell(workload: Workload, field_text: Any, literal_text: Any) -> str:

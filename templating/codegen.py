@@ -160,7 +160,7 @@ def _gather_renderer(
 
     def render(state: dict[str, Any]) -> str:
         values = gather(state)
-        texts = _adk_texts(values) if adk_values else None
+        texts: Sequence[Any] | None = _adk_texts(values) if adk_values else None
         if texts is None:
             texts = _format_values(expand(values), keys, optional, format_value)
         else:
@@ -237,7 +237,7 @@ def _same(items: Sequence[Any]) -> Sequence[Any]:
 
 
 def _format_values(
-    values: list[Any], keys: tuple[str, ...], optional: tuple[bool, ...], format_value: Callable[[Any], str]
+    values: Sequence[Any], keys: tuple[str, ...], optional: tuple[bool, ...], format_value: Callable[[Any], str]
 ) -> list[str]:
     texts = []
     for key, value, is_optional in zip(keys, values, optional):

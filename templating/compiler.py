@@ -128,16 +128,16 @@ class CompiledTemplate:
     """
 
     __slots__ = (
-        "text",
-        "dialect",
-        "required_keys",
-        "optional_keys",
-        "artifact_names",
-        "_statics",
-        "_placeholders",
         "_dialect",
         "_fast",
+        "_placeholders",
         "_size",
+        "_statics",
+        "artifact_names",
+        "dialect",
+        "optional_keys",
+        "required_keys",
+        "text",
     )
 
     def __init__(self, text: str, dialect: Dialect) -> None:
@@ -150,14 +150,21 @@ class CompiledTemplate:
         self.text: str = text
         self.dialect: str = dialect.name
         self._dialect = dialect
-        self._statics = self._placeholders = None
+        self._statics: tuple[str, ...] | None = None
+        self._placeholders: tuple[Placeholder, ...] | None = None
         state_placeholders = [p for p in placeholders if not p.artifact]
         required = _distinct(p.key for p in state_placeholders if not p.optional)
         self.required_keys: tuple[str, ...] = required
+        """The state keys of the required placeholders (`{key}`), each once, in template order:
+        rendering raises if one is missing."""
         self.optional_keys: tuple[str, ...] = _distinct(
             p.key for p in state_placeholders if p.optional and p.key not in required
         )
+        """The state keys read only by optional placeholders (`{key?}`), each once, in template
+        order: a missing one renders as empty text."""
         self.artifact_names: tuple[str, ...] = _distinct(p.key for p in placeholders if p.artifact)
+        """The artifact names (`{artifact.NAME}`, `{artifact.NAME?}`), each once, in template
+        order: rendering them needs `render_async` and an artifact service."""
         self._size = _BYTES_PER_CHARACTER * len(text) + _BYTES_PER_PLACEHOLDER * len(placeholders)
         self._fast: Renderer | None = None
         # The fast path reads a plain dict, which cannot see adk-js's inherited members.
@@ -173,7 +180,7 @@ class CompiledTemplate:
 
     def _parts(self) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
         """The static strings and placeholders of the generic path, parsed on first use."""
-        if self._placeholders is None:
+        if self._statics is None or self._placeholders is None:
             self._statics, self._placeholders = _split(parse(self.text, dialect=self.dialect))
         return self._statics, self._placeholders
 
@@ -188,7 +195,7 @@ class CompiledTemplate:
         if fast is not None and type(state) is dict:
             try:
                 return fast(state)
-            except Exception:  # noqa: BLE001 - the generic path below raises the exact error
+            except Exception:  # noqa: BLE001, S110 - the generic path below raises the exact error
                 pass
         return self._render_generic(state, agent_name)
 

@@ -118,7 +118,7 @@ class ReadonlyContext:
     to text, or any object with ``async load_artifact(filename) -> str | None``.
     """
 
-    __slots__ = ("_state", "_agent_name", "_invocation_id", "_artifacts")
+    __slots__ = ("_agent_name", "_artifacts", "_invocation_id", "_state")
 
     def __init__(
         self,

@@ -1,7 +1,7 @@
 """Errors raised while compiling and rendering templates.
 
 Every error is a [`TemplateError`][templating.TemplateError], and also the built-in type that google-adk raises
-in the same situation, so code written for ADK keeps catching what it caught before::
+in the same situation, so code written for ADK keeps catching what it caught before:
 
     TemplateError
     ├── TemplateSyntaxError (ValueError)       a template that cannot be compiled (strict)

@@ -19,7 +19,6 @@ Node kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from templating.source import Span
 
@@ -81,7 +80,7 @@ class Escape:
     text: str
 
 
-Node = Union[Text, Placeholder, LiteralGroup, Escape]
+Node = Text | Placeholder | LiteralGroup | Escape
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,7 @@ class State(Mapping[str, Any]):
     change made inside a list or dict read from the state is not recorded: assign the key.
     """
 
-    __slots__ = ("_value", "_delta")
+    __slots__ = ("_delta", "_value")
 
     APP_PREFIX = "app:"
     """The prefix of app-scoped keys."""

@@ -30,7 +30,7 @@ class InMemoryStateStore:
     ``KeyError``; creating a session twice raises ``ValueError``.
     """
 
-    __slots__ = ("_lock", "_apps", "_users", "_sessions")
+    __slots__ = ("_apps", "_lock", "_sessions", "_users")
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -79,7 +79,7 @@ class InMemoryStateStore:
         self._sessions[session].update(scoped[Scope.SESSION])
 
     def _view(self, session: tuple[str, str, str]) -> Mapping[str, Any]:
-        app_name, user_id, _ = session
+        app_name = session[0]
         merged = dict(self._sessions[session])
         for scope, values in ((Scope.APP, self._apps.get(app_name)), (Scope.USER, self._users.get(session[:2]))):
             for key, value in (values or {}).items():

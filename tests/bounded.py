@@ -46,6 +46,10 @@ def run_templating(
         **os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(cwd / ".user-cache"),
         "NO_COLOR": "1", "TEMPLATING_OUTPUT_FORMAT": "concise", **(env or {}),
     }  # fmt: skip
+    if "TEMPLATING_NO_CACHE" not in (env or {}):
+        # tests/conftest.py turns the cache off for runs in the repository; these run in
+        # temporary folders, and some test the cache itself.
+        environment.pop("TEMPLATING_NO_CACHE", None)
     # The limit is set by the child itself before it loads templating (no `preexec_fn`, which
     # forks from a process that may run threads).
     command = [sys.executable, "-c", _BOUNDED_MAIN, str(megabytes * 1024 * 1024), *args]

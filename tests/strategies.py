@@ -16,7 +16,7 @@ MARKS = ["?", ":", ".", "-", "[0]", "'", '"', ",", "!r", ":>10", "/", ".."]
 # Whitespace Python's str.strip() removes, and characters it keeps (ZWSP, BOM, NUL).
 WHITESPACE = [" ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c", "\x1c", "\x1f", "\x85", "\xa0", "\u2000", "\u2028", "\u3000"]
 NOT_WHITESPACE = ["\u200b", "\ufeff", "\x00"]
-NAMES = ["a", "b", "name", "x1", "_", "名前", "café", "cafe\u0301", "ﬁ", "Ⅻ", "class", "None", "1a", "0", "ͺ"]
+NAMES = ["a", "b", "name", "x1", "_", "名前", "café", "cafe\u0301", "ﬁ", "Ⅻ", "class", "None", "1a", "0", "ͺ"]  # noqa: RUF001 - a name str.isidentifier() folds
 PREFIXES = ["app:", "user:", "temp:", "session:", "APP:", "artifact.", "artifact:", "Artifact."]
 WORDS = ["Hello ", " and ", "text", "JSON: ", "if (x) ", "return", "é", "\n"]
 
@@ -109,7 +109,7 @@ nested_states = st.dictionaries(st.sampled_from(STATE_KEYS), json_values, max_si
 strict_groups = st.builds(
     lambda *pieces: "".join(pieces),
     st.sampled_from(["{", "{", "{{", " {", "${"]),
-    st.sampled_from(STATE_KEYS + ["artifact.a", "artifact.f.txt"]),
+    st.sampled_from([*STATE_KEYS, "artifact.a", "artifact.f.txt"]),
     st.lists(st.sampled_from([".a", ".b", ".name", "[0]", "[1]", "[", ".", ".0"]), max_size=3).map("".join),
     st.sampled_from(["", "?"]),
     st.sampled_from(["}", "}", "}}", "} "]),

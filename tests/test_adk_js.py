@@ -14,12 +14,12 @@ import os
 from pathlib import Path
 
 import pytest
+from adk_js_oracle import AdkJs, find_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import FRAGMENTS, brace_groups
 
 import templating
-from adk_js_oracle import AdkJs, find_module
-from strategies import FRAGMENTS, brace_groups
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "adk-js" / "adk-js-vectors.json").read_text(encoding="utf-8"))
 
@@ -80,7 +80,7 @@ def test_adk_js_vectors_from_adk_js_tests(vector):
     for name, count in vector.get("artifact_loads", {}).items():
         assert loader.loads[name] == count
     if "concurrent_loads" in vector:
-        starts = [event for event in loader.events[: len(vector["concurrent_loads"])]]
+        starts = list(loader.events[: len(vector["concurrent_loads"])])
         assert starts == [("start", name) for name in vector["concurrent_loads"]]
 
 

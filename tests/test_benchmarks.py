@@ -30,3 +30,14 @@ def test_benchmark_server_quick_mode_times_every_workload(capsys):
     results = server.main(["--quick"])
     assert len(results) == 6
     assert "median" in capsys.readouterr().out
+
+
+def test_benchmark_startup_times_every_command(capsys):
+    from benchmarks import startup
+
+    results = startup.main(["--rounds", "1"])
+    assert set(results) == {
+        "python -c pass", "templating --version", "templating lint one file", "templating lint one file, cache",
+    }  # fmt: skip
+    assert all(seconds >= 0 for seconds in results.values())
+    assert "x python" in capsys.readouterr().out

@@ -30,7 +30,7 @@ def test_cli_render_missing_key_exits_1_with_position(tmp_path, capsys):
     arguments = _write(tmp_path, "ok\nHi {name}", {})
     assert main(["render", *arguments, "--agent-name", "helper"]) == 1
     assert capsys.readouterr().err == (
-        f"{arguments[0]}: 2:4: Context variable not found: `name` in agent 'helper'.\n"
+        f"{arguments[0]}:2:4: Context variable not found: `name` in agent 'helper'.\n"
     )
 
 

@@ -7,81 +7,74 @@ import subprocess
 import sys
 from pathlib import Path
 
-from templating.cli import main
-
 ROOT = Path(__file__).resolve().parents[1]
 TREE = ROOT / "tests" / "data" / "lint" / "travel"
 
 
-def _run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def test_cli_lint_concise_output_and_exit_code(capsys):
-    code, out, err = _run(capsys, "lint", str(TREE / "configs" / "root_agent.yaml"), "--output-format", "concise", "--ignore", "TPL014")
+def test_cli_lint_concise_output_and_exit_code(run_cli):
+    code, out, err = run_cli("lint", str(TREE / "configs" / "root_agent.yaml"), "--output-format", "concise", "--ignore", "TPL014")
     assert code == 1
     assert out.splitlines()[0].endswith("root_agent.yaml:5:13: TPL001 [*] `{{answer}}` is not an escape: ADK substitutes the state key `answer`")
-    assert out.splitlines()[-1].startswith("Found 3 findings")  # the summary is on stdout, as ruff prints it
+    # The summary is on stdout, as ruff prints it, and names the option that applies the fixes.
+    assert out.splitlines()[-2:] == ["Found 3 findings in 1 file checked.", "[*] 2 fixable with the `--fix` option."]
     assert err == ""
 
 
-def test_cli_lint_clean_file_exits_zero(tmp_path, capsys):
+def test_cli_lint_clean_file_exits_zero(tmp_path, run_cli):
     (tmp_path / "agent.py").write_text('a = Agent(instruction="Hi {name}")\n')
-    assert _run(capsys, "lint", str(tmp_path), "--ignore", "unwritten-key")[0] == 0
+    assert run_cli("lint", str(tmp_path), "--ignore", "unwritten-key")[0] == 0
 
 
-def test_cli_lint_exit_zero_and_fail_level(capsys):
+def test_cli_lint_exit_zero_and_fail_level(run_cli):
     path = str(TREE / "welcome.prompt")
-    assert _run(capsys, "lint", path, "--exit-zero")[0] == 0
-    assert _run(capsys, "lint", path, "--fail-level", "error")[0] == 0
-    assert _run(capsys, "lint", path)[0] == 1
+    assert run_cli("lint", path, "--exit-zero")[0] == 0
+    assert run_cli("lint", path, "--fail-level", "error")[0] == 0
+    assert run_cli("lint", path)[0] == 1
 
 
-def test_cli_lint_select_ignore_by_name(capsys):
-    code, out, _ = _run(capsys, "lint", str(TREE), "--select", "doubled-brace-placeholder", "--output-format", "json", "--isolated")
+def test_cli_lint_select_ignore_by_name(run_cli):
+    code, out, _ = run_cli("lint", str(TREE), "--select", "doubled-brace-placeholder", "--output-format", "json", "--isolated")
     assert {item["code"] for item in json.loads(out)} == {"TPL001"}
-    code, out, _ = _run(capsys, "lint", str(TREE), "--ignore", "TPL0", "--output-format", "json", "--isolated")
+    code, out, _ = run_cli("lint", str(TREE), "--ignore", "TPL0", "--output-format", "json", "--isolated")
     assert (code, json.loads(out)) == (0, [])
 
 
-def test_cli_lint_config_exclude_applies_when_walking(capsys):
-    code, out, _ = _run(capsys, "lint", str(TREE), "--output-format", "json")
+def test_cli_lint_config_exclude_applies_when_walking(run_cli):
+    code, out, _ = run_cli("lint", str(TREE), "--output-format", "json")
     assert (code, json.loads(out)) == (0, [])  # the repository's config excludes tests/data/
 
 
-def test_cli_lint_usage_errors_exit_two(tmp_path, capsys):
-    assert _run(capsys, "lint", str(tmp_path / "missing"))[0] == 2
-    assert _run(capsys, "lint", str(TREE), "--select", "TPL999")[0] == 2
+def test_cli_lint_usage_errors_exit_two(tmp_path, run_cli):
+    assert run_cli("lint", str(tmp_path / "missing"))[0] == 2
+    assert run_cli("lint", str(TREE), "--select", "TPL999")[0] == 2
     (tmp_path / "pyproject.toml").write_text("[tool.templating]\nbogus = 1\n")
-    code, _, err = _run(capsys, "lint", str(tmp_path))
+    code, _, err = run_cli("lint", str(tmp_path))
     assert code == 2 and "unknown key `bogus`" in err
 
 
-def test_cli_lint_stdin_with_filename(monkeypatch, capsys):
+def test_cli_lint_stdin_with_filename(monkeypatch, run_cli):
     monkeypatch.setattr(sys, "stdin", io.StringIO('a = Agent(instruction="{{x}}")\n'))
-    code, out, _ = _run(capsys, "lint", "-", "--stdin-filename", "agent.py", "--output-format", "concise")
+    code, out, _ = run_cli("lint", "-", "--stdin-filename", "agent.py", "--output-format", "concise")
     assert (code, out.splitlines()[0]) == (1, "agent.py:1:24: TPL001 [*] `{{x}}` is not an escape: ADK substitutes the state key `x`")
 
 
-def test_cli_lint_state_schema_finds_undefined_keys(tmp_path, capsys):
+def test_cli_lint_state_schema_finds_undefined_keys(tmp_path, run_cli):
     (tmp_path / "p.prompt").write_text("Hi {user_nme}")
     (tmp_path / "state.json").write_text('{"user_name": "Ada"}')
-    code, out, _ = _run(capsys, "lint", str(tmp_path / "p.prompt"), "--state", str(tmp_path / "state.json"), "--output-format", "concise")
+    _, out, _ = run_cli("lint", str(tmp_path / "p.prompt"), "--state", str(tmp_path / "state.json"), "--output-format", "concise")
     assert "TPL011 `user_nme` is not in the state schema" in out
 
 
-def test_cli_rule_explains_a_rule(capsys):
-    code, out, _ = _run(capsys, "rule", "greedy-brace-run")
+def test_cli_rule_explains_a_rule(run_cli):
+    code, out, _ = run_cli("rule", "greedy-brace-run")
     assert code == 0 and out.startswith("# TPL003 `greedy-brace-run`")
-    assert _run(capsys, "rule", "TPL999")[0] == 2
+    assert run_cli("rule", "TPL999")[0] == 2
 
 
-def test_cli_render_explain_maps_output_spans_to_keys(tmp_path, capsys):
+def test_cli_render_explain_maps_output_spans_to_keys(tmp_path, run_cli):
     (tmp_path / "i.txt").write_text("Hi {name}!\nPlan: {plan?}")
     (tmp_path / "s.json").write_text('{"name": "Ada"}')
-    code, out, err = _run(capsys, "render", str(tmp_path / "i.txt"), "--state", str(tmp_path / "s.json"), "--explain")
+    code, out, err = run_cli("render", str(tmp_path / "i.txt"), "--state", str(tmp_path / "s.json"), "--explain")
     assert (code, out) == (0, "Hi Ada!\nPlan: \n")
     assert err.splitlines() == [
         "output 1:4-1:7 <- key `name` ('{name}' at template 1:4) = 'Ada'",

@@ -2,14 +2,13 @@
 
 import asyncio
 import pickle
+import re
 import types
 
 import pytest
+from adk_oracle import make_adk_context
 from hypothesis import assume, given
 from hypothesis import strategies as st
-
-import templating
-from adk_oracle import make_adk_context
 from strategies import (
     artifact_stores,
     common_states,
@@ -19,6 +18,8 @@ from strategies import (
     strict_templates,
     templates,
 )
+
+import templating
 from templating import MissingKeyError
 
 
@@ -97,7 +98,7 @@ def test_render_template_without_brace_renders_to_itself(text):
 
 
 async def test_render_async_rejects_wrong_context_type():
-    with pytest.raises(TypeError, match="context must be a templating.ReadonlyContext or a google-adk"):
+    with pytest.raises(TypeError, match=r"context must be a templating\.ReadonlyContext or a google-adk"):
         await templating.compile_template("{a}").render_async({"a": 1})
 
 
@@ -215,7 +216,7 @@ async def test_render_async_strict_raises_the_first_error_in_template_order(text
 async def test_render_async_strict_without_artifact_service_raises_in_template_order():
     context = templating.ReadonlyContext({"a": 1})
     template = templating.compile_template("{a} {artifact.f?}", dialect="strict")
-    with pytest.raises(templating.ArtifactServiceError, match="Artifact service is not initialized."):
+    with pytest.raises(templating.ArtifactServiceError, match=re.escape("Artifact service is not initialized.")):
         await template.render_async(context)
     with pytest.raises(MissingKeyError):
         await templating.compile_template("{b} {artifact.f}", dialect="strict").render_async(context)

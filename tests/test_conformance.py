@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from adk_oracle import adk_outcome, expected_outcome, load_vectors, make_adk_context, make_part, outcome
 
 import templating
-from adk_oracle import adk_outcome, expected_outcome, load_vectors, make_adk_context, make_part, outcome
 
 VECTORS = load_vectors()
 

@@ -39,7 +39,7 @@ def test_context_nested_values_read_through_it_cannot_change_the_callers_state()
     for value in context.state.values():
         if isinstance(value, list):
             value.clear()
-    for _, value in context.state.items():
+    for value in context.state.values():
         if isinstance(value, dict):
             value.clear()
     assert state == nested_state()

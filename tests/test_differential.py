@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import asyncio
 
+from adk_oracle import adk_inject, make_adk_context, outcome
 from hypothesis import given, settings
+from strategies import artifact_stores, states, templates
 
 import templating
-from adk_oracle import adk_inject, make_adk_context, outcome
-from strategies import artifact_stores, states, templates
 
 EXAMPLES = 2500
 

@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from templating.lint.config_table import ToolTable
+from templating.lint.config_table import KEYS
 
 SETTINGS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "settings.md"
 
@@ -13,7 +13,7 @@ def _documented_keys():
 
 
 def _table_keys():
-    return [field.alias or name for name, field in ToolTable.model_fields.items()]
+    return [key.name for key in KEYS]
 
 
 def test_settings_page_documents_every_key_in_table_order():

@@ -53,7 +53,7 @@ def _snippet(language: str, first_line: str) -> str:
 
 
 def _version(binary: str) -> tuple[int, int]:
-    output = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=30).stdout
+    output = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=30, check=False).stdout
     match = re.search(r"NVIM v(\d+)\.(\d+)", output)
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
@@ -109,7 +109,9 @@ def _drive(binary: str, init: str, tmp_path: Path) -> dict:
         "TEMPLATING_RESULT": str(result),
     }
     command = [binary, "--headless", "-i", "NONE", "-u", str(tmp_path / "init.lua"), "-c", f"luafile {DRIVER}"]
-    completed = subprocess.run(command, cwd=elsewhere, env=environment, capture_output=True, text=True, timeout=180)
+    completed = subprocess.run(
+        command, cwd=elsewhere, env=environment, capture_output=True, text=True, timeout=180, check=False
+    )
     assert result.exists(), f"Neovim wrote no result: {completed.stdout[-2000:]} {completed.stderr[-2000:]}"
     return json.loads(result.read_text())
 

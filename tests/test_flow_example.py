@@ -6,10 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from templating.project.graph import format_graph
 from templating.lint.linter import lint_paths
-from templating.project.reading import read_project
 from templating.lint.settings import Settings
+from templating.project.graph import format_graph
+from templating.project.reading import read_project
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "research_pipeline"

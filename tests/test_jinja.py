@@ -5,10 +5,10 @@ import sys
 
 import jinja2
 import pytest
+from adk_oracle import make_adk_context, make_part
 from google.adk.flows.llm_flows.prompt import inject_session_state as adk_inject
 
 import templating
-from adk_oracle import make_adk_context, make_part
 from templating import jinja
 
 STATE = {

@@ -33,7 +33,7 @@ def _find_jdk() -> Path | None:
         java, javac = Path(home, "bin", "java"), Path(home, "bin", "javac")
         if not (java.is_file() and javac.is_file()):
             continue
-        version = subprocess.run([str(java), "-version"], capture_output=True, text=True).stderr
+        version = subprocess.run([str(java), "-version"], capture_output=True, text=True, check=False).stderr
         found = re.search(r'version "(\d+)', version)
         if found and int(found.group(1)) >= 19:
             return Path(home)

@@ -2,10 +2,10 @@
 
 from hypothesis import given
 from hypothesis import strategies as st
-
 from strategies import templates
-from templating.lexer import TokenKind, tokenize
+
 from templating.dialects import ADK
+from templating.lexer import TokenKind, tokenize
 
 
 @given(st.one_of(templates, st.text()))

@@ -153,7 +153,8 @@ def test_cache_forged_file_is_never_unpickled(project, linted):
     assert not marker.exists() and len(linted) == 5
 
 
-def test_cli_no_cache_neither_reads_nor_writes(project, capsys):
+def test_cli_no_cache_neither_reads_nor_writes(project, capsys, monkeypatch):
+    monkeypatch.delenv("TEMPLATING_NO_CACHE", raising=False)  # tests/conftest.py sets it
     main(["lint", str(project), "--no-cache"])
     assert not (project / CACHE_FOLDER).exists()
     main(["lint", str(project)])
@@ -183,3 +184,9 @@ def test_cache_reuses_the_project_findings_only_while_no_file_changes(project, m
     _age(project)
     warm = _lint(project)
     assert len(runs) == 2 and len(warm) == len(cold) - 1  # a new writer: the rules run again
+
+
+def test_cli_no_cache_from_the_environment(project, capsys, monkeypatch):
+    monkeypatch.setenv("TEMPLATING_NO_CACHE", "1")
+    main(["lint", str(project)])
+    assert not (project / CACHE_FOLDER).exists()

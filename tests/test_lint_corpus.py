@@ -4,11 +4,9 @@ import collections
 import json
 from pathlib import Path
 
-import pytest
-
-from templating.project.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 from templating.lint.instruction_lint import lint_instruction
 from templating.lint.settings import Settings
+from templating.project.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 
 CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "adk-samples-instructions.jsonl"
 

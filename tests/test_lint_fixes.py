@@ -16,11 +16,9 @@ AGENT = (
 )  # fmt: skip
 
 
-def _run(capsys, *argv):
+def _lint_fix(run_cli, *argv):
     # TPL014 (a project rule, never fixable) would report every key these small files read.
-    code = main(["lint", *argv, "--isolated", "--output-format", "concise", "--ignore", "TPL014"])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    return run_cli("lint", *argv, "--isolated", "--output-format", "concise", "--ignore", "TPL014")
 
 
 def _instructions(source: str) -> list[str]:
@@ -34,20 +32,20 @@ def test_fixes_apply_skips_overlaps_and_keeps_crlf():
     assert apply_fixes(text, fixes) == ("Hi {a}\r\nand {b}\r\n", 2)
 
 
-def test_fixes_prompt_file_fixed_in_place_with_its_line_breaks(tmp_path, capsys):
+def test_fixes_prompt_file_fixed_in_place_with_its_line_breaks(tmp_path, run_cli):
     prompt = tmp_path / "p.prompt"
     prompt.write_bytes("Hi {{name}} and { x }\r\nBye {{y}} — ok\r\n".encode())
-    code, out, err = _run(capsys, str(prompt), "--fix")
+    code, out, err = _lint_fix(run_cli, str(prompt), "--fix")
     assert (code, out, err) == (0, "Fixed 3 findings (0 remaining).\n", "")  # on stdout, as ruff prints it
     assert prompt.read_bytes() == "Hi {name} and {x}\r\nBye {y} — ok\r\n".encode()
     assert [p.name for p in tmp_path.iterdir()] == ["p.prompt"]  # no temporary file left behind
 
 
-def test_fixes_python_literal_changes_exactly_and_still_parses(tmp_path, capsys, monkeypatch):
+def test_fixes_python_literal_changes_exactly_and_still_parses(tmp_path, run_cli, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "agent.py").write_text(AGENT, encoding="utf-8")
     (tmp_path / "agent.py").chmod(0o640)
-    code, out, err = _run(capsys, "agent.py", "--fix")
+    code, out, err = _lint_fix(run_cli, "agent.py", "--fix")
     fixed = (tmp_path / "agent.py").read_text(encoding="utf-8")
     assert _instructions(fixed) == ['Say "{answer}" in {mood}.\n', "Keep {{name}} as is"]
     assert fixed == AGENT.replace("{{answer}}", "{answer}").replace("{ mood }", "{mood}")
@@ -57,20 +55,20 @@ def test_fixes_python_literal_changes_exactly_and_still_parses(tmp_path, capsys,
     assert (code, out.splitlines()[-1], err) == (1, "Fixed 2 findings (1 remaining).", "")
 
 
-def test_fixes_yaml_scalar_fixed_only_where_verbatim(tmp_path, capsys, monkeypatch):
+def test_fixes_yaml_scalar_fixed_only_where_verbatim(tmp_path, run_cli, monkeypatch):
     monkeypatch.chdir(tmp_path)
     config = 'name: a\ninstruction: "Say \\"{{answer}}\\" {{an\\u0073wer}}"\n'
     (tmp_path / "a.yaml").write_text(config, encoding="utf-8")
-    _, out, err = _run(capsys, "a.yaml", "--fix")
+    _, out, _ = _lint_fix(run_cli, "a.yaml", "--fix")
     assert (tmp_path / "a.yaml").read_text(encoding="utf-8") == 'name: a\ninstruction: "Say \\"{answer}\\" {{an\\u0073wer}}"\n'
     assert out.startswith("a.yaml:2:32: TPL001 `{{answer}}` is not an escape")
     assert out.endswith("Fixed 1 finding (1 remaining).\n")
 
 
-def test_fixes_diff_prints_and_writes_nothing(tmp_path, capsys, monkeypatch):
+def test_fixes_diff_prints_and_writes_nothing(tmp_path, run_cli, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "p.prompt").write_text("Hi {{name}}\nBye", encoding="utf-8")
-    code, out, err = _run(capsys, "p.prompt", "--diff")
+    code, out, err = _lint_fix(run_cli, "p.prompt", "--diff")
     assert (tmp_path / "p.prompt").read_text(encoding="utf-8") == "Hi {{name}}\nBye"
     assert out == (
         "--- a/p.prompt\n+++ b/p.prompt\n@@ -1,2 +1,2 @@\n-Hi {{name}}\n+Hi {name}\n Bye\n"
@@ -79,10 +77,10 @@ def test_fixes_diff_prints_and_writes_nothing(tmp_path, capsys, monkeypatch):
     assert (code, err) == (1, "Would fix 1 finding.\n")
 
 
-def test_fixes_strict_dialect_has_nothing_to_fix_in_an_escape(tmp_path, capsys):
+def test_fixes_strict_dialect_has_nothing_to_fix_in_an_escape(tmp_path, run_cli):
     prompt = tmp_path / "p.prompt"
     prompt.write_text("Show {{name}} and { name }", encoding="utf-8")
-    assert _run(capsys, str(prompt), "--fix", "--dialect", "strict") == (0, "Fixed 0 findings (0 remaining).\n", "")
+    assert _lint_fix(run_cli, str(prompt), "--fix", "--dialect", "strict") == (0, "Fixed 0 findings (0 remaining).\n", "")
     assert prompt.read_text(encoding="utf-8") == "Show {{name}} and { name }"
 
 
@@ -98,16 +96,16 @@ def test_fixes_refuse_standard_input(capsys, monkeypatch):
     assert "--fix and --diff need files" in capsys.readouterr().err
 
 
-def test_fixes_python_file_written_back_in_its_declared_encoding(tmp_path, capsys):
+def test_fixes_python_file_written_back_in_its_declared_encoding(tmp_path, run_cli):
     agent = tmp_path / "agent.py"
     agent.write_bytes('# -*- coding: latin-1 -*-\r\nAgent(instruction="café {{x}}")\r\n'.encode("latin-1"))
-    code, out, err = _run(capsys, str(agent), "--fix")
+    code, out, err = _lint_fix(run_cli, str(agent), "--fix")
     assert (code, out, err) == (0, "Fixed 1 finding (0 remaining).\n", "")
     assert agent.read_bytes() == '# -*- coding: latin-1 -*-\r\nAgent(instruction="café {x}")\r\n'.encode("latin-1")
 
 
-def test_fixes_python_file_with_a_byte_order_mark_keeps_it(tmp_path, capsys):
+def test_fixes_python_file_with_a_byte_order_mark_keeps_it(tmp_path, run_cli):
     agent = tmp_path / "agent.py"
     agent.write_bytes(b'\xef\xbb\xbfAgent(instruction="\xc3\xa9 {{x}}")\n')
-    assert _run(capsys, str(agent), "--fix")[0] == 0
+    assert _lint_fix(run_cli, str(agent), "--fix")[0] == 0
     assert agent.read_bytes() == b'\xef\xbb\xbfAgent(instruction="\xc3\xa9 {x}")\n'

@@ -21,6 +21,7 @@ def test_formats_concise_line():
 
 def test_formats_full_has_snippet_caret_and_help():
     lines = format_findings([FINDING], "full").splitlines()
+    assert lines[0] == "agent.py:3:17: TPL001 [*] `{{x}}` is not an escape"
     assert lines[2] == '3 | a = Agent(instruction="{{x}}")'
     assert lines[3] == "  | " + " " * 16 + "^^^^^"
     assert lines[4] == "  = help: write `{x}`"
@@ -55,8 +56,9 @@ def test_formats_sarif_lists_rules_and_results():
 
 
 def test_formats_summary():
-    assert summarize([FINDING], 2) == "Found 1 finding in 2 files checked. [*] 1 with a safe fix."
+    assert summarize([FINDING], 2) == "Found 1 finding in 2 files checked.\n[*] 1 fixable with the `--fix` option."
     assert summarize([], 1) == "All checks passed (1 file checked)."
+    assert summarize([], 0) == "No files checked."
 
 
 def test_format_full_cuts_a_long_source_line_around_the_finding(tmp_path, capsys):

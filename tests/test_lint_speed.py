@@ -71,7 +71,7 @@ def test_lint_workers_are_not_started_for_few_files(monkeypatch):
     def refuse(*arguments, **options):
         raise AssertionError("a pool was started for two files")
 
-    monkeypatch.setattr(workers, "ProcessPoolExecutor", refuse)
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", refuse)
     assert workers.map_chunks(lambda chunk, argument: [item * argument for item in chunk], [1, 2], 3, 8) == [3, 6]
 
 

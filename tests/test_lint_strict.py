@@ -5,13 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from templating.cli import main
-from templating.project.instruction import Instruction, SourceFile
 from templating.lint.instruction_lint import lint_instruction
 from templating.lint.linter import lint_paths
 from templating.lint.registry import RULES, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
+from templating.project.instruction import Instruction, SourceFile
 
 TREE = Path(__file__).parent / "data" / "lint" / "strict"
 STATE = {"user:profile": {"name": "Ada"}, "items": [{"title": "Tea"}], "greeting": "Hello"}
@@ -148,21 +147,16 @@ EXPECTED_TREE = [
 ]
 
 
-def _run(capsys, *argv):
-    code = main(list(argv))
-    return code, capsys.readouterr().out
-
-
-def test_strict_fixture_tree_with_the_config_dialect(monkeypatch, capsys):
+def test_strict_fixture_tree_with_the_config_dialect(monkeypatch, run_cli):
     monkeypatch.chdir(TREE)
-    code, out = _run(capsys, "lint", ".", "--output-format", "json")
+    code, out, _ = run_cli("lint", ".", "--output-format", "json")
     found = [(d["filename"], d["location"]["row"], d["location"]["column"], d["code"]) for d in json.loads(out)]
     assert (code, found) == (1, EXPECTED_TREE)
 
 
-def test_strict_fixture_tree_dialect_flag_overrides_the_config(monkeypatch, capsys):
+def test_strict_fixture_tree_dialect_flag_overrides_the_config(monkeypatch, run_cli):
     monkeypatch.chdir(TREE)
-    _, out = _run(capsys, "lint", ".", "--dialect", "adk", "--output-format", "concise")
+    _, out, _ = run_cli("lint", ".", "--dialect", "adk", "--output-format", "concise")
     assert "agent.yaml:3:7: TPL001 [*] `{{greeting}}` is not an escape: ADK substitutes the state key `greeting`" in out
     assert "greeting.prompt:2:20: TPL005 `{budget.amount}` is left literal: the `adk` dialect has no nested paths" in out
     assert "TPL012" not in out

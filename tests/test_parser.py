@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import templates
 
 import templating
-from strategies import templates
 from templating import Escape, LiteralGroup, Placeholder, Span, Text
 
 

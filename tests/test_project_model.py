@@ -236,7 +236,7 @@ def test_model_yaml_config_path_sub_agents_and_python_tools(tmp_path, monkeypatc
         "app/tools.py": "def note(tool_context):\n    tool_context.state['note'] = 1\n",
     })
     monkeypatch.chdir(tmp_path)
-    findings = [f for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings]
+    findings = list(lint_paths([tmp_path], Settings(root=tmp_path)).findings)
     assert [(f.path, f.line, f.column, f.code) for f in findings] == [("app/reader.yaml", 2, 19, "TPL015")]
     assert "the `output_key` of agent `writer` (app/sub/writer.yaml:3:13)" in findings[0].message
 

@@ -8,31 +8,46 @@
 
 Exit codes: 0 success (no findings at or above the fail level), 1 findings or a template
 that cannot be rendered, 2 usage, configuration or input/output errors.
+
+Start-up is paid by every pre-commit run and editor save, so nothing heavy is imported here:
+each command's module (and the compiler and linter behind it) is imported only when that
+command runs, and only its own options are declared.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 
 from templating import __version__
-from templating.cli.common import EXIT_FAILURE, EXIT_USAGE, UsageError
-from templating.cli.graph import add_graph_command
-from templating.cli.lint import add_lint_command
-from templating.cli.render import add_render_command
-from templating.cli.rule import add_rule_command
-from templating.cli.server import add_server_command
+from templating.cli.common import EXIT_FAILURE, EXIT_USAGE, CommandParser, UsageError
 from templating.printable import printable
 
 __all__ = ["main"]
 
+#: Each command: the module that declares its options (``add_arguments``) and runs it, and the
+#: line ``templating --help`` shows for it.
+COMMANDS = {
+    "lint": ("templating.cli.lint", "find instruction hazards in Python, YAML and prompt files"),
+    "graph": ("templating.cli.graph", "draw the agent tree and which agent reads and writes which state key"),
+    "render": ("templating.cli.render", "render an instruction file against a state file"),
+    "rule": ("templating.cli.rule", "explain a lint rule (a code such as TPL001, or its name)"),
+    "server": ("templating.cli.server", "run the language server over stdio (for editors)"),
+}
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    parser = _build_parser()
-    arguments = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_command_named(words))
+    if not words:
+        # As ruff does: a bare command prints the help, as a usage error.
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    arguments = parser.parse_args(words)
     try:
         return arguments.handler(arguments)
     except UsageError as error:
@@ -57,15 +72,29 @@ def _closed_output() -> int:
     return EXIT_FAILURE
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="templating", description="Write, check and render the instructions of LLM agents."
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only ``command``'s options are declared (its module imported), the others
+    are listed by name and help line."""
+    parser = CommandParser(
+        prog="templating",
+        description="Write, check and render the instructions of LLM agents.",
+        epilog="For help with a command, see: `templating COMMAND --help`.",
     )
-    parser.add_argument("--version", action="version", version=f"templating {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    add_lint_command(commands)
-    add_graph_command(commands)
-    add_render_command(commands)
-    add_rule_command(commands)
-    add_server_command(commands)
+    parser.add_argument("-V", "--version", action="version", version=f"templating {__version__}")
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", title="commands", required=True, parser_class=CommandParser
+    )
+    for name, (module, help_line) in COMMANDS.items():
+        subparser = commands.add_parser(name, help=help_line, description=help_line[0].upper() + help_line[1:] + ".")
+        if name == command:
+            importlib.import_module(module).add_arguments(subparser)
     return parser
+
+
+def _command_named(words: list[str]) -> str | None:
+    """The command in ``words``: the first word not an option (the top-level options take no
+    value, so nothing before it can be an option's value)."""
+    for word in words:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None

@@ -1,13 +1,20 @@
-"""What the subcommands share: exit codes, the usage error and reading input files."""
+"""What the subcommands share: exit codes, the usage error, the parser class and reading
+input files."""
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from templating.regular_file import read_regular
 
-__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "read_text"]
+if TYPE_CHECKING:
+    from templating.lint.settings import Settings
+
+__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "CommandParser", "UsageError", "project_settings", "read_text"]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -16,6 +23,48 @@ EXIT_USAGE = 2
 
 class UsageError(Exception):
     """A problem with the command line, the config or an input file; exits with status 2."""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser whose errors name the command they belong to and say where the help is.
+
+    argparse hands arguments no subcommand knows to the top-level parser, which would print
+    ``templating``'s usage for ``templating lint --bogus``; here the command's own parser
+    reports them, with its own usage."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Parse as argparse does, then let the chosen command's parser report what is left."""
+        arguments, extra = super().parse_known_args(args, namespace)
+        if extra and self._subparsers is not None:
+            command = getattr(arguments, "command", None)
+            self._command_parser(command).error(f"unrecognized arguments: {' '.join(extra)}")
+        return arguments, extra
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage, the error and where the help is; exit with status 2."""
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n\nFor more information, try `{self.prog} --help`.\n")
+
+    def _command_parser(self, command: str | None) -> argparse.ArgumentParser:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+                return action.choices[command]
+        return self
+
+
+def project_settings(start: Path, *, dialect: str | None = None) -> Settings:
+    """The settings of the project ``start`` is in: its ``[tool.templating]`` (include,
+    exclude, dialect, state, ...), read as ``templating lint`` reads it, so that ``graph`` and
+    ``render --explain`` see the same files and keys as lint."""
+    from templating.lint.config import ConfigError, build_settings, find_config
+
+    try:
+        config, root = find_config(start if start.exists() else Path("."))
+        return build_settings(config, root, dialect=dialect)
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
 
 
 def read_text(path: Path) -> str:

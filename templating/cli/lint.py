@@ -10,58 +10,79 @@ format defaults to ``full`` on a terminal and ``concise`` otherwise (or
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
 from templating.cli.lint_output import Output, enumerate_fixes
 from templating.dialects import DIALECT_NAMES, PORT_NAMES
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config, read_config
-from templating.lint.fixes import FileFix, FixNotWritten, format_diff, plan_fixes, write_fix
 from templating.lint.formats import FORMATS, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
 from templating.project.files import is_excluded
 
+if TYPE_CHECKING:
+    from templating.lint.fixes import FileFix
+
 #: The ADK Python versions whose injection differs in ways the rules depend on.
 ADK_VERSIONS = ("2.13", "1.x")
 
-__all__ = ["add_lint_command"]
+__all__ = ["add_arguments"]
 
 
-def add_lint_command(commands: argparse._SubParsersAction) -> None:
-    """Register the ``lint`` subcommand."""
-    lint = commands.add_parser("lint", help="find instruction hazards in Python, YAML and prompt files")
+def add_arguments(lint: argparse.ArgumentParser) -> None:
+    """Declare the ``lint`` options, grouped as ruff groups its own."""
+    lint.epilog = "For help with a rule, see: `templating rule TPLxxx` (`templating rule --all` lists them)."
     lint.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .); '-' reads stdin")
-    lint.add_argument("--output-format", choices=sorted(FORMATS), help="default: full on a terminal, else concise")
-    lint.add_argument("-o", "--output-file", type=Path, help="write the report to this file instead of stdout")
-    lint.add_argument("--select", action="append", help="rule codes, prefixes or names to enable (comma-separated)")
-    lint.add_argument("--ignore", action="append", help="rule codes, prefixes or names to disable (comma-separated)")
-    lint.add_argument("--state", type=Path, help="a sample state (JSON object) or JSON Schema of the state")
-    lint.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
-    lint.add_argument(
-        "--target-ports",
-        help=f"ADK ports the instructions must render alike in, comma-separated: {','.join(PORT_NAMES)} (TPL017)",
-    )
-    lint.add_argument("--adk-version", choices=ADK_VERSIONS, help="the ADK Python the agents run on (default: 2.13)")
-    lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes ([*]) to the files")
     lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
     lint.add_argument("--show-fixes", action="store_true", help="list the fixes applied (or, without --fix, offered)")
-    lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    lint.add_argument("--output-format", choices=sorted(FORMATS), help="default: full on a terminal, else concise")
+    lint.add_argument("-o", "--output-file", type=Path, metavar="FILE", help="write the report to this file instead of stdout")
     lint.add_argument("--statistics", action="store_true", help="print how many findings each rule has")
-    lint.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary")
-    lint.add_argument("-s", "--silent", action="store_true", help="print nothing; the exit code still tells")
-    lint.add_argument("--stdin-filename", help="the name of the file read from stdin (its suffix picks the parser)")
-    lint.add_argument("--config", type=Path, help="the pyproject.toml to read (default: the closest one)")
-    lint.add_argument("--isolated", action="store_true", help="ignore every configuration file")
-    lint.add_argument(
+    lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
+    rules = lint.add_argument_group("rule selection")
+    rules.add_argument("--select", action="append", metavar="CODES", help="rule codes, prefixes or names to enable (comma-separated)")
+    rules.add_argument("--ignore", action="append", metavar="CODES", help="rule codes, prefixes or names to disable (comma-separated)")
+    templates = lint.add_argument_group("templates and state")
+    templates.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
+    templates.add_argument(
+        "--target-ports",
+        metavar="PORTS",
+        help=f"ADK ports the instructions must render alike in, comma-separated: {','.join(PORT_NAMES)} (TPL017)",
+    )
+    templates.add_argument("--adk-version", choices=ADK_VERSIONS, help="the ADK Python the agents run on (default: 2.13)")
+    templates.add_argument("--state", type=Path, metavar="FILE", help="a sample state (JSON object) or JSON Schema of the state")
+    configuration = lint.add_argument_group("configuration")
+    configuration.add_argument("--config", type=Path, metavar="FILE", help="the pyproject.toml to read (default: the closest one)")
+    configuration.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    files = lint.add_argument_group("file selection")
+    files.add_argument(
         "--force-exclude", action=argparse.BooleanOptionalAction, default=None,
         help="apply the config's exclude to files named on the command line too (as pre-commit names them)",
     )  # fmt: skip
-    lint.add_argument("--no-cache", action="store_true", help="neither read nor write .templating_cache/")
-    lint.add_argument("--jobs", "-j", type=_positive, help="worker processes (default: the CPU count)")
-    lint.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
+    files.add_argument("--stdin-filename", metavar="NAME", help="the name of the file read from stdin (its suffix picks the parser)")
+    miscellaneous = lint.add_argument_group("miscellaneous")
+    miscellaneous.add_argument(
+        "--no-cache",
+        action="store_true",
+        # As RUFF_NO_CACHE does for ruff: a CI job or a test run turns the cache off once.
+        default=bool(os.environ.get("TEMPLATING_NO_CACHE")),
+        help="neither read nor write .templating_cache/ (also: TEMPLATING_NO_CACHE=1)",
+    )
+    miscellaneous.add_argument(
+        "--jobs", "-j", type=_positive, metavar="N", help="worker processes (default: by the number of files and CPUs)"
+    )
+    miscellaneous.add_argument(
+        "--color", choices=("auto", "always", "never"), default="auto", help="colour the text output"
+    )
+    levels = lint.add_argument_group("log levels")
+    levels.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary")
+    levels.add_argument("-s", "--silent", action="store_true", help="print nothing; the exit code still tells")
     lint.set_defaults(handler=_run_lint)
 
 
@@ -133,6 +154,8 @@ def _fix(paths: list[Path], settings: Settings, result: LintResult, output: Outp
 
 def _write(file: FileFix, root: Path, output: Output, refused: set[Path]) -> bool:
     """Write one file's fixes; a file not written is said so, once, and never counted."""
+    from templating.lint.fixes import FixNotWritten, write_fix  # only --fix writes
+
     try:
         write_fix(file, root)
     except FixNotWritten as error:
@@ -144,10 +167,14 @@ def _write(file: FileFix, root: Path, output: Output, refused: set[Path]) -> boo
 
 def _fixable(result: LintResult, settings: Settings) -> list[FileFix]:
     """The planned fixes, less those of files the config excludes: those are never written."""
+    from templating.lint.fixes import plan_fixes  # only --fix, --diff and --show-fixes plan fixes
+
     return [file for file in plan_fixes(result.findings) if not is_excluded(file.path, settings.root, settings.exclude)]
 
 
 def _print_diff(files: list[FileFix], output: Output) -> int:
+    from templating.lint.fixes import format_diff
+
     for file in files:
         if not output.silent:
             sys.stdout.write(format_diff(file))
@@ -190,8 +217,8 @@ def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) 
     if len(files) == len(paths):
         return result
     display = arguments.stdin_filename or "-"
-    findings = lint_text(sys.stdin.read(), display, settings, path=Path(display))
-    findings = tuple(sorted([*result.findings, *findings], key=lambda f: f.sort_key))
+    read = lint_text(sys.stdin.read(), display, settings, path=Path(display))
+    findings = tuple(sorted([*result.findings, *read], key=lambda finding: finding.sort_key))
     return LintResult(findings, result.files + 1, result.empty)
 
 

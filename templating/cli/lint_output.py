@@ -14,13 +14,15 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from templating.cli.common import UsageError
 from templating.lint.finding import Finding
-from templating.lint.fixes import FileFix, choose_fixes
 from templating.lint.formats import FORMATS, format_findings
-from templating.lint.statistics import format_statistics
 from templating.printable import printable
+
+if TYPE_CHECKING:
+    from templating.lint.fixes import FileFix
 
 __all__ = ["Output", "enumerate_fixes"]
 
@@ -37,6 +39,8 @@ class Output:
     def report(self, findings: Sequence[Finding], docs_url: str) -> None:
         """Write the findings (or their statistics) to stdout or ``--output-file``."""
         if self.arguments.statistics:
+            from templating.lint.statistics import format_statistics
+
             text = format_statistics(findings, as_json=self.format == "json")
         else:
             to_file = self.arguments.output_file is not None
@@ -74,6 +78,8 @@ class Output:
 
 def enumerate_fixes(files: Sequence[FileFix], findings: Sequence[Finding]) -> str:
     """The fixes in ``files`` as ruff's ``--show-fixes`` lists them: per file, per rule."""
+    from templating.lint.fixes import choose_fixes  # only --fix and --show-fixes list fixes
+
     lines = []
     for file in files:
         here = [finding for finding in findings if finding.fix is not None and Path(finding.path) == file.path]

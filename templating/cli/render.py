@@ -7,14 +7,13 @@ what in the agent code (``--project``, default the file's folder) writes each ke
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, read_text
+from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_settings, read_text
 from templating.compiler import compile_template
 from templating.context import ReadonlyContext
 from templating.dialects import DIALECT_NAMES, PORT_NAMES, get_dialect
@@ -26,12 +25,11 @@ from templating.printable import escape_surrogates, printable
 from templating.project.reading import SKILL_FILES, SkillError, skill_body
 from templating.render import state_value
 
-__all__ = ["add_render_command", "explain"]
+__all__ = ["add_arguments", "explain"]
 
 
-def add_render_command(commands: argparse._SubParsersAction) -> None:
-    """Register the ``render`` subcommand."""
-    render = commands.add_parser("render", help="render an instruction file against a state file")
+def add_arguments(render: argparse.ArgumentParser) -> None:
+    """Declare the ``render`` options."""
     render.add_argument("file", type=Path, help="the instruction template (a text file, '-' for stdin)")
     render.add_argument("--state", type=Path, help="a JSON file holding the session state (an object)")
     render.add_argument("--dialect", choices=DIALECT_NAMES, default="adk", help="template dialect (default: adk)")
@@ -63,7 +61,7 @@ def _run_render(arguments: argparse.Namespace) -> int:
         context = ReadonlyContext(state, agent_name=arguments.agent_name)
         output = asyncio.run(compiled.render_async(context))
     except (TemplateError, NotImplementedError) as error:
-        print(f"{arguments.file}: {_describe(error)}", file=sys.stderr)
+        print(_describe(arguments.file, error), file=sys.stderr)
         return EXIT_FAILURE
     # On a terminal, control characters from state values are shown escaped, never obeyed; in
     # a pipe the text is what the model sees. A lone surrogate, which no encoding can write,
@@ -181,8 +179,11 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | No
     from templating.project.reading import read_project
 
     folders = arguments.project or [Path(".") if str(arguments.file) == "-" else arguments.file.parent]
+    settings = project_settings(folders[0], dialect=arguments.dialect)
     try:
-        model = read_project(folders, root=Path.cwd(), dialect=arguments.dialect)
+        model = read_project(
+            folders, root=settings.root, include=settings.include, exclude=settings.exclude, dialect=settings.dialect
+        )
     except FileNotFoundError as error:
         raise UsageError(str(error)) from None
     if not model.agents and not model.writers:
@@ -195,23 +196,20 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | No
     return writers
 
 
-def _describe(error: Exception) -> str:
+def _describe(file: Path, error: Exception) -> str:
+    """``file:line:column: message`` as lint prints a position, or ``file: message`` without one."""
     message = error.args[0] if error.args else str(error)
-    line = getattr(error, "line", None)
+    line, column = getattr(error, "line", None), getattr(error, "column", None)
     if line is None:
-        return str(message)
-    return f"{line}:{error.column}: {message}"
+        return f"{file}: {message}"
+    return f"{file}:{line}:{column}: {message}"
 
 
 def _read_state(path: Path) -> dict[str, Any]:
+    """The state file, read and worded as `templating lint --state` reads it."""
+    from templating.lint.config import ConfigError, parse_state
+
     try:
-        state = json.loads(read_text(path))
-    except json.JSONDecodeError as error:
-        raise UsageError(f"{path}: invalid JSON: {error.msg} (at line {error.lineno}, column {error.colno})") from None
-    except ValueError:  # `int()`'s digit limit, which the JSON decoder does not wrap
-        raise UsageError(f"{path}: invalid state: a number too long to read (over 4,300 digits)") from None
-    except RecursionError:
-        raise UsageError(f"{path}: invalid state: it nests too deeply to read") from None
-    if not isinstance(state, dict):
-        raise UsageError(f"{path}: the state must be a JSON object, got {type(state).__name__}")
-    return state
+        return parse_state(read_text(path), str(path))
+    except ConfigError as error:
+        raise UsageError(str(error)) from None

@@ -10,12 +10,11 @@ import argparse
 
 from templating.cli.common import EXIT_OK, UsageError
 
-__all__ = ["add_server_command"]
+__all__ = ["add_arguments"]
 
 
-def add_server_command(commands: argparse._SubParsersAction) -> None:
-    """Register the ``server`` subcommand."""
-    server = commands.add_parser("server", help="run the language server over stdio (for editors)")
+def add_arguments(server: argparse.ArgumentParser) -> None:
+    """Declare the ``server`` options."""
     server.set_defaults(handler=_run_server)
 
 

@@ -13,6 +13,7 @@ an arbitrary object) raises ``TypeError``; a value that contains itself raises
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Mapping
@@ -163,7 +164,7 @@ def _quote(text: str) -> str:
 def _circular_message(cycle: list[tuple[Any, str]]) -> str:
     """V8's message for a value that contains itself: where the circle starts and closes."""
     lines = ["Converting circular structure to JSON", f"    --> starting at object with constructor '{_constructor(cycle[0][0])}'"]
-    for (_, step), (container, _) in zip(cycle, cycle[1:]):
+    for (_, step), (container, _) in itertools.pairwise(cycle):
         lines.append(f"    |     {step} -> object with constructor '{_constructor(container)}'")
     lines.append(f"    --- {cycle[-1][1]} closes the circle")
     return "\n".join(lines)

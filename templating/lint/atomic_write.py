@@ -7,7 +7,6 @@ either, and an interrupted write leaves no temporary file behind.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 __all__ = ["write_atomically"]
@@ -16,6 +15,8 @@ __all__ = ["write_atomically"]
 def write_atomically(file: Path, data: bytes, *, mode: int | None = None, sync: bool = False) -> None:
     """Replace ``file`` with ``data`` atomically; ``mode`` sets its permissions and ``sync``
     flushes it to disk before the rename (for the user's own files, not the cache)."""
+    import tempfile  # here: tempfile brings `random` and `shutil`, and most runs write nothing
+
     handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:

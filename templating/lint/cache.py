@@ -280,7 +280,7 @@ def _load(file: Path, key: bytes | None) -> dict[str, tuple]:
         return {}  # not written by this user's templating: never unpickled
     try:
         entries = pickle.loads(payload)
-    except Exception:  # signed but unreadable (written by another version): start afresh
+    except Exception:  # noqa: BLE001 - signed but unreadable (written by another version): start afresh
         return {}
     return entries if isinstance(entries, dict) else {}
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from templating.dialects import PORT_NAMES
+from templating.lint.config_table import TableError, validate_table
 from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
@@ -22,7 +23,7 @@ from templating.regular_file import read_regular
 
 __all__ = [
     "PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys",
-    "read_config",
+    "parse_state", "read_config",
 ]  # fmt: skip
 
 
@@ -32,7 +33,7 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ToolConfig:
-    """The ``[tool.templating]`` table, validated (see `ToolTable`)."""
+    """The ``[tool.templating]`` table, validated (see `templating.lint.config_table`)."""
 
     dialect: str = "adk"
     select: list[str] | None = None
@@ -91,19 +92,12 @@ def _table(value: object, key: str, file: Path) -> dict:
 
 
 def _validate(table: dict, file: Path) -> ToolConfig:
-    # Imported here so that a run without a [tool.templating] table never loads pydantic.
-    from pydantic import ValidationError
-
-    from templating.lint.config_table import ToolTable
-
     try:
-        return ToolConfig(**ToolTable.model_validate(table).model_dump())
-    except ValidationError as error:
-        problem = error.errors()[0]
-        key = ".".join(str(part) for part in problem["loc"])
-        if problem["type"] == "extra_forbidden":
-            raise ConfigError(f"{file}: unknown key `{key}` in [tool.templating]") from None
-        raise ConfigError(f"{file}: invalid value for `{key}` in [tool.templating]: {problem['msg']}") from None
+        return ToolConfig(**validate_table(table))
+    except TableError as error:
+        if error.problem is None:
+            raise ConfigError(f"{file}: unknown key `{error.key}` in [tool.templating]") from None
+        raise ConfigError(f"{file}: invalid value for `{error.key}` in [tool.templating]: {error.problem}") from None
 
 
 def build_settings(
@@ -158,15 +152,29 @@ def load_state_keys(file: Path) -> frozenset[str]:
 def load_state(file: Path) -> dict:
     """A sample state (a JSON object) or a JSON Schema, as read from ``file``."""
     try:
-        data = json.loads(read_regular(file).decode("utf-8"))
+        text = read_regular(file).decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{file}: no such state file") from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:  # JSONDecodeError, an int of 5,000 digits
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{file}: not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
         raise ConfigError(f"{file}: cannot read the state ({_reason(error)})") from None
+    return parse_state(text, str(file))
+
+
+def parse_state(text: str, name: str) -> dict:
+    """The JSON object in ``text`` (the file ``name``). `templating render --state` reads its
+    state here too: one mistake gets one wording, whichever command finds it."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ConfigError(f"{name}: invalid JSON: {error.msg} (at line {error.lineno}, column {error.colno})") from None
+    except ValueError:  # `int()`'s digit limit, which the JSON decoder does not wrap
+        raise ConfigError(f"{name}: invalid JSON: a number too long to read (over 4,300 digits)") from None
     except RecursionError:
-        raise ConfigError(f"{file}: cannot read the state (it nests too deeply)") from None
+        raise ConfigError(f"{name}: invalid JSON: it nests too deeply to read") from None
     if not isinstance(data, dict):
-        raise ConfigError(f"{file}: the state must be a JSON object, got {type(data).__name__}")
+        raise ConfigError(f"{name}: the state must be a JSON object, got {type(data).__name__}")
     return data
 
 

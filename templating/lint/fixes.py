@@ -32,7 +32,7 @@ __all__ = [
 ]  # fmt: skip
 
 
-class FixNotWritten(Exception):
+class FixNotWritten(Exception):  # noqa: N818 - it says what happened to the fix, as its message goes on to
     """A planned fix was not written; the message says why (a hard link, a link leading out
     of the project, a file that cannot be written)."""
 

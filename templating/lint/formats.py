@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 
 from templating.lint.finding import Finding
 from templating.lint.registry import DOCS_URL
-from templating.lint.sarif import to_sarif
 from templating.printable import printable
 
 __all__ = ["FORMATS", "format_findings", "summarize"]
@@ -28,7 +27,8 @@ def format_concise(findings: Sequence[Finding], color: bool = False, docs_url: s
 
 
 def format_full(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
-    """Each finding with its source line, a caret under the offending text and a help line."""
+    """Each finding with its source line, a caret under the offending text and a help line;
+    ``[*]`` marks a safe fix, as in ``concise``."""
     blocks = []
     for finding in findings:
         gutter = " " * len(str(finding.line))
@@ -37,7 +37,7 @@ def format_full(findings: Sequence[Finding], color: bool = False, docs_url: str 
         snippet, start, width = _printable_snippet(snippet, start, width)
         caret = " " * start + "^" * width
         lines = [
-            f"{_where(finding)}: {_code(finding, color)} {printable(finding.message)}",
+            f"{_where(finding)}: {_code(finding, color)}{' [*]' if finding.fix else ''} {printable(finding.message)}",
             f"{gutter} |",
             f"{finding.line} | {snippet}",
             f"{gutter} | {_paint(caret, _COLORS[finding.severity.label], color)}",
@@ -96,6 +96,8 @@ def format_github(findings: Sequence[Finding], color: bool = False, docs_url: st
 
 def format_sarif(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """A SARIF 2.1.0 log."""
+    from templating.lint.sarif import to_sarif  # the rules' full text, for this format only
+
     return json.dumps(to_sarif(findings, docs_url), indent=2) + "\n"
 
 
@@ -117,13 +119,17 @@ def format_findings(
 
 
 def summarize(findings: Sequence[Finding], files: int) -> str:
-    """``Found 3 findings in 2 files (1 fixable).`` or ``All checks passed (4 files).``"""
+    """``Found 3 findings in 2 files checked.``, then, as ruff words it, ``[*] 1 fixable with
+    the `--fix` option.`` on a line of its own; ``All checks passed (4 files checked).``, or
+    ``No files checked.`` when nothing was there to lint (passing nothing is not a pass)."""
+    if not files and not findings:
+        return "No files checked."
     if not findings:
         return f"All checks passed ({files} file{'s' if files != 1 else ''} checked)."
     count = len(findings)
     fixable = sum(1 for f in findings if f.fix)
-    tail = f" [*] {fixable} with a safe fix." if fixable else ""
-    return f"Found {count} finding{'s' if count != 1 else ''} in {files} file{'s' if files != 1 else ''} checked.{tail}"
+    found = f"Found {count} finding{'s' if count != 1 else ''} in {files} file{'s' if files != 1 else ''} checked."
+    return found + (f"\n[*] {fixable} fixable with the `--fix` option." if fixable else "")
 
 
 def _where(finding: Finding) -> str:

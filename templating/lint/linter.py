@@ -14,8 +14,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from templating.lint.cache import LintCache
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instructions, problem_findings
@@ -25,6 +25,9 @@ from templating.lint.workers import default_jobs, map_chunks
 from templating.project.files import collect_files
 from templating.project.python_source import ModuleCache
 from templating.project.reading import Reading, read_file, read_text
+
+if TYPE_CHECKING:
+    from templating.lint.cache import LintCache
 
 __all__ = ["LintResult", "lint_file", "lint_files", "lint_paths", "lint_reading", "lint_text"]
 
@@ -49,13 +52,16 @@ def lint_paths(
     stored findings when no file changed)."""
     files, empty = _collect(paths, settings)
     jobs = jobs or default_jobs()
-    lint_cache = LintCache(settings) if cache else None
+    lint_cache = _open_cache(settings) if cache else None
     results = _file_results(files, settings, jobs, lint_cache)
     findings: dict[tuple, Finding] = {}
     for result in results:
         for finding in result.findings:
             findings.setdefault((finding.sort_key, finding.message), finding)
-    if PROJECT_CODES & settings.enabled:
+    # A project finding sits at a read, a write or an agent: in a file with facts. When no file
+    # linted has any (prompt files alone, as pre-commit may name them), nothing the project
+    # rules find could be reported, so the rest of the project is not read for them.
+    if PROJECT_CODES & settings.enabled and any(result.facts for result in results):
         # Project-wide rules run here, over every file's result (cached or not); their findings
         # are reused only when no file changed. They are reported in the files linted, not in
         # the rest of the project read for them.
@@ -67,6 +73,13 @@ def lint_paths(
     if lint_cache is not None:
         lint_cache.save()  # once, after the files and the project rules are stored
     return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
+
+
+def _open_cache(settings: Settings) -> LintCache:
+    # Imported here: --no-cache (an editor, TEMPLATING_NO_CACHE) never loads pickle and hashing.
+    from templating.lint.cache import LintCache
+
+    return LintCache(settings)
 
 
 def _project_findings(project: list[FileResult], settings: Settings, cache: LintCache | None) -> Sequence[Finding]:

@@ -195,7 +195,7 @@ class _Builder:
         if isinstance(element, ast.Call) and called_name(element) == TOOLSET_CLASS:
             refs.add(Ref(self.key, toolset_variable(element, self.bound)), "tools")
             return
-        if isinstance(element, ast.Call) and called_name(element) in FUNCTION_TOOLS + ("AgentTool",):
+        if isinstance(element, ast.Call) and called_name(element) in (*FUNCTION_TOOLS, "AgentTool"):
             wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
             if wrapped is not None:
                 refs.add(self._ref(wrapped), "agent_tools" if called_name(element) == "AgentTool" else "tools")

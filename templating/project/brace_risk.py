@@ -43,8 +43,9 @@ def brace_reason(node: ast.expr, scope: Namespace, depth: int = 0) -> str | None
     if depth > _MAX_DEPTH:
         return _runtime(node)
     if isinstance(node, ast.Constant):
-        has_braces = isinstance(node.value, str) and ("{" in node.value or "}" in node.value)
-        return f"its text `{_quote(node.value)}` has braces" if has_braces else None
+        if isinstance(node.value, str) and ("{" in node.value or "}" in node.value):
+            return f"its text `{_quote(node.value)}` has braces"
+        return None
     if isinstance(node, ast.IfExp):
         return brace_reason(node.body, scope, depth + 1) or brace_reason(node.orelse, scope, depth + 1)
     if isinstance(node, ast.BinOp):

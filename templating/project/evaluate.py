@@ -117,9 +117,9 @@ def _evaluate(node: ast.expr, scope: Namespace, depth: int) -> list[_Text]:
     if isinstance(node, ast.IfExp):
         return (_evaluate(node.body, scope, depth + 1) + _evaluate(node.orelse, scope, depth + 1))[:MAX_ALTERNATIVES]
     if isinstance(node, (ast.Name, ast.Attribute)):
-        definition = find_definition(node, scope)
-        if definition is not None and not isinstance(definition[0], _FUNCTIONS):
-            value, owner = definition
+        # A definition is an expression or a function definition; functions are called, not read.
+        value, owner = find_definition(node, scope) or (None, scope)
+        if isinstance(value, ast.expr):
             found = _evaluate(value, owner, depth + 1)
             noqa = owner.module.noqa.get(value.lineno, frozenset())
             return [_Text(t.source, t.characters, t.suppressed | noqa) for t in found]

@@ -15,6 +15,7 @@ listed under its own name, so that the linter reports it there.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Sequence
@@ -33,7 +34,10 @@ __all__ = [
 ]  # fmt: skip
 
 _SKIPPED_FOLDERS = frozenset(
-    {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".nox", "site-packages", ".mypy_cache"}
+    {
+        ".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".nox", "site-packages", ".mypy_cache",
+        ".templating_cache",
+    }
 )
 
 _Ignores = list[tuple[str, "pathspec.PathSpec"]]
@@ -48,7 +52,7 @@ def collect_files(
     folder): ``include`` adds prompt files, ``exclude`` removes any file found in a folder, and
     a file named in ``paths`` too when ``force_exclude`` is set (pre-commit names every file).
     """
-    walk = _Walk(os.path.realpath(root), compile_globs(include), compile_globs(exclude))
+    walk = _Walk(os.path.realpath(root), include, exclude)
     found: dict[Path, None] = {}
     for path in paths:
         if _is_listed_file(path):
@@ -68,7 +72,7 @@ def collect_files(
 
 def is_excluded(path: Path, root: Path, exclude: Sequence[str]) -> bool:
     """Whether the ``exclude`` globs (relative to ``root``) match the file ``path``."""
-    walk = _Walk(os.path.realpath(root), None, compile_globs(exclude))
+    walk = _Walk(os.path.realpath(root), (), exclude)
     return walk.excluded(os.path.join(os.path.realpath(path.parent), path.name))
 
 
@@ -113,10 +117,23 @@ def _is_tame(line: str) -> bool:
 
 
 class _Walk:
-    """Walks folders in sorted order, depth first, skipping ignored and unwanted files."""
+    """Walks folders in sorted order, depth first, skipping ignored and unwanted files.
 
-    def __init__(self, root: str, include: pathspec.PathSpec | None, exclude: pathspec.PathSpec | None) -> None:
-        self.root, self.include, self.exclude = root, include, exclude
+    The globs are compiled on first use: files named on the command line alone (a pre-commit
+    run, an editor) are listed without loading pathspec."""
+
+    def __init__(self, root: str, include: Sequence[str], exclude: Sequence[str]) -> None:
+        self.root, self._include_globs, self._exclude_globs = root, include, exclude
+
+    @functools.cached_property
+    def include(self) -> pathspec.PathSpec | None:
+        """The compiled ``include`` globs, or ``None`` when there are none."""
+        return compile_globs(self._include_globs)
+
+    @functools.cached_property
+    def exclude(self) -> pathspec.PathSpec | None:
+        """The compiled ``exclude`` globs, or ``None`` when there are none."""
+        return compile_globs(self._exclude_globs)
 
     def folder(self, folder: str, real: str, ignores: _Ignores, files: list[Path]) -> None:
         try:

@@ -16,7 +16,7 @@ from templating.nodes import Template
 from templating.parser import parse
 from templating.project.pickling import rebuild_from_fields
 
-__all__ = ["Instruction", "Interpolation", "RUNTIME_VALUE", "SourceFile", "parse_instruction_text", "plain_instruction"]
+__all__ = ["RUNTIME_VALUE", "Instruction", "Interpolation", "SourceFile", "parse_instruction_text", "plain_instruction"]
 
 #: Stands in, in an instruction's text, for a value an f-string interpolates at run time.
 RUNTIME_VALUE = "\ufffc"

@@ -265,7 +265,7 @@ class _Assembler:
 
     def _free_writers(self) -> list[Writer]:
         """Writers no agent owns: initial state, and functions no agent lists."""
-        free = []
+        free: list[Writer] = []
         for file in self.index.values():
             free.extend(file.writers)
             for name, function in file.functions.items():

@@ -210,7 +210,7 @@ def _node_sites(node: ast.AST, module: PythonModule, function: ast.FunctionDef |
         for keyword in node.keywords:
             if keyword.arg in INSTRUCTION_FIELDS:
                 yield _field_site(keyword.value, keyword.arg, node.lineno, module, function)
-        positional = POSITIONAL_INSTRUCTIONS.get(called_name(node))
+        positional = POSITIONAL_INSTRUCTIONS.get(called_name(node) or "")
         if positional is not None and node.args:
             yield _field_site(node.args[0], positional, node.lineno, module, function)
         yield from _api_sites(node, module, function)
@@ -263,9 +263,13 @@ def _api_function(function: ast.expr, module: PythonModule) -> str | None:
     names = module.api_names
     if isinstance(function, ast.Name):
         return names.get(function.id) or None
-    if isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name):
-        if names.get(function.value.id) == "" and function.attr in _API_FUNCTIONS:
-            return function.attr
+    if (
+        isinstance(function, ast.Attribute)
+        and isinstance(function.value, ast.Name)
+        and names.get(function.value.id) == ""
+        and function.attr in _API_FUNCTIONS
+    ):
+        return function.attr
     return None
 
 

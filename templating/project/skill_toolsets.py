@@ -76,6 +76,7 @@ def _last_segment(path: ast.expr | None, constants: dict[str, ast.expr], depth: 
     names = [node for node in ast.walk(path) if isinstance(node, ast.Name) and node.id in constants]
     if strings:
         last = max(strings, key=lambda node: (node.lineno, node.col_offset))
-        parts = [part for part in last.value.replace(os.sep, "/").split("/") if part not in ("", ".")]
+        text = str(last.value)  # a str: `strings` holds only string constants
+        parts = [part for part in text.replace(os.sep, "/").split("/") if part not in ("", ".")]
         return parts[-1] if parts else None
     return next((s for s in (_last_segment(n, constants, depth + 1) for n in names) if s is not None), None)

@@ -52,7 +52,7 @@ def call_line(
     return None
 
 
-def _site_line(module: PythonModule, text: str, wanted) -> int | None:  # noqa: ANN001 - a predicate
+def _site_line(module: PythonModule, text: str, wanted) -> int | None:
     for site in find_sites(module):
         if wanted(site.value) and is_commentable(text, site.line):
             return site.line

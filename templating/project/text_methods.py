@@ -9,7 +9,6 @@ character keeps its offset; a character a method writes (a ``replace`` replaceme
 
 from __future__ import annotations
 
-import re
 import string
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -17,10 +16,9 @@ from typing import NamedTuple
 
 from templating.project.instruction import Interpolation
 
-__all__ = ["Character", "METHODS", "dedent", "result_bound"]
+__all__ = ["METHODS", "Character", "dedent", "result_bound"]
 
 Characters = tuple["Character", ...]
-_LEADING_BLANKS = re.compile(r"[ \t]*")
 
 
 class Character(NamedTuple):
@@ -62,7 +60,8 @@ def _replace(receiver: Characters, arguments: list[Characters], keywords: Mappin
     old, new = _known_text(arguments[0]), _known_text(arguments[1])
     if old is None or new is None or not old:
         return None
-    text, result, index = _text(receiver), [], 0
+    text, index = _text(receiver), 0
+    result: list[Character] = []
     while (found := text.find(old, index)) >= 0:
         result.extend(receiver[index:found])
         result.extend(Character(c, receiver[found].offset) for c in new)
@@ -82,13 +81,14 @@ def _format(receiver: Characters, arguments: list[Characters], keywords: Mapping
         parsed = list(string.Formatter().parse(text))
     except ValueError:
         return None  # `.format` raises on this text at run time
-    for literal, field, spec, conversion in parsed:
+    for literal, written, spec, conversion in parsed:
         result.extend(_unescape(receiver[index : index + _source_length(literal, text, index)]))
         index += _source_length(literal, text, index)
-        if field is None:
+        if written is None:
             continue
         if spec or conversion:
             return None
+        field = written
         if field == "":
             field, automatic = str(automatic), automatic + 1
         value = arguments[int(field)] if field.isdigit() and int(field) < len(arguments) else keywords.get(field)
@@ -128,7 +128,7 @@ def dedent(characters: Characters) -> Characters | None:
     for line in text.split("\n"):
         lines.append((start, line))
         start += len(line) + 1
-    margins = [_LEADING_BLANKS.match(line).group() for _, line in lines if line.strip(" \t")]
+    margins = [line[: len(line) - len(line.lstrip(" \t"))] for _, line in lines if line.strip(" \t")]
     margin = _common_prefix(margins)
     result: list[Character] = []
     for line_start, line in lines:

@@ -124,7 +124,7 @@ class _Pass:
         """The keys surely written when each node starts: those written on every path to it
         (at a join, on any path to any of its predecessors), as a fixpoint from "every key"."""
         nodes = self.workflow.nodes
-        known: dict[str, _Known | None] = {key: None for key in nodes}
+        known: dict[str, _Known | None] = dict.fromkeys(nodes)
         known["START"] = start
         changed, rounds = True, 0
         while changed and rounds < 4 * len(nodes) + 8:  # a join inside a loop could otherwise swing

@@ -145,7 +145,7 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
     loop's first iteration, the route that skips the writer, or a path that misses it."""
     nodes = graph.workflow.nodes
     writing = [k for k, n in nodes.items() if any(w in writers for w in _writes(n))]
-    if reader in writing and all(k == reader for k in writing) or not writing:
+    if (reader in writing and all(k == reader for k in writing)) or not writing:
         first = next((w for w in node.writes if w.key == state_key), writers[0])
         return f"it is written by its own {_own(first)} only after its first model call"
     where = ", ".join(f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing)

@@ -70,7 +70,7 @@ def find_state_writes(
     """The state writes in ``function`` through the context ``parameters``."""
     aliases = _state_aliases(function, parameters)
     name = getattr(function, "name", None)
-    writers = []
+    writers: list[Writer] = []
     for node in ast.walk(function):
         position = (module.source.path, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
         for target, keys in _written(node):
@@ -111,7 +111,7 @@ def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list
 
 def find_session_writes(module: PythonModule) -> list[SessionWrite]:
     """Writes to ``.state`` of a session obtained from a session service (TPL016)."""
-    found = []
+    found: list[SessionWrite] = []
     for scope in ast.walk(module.tree):
         if not isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
@@ -129,7 +129,7 @@ def find_context_session_writes(module: PythonModule, function: ast.FunctionDef 
     """Writes to ``ctx.session.state`` through a context parameter of ``function`` (TPL016):
     seen for the rest of the invocation, lost afterwards."""
     parameters = context_parameters(function)
-    found = []
+    found: list[SessionWrite] = []
     for node in ast.walk(function):
         for target, keys in _written(node):
             owner = target.value if isinstance(target, ast.Attribute) and target.attr == "state" else None
@@ -148,7 +148,7 @@ def _session_write(module: PythonModule, node: ast.AST, key: str | None) -> Sess
 
 
 def _session_variables(scope: ast.AST) -> set[str]:
-    names = set()
+    names: set[str] = set()
     for node in own_nodes(scope):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             value = node.value.value if isinstance(node.value, ast.Await) else node.value
@@ -201,7 +201,7 @@ def _constant_value(module: PythonModule, value: ast.expr) -> ast.expr:
 
 def _state_aliases(function: ast.AST, parameters: Mapping[str, str]) -> set[str]:
     """Local names bound to a context's state: ``state = tool_context.state``."""
-    aliases = set()
+    aliases: set[str] = set()
     for node in ast.walk(function):
         if isinstance(node, ast.Assign) and _is_context_state(node.value, parameters, set()):
             aliases.update(t.id for t in node.targets if isinstance(t, ast.Name))

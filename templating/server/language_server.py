@@ -100,7 +100,7 @@ class Buffers(Mapping[str, str]):
         return normalize(self.documents[self.uris[key]].text)
 
     def __contains__(self, key: object) -> bool:
-        return key in self.uris and self.uris[key] in self.documents  # type: ignore[index]
+        return key in self.uris and self.uris[key] in self.documents
 
     def __iter__(self) -> Iterator[str]:
         return (key for key in self.uris if self.uris[key] in self.documents)
