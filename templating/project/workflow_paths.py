@@ -158,15 +158,36 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
         when = "later in the loop: it is missing on the first iteration" if loop else "only after it"
         return f"it is written by {where} {when}"
     avoid = set(writing) - {reader}
-    for edge in graph.workflow.edges:
-        if edge.route is None or edge.source in avoid or edge.target in avoid:
-            continue
-        if graph.reaches(START, edge.source, avoid) and graph.reaches(edge.target, reader, avoid):
-            return f"{_route_words(edge)} of `{graph._name(edge.source)}` skips its writer {where}"
+    edge = _skipping_route(graph, reader, avoid)
+    if edge is not None:
+        return f"{_route_words(edge)} of `{graph._name(edge.source)}` skips its writer {where}"
     path = graph.reaches(START, reader, avoid)
     if path:
         return f"the path {' -> '.join(graph._name(k) for k in path)} skips its writer {where}"
     return f"its writer {where} may not run before it"
+
+
+def _skipping_route(graph: Graph, reader: str, writing: set[str]) -> WorkflowEdge | None:
+    """A route that chooses against the writers: on a path from START to ``reader`` that
+    avoids every writer, while another route of the same router leads through a writer to
+    ``reader``. (A route merely on that path, whose router has no such other route, skips
+    nothing: the message names the path then.)"""
+    for edge in graph.workflow.edges:
+        if edge.route is None or edge.source in writing or edge.target in writing:
+            continue
+        if not (graph.reaches(START, edge.source, writing) and graph.reaches(edge.target, reader, writing)):
+            continue
+        for other in graph.outgoing[edge.source]:
+            if other.route is not None and set(other.route) & set(edge.route):
+                continue  # the same route: taken together with `edge`
+            if any(_through(graph, other.target, writer, reader) for writer in writing):
+                return edge
+    return None
+
+
+def _through(graph: Graph, start: str, writer: str, reader: str) -> bool:
+    """Whether a run from ``start`` reaches ``writer`` before ``reader``, then ``reader``."""
+    return graph.reaches(start, writer, {reader}) is not None and graph.reaches(writer, reader, set()) is not None
 
 
 def _location(node: Node, writers: tuple[Writer, ...]) -> str:
