@@ -150,6 +150,11 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
         return f"it is written by its own {_own(first)} only after its first model call"
     where = ", ".join(f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing)
     before = graph.must_run_before()
+    partial = [k for k in writing if state_key in nodes[k].partial and k in before[reader]]
+    if partial:
+        routes = nodes[partial[0]].partial[state_key]
+        how = f"only on {_route_words(routes)}" if routes else "only on some of its returns"
+        return f"`{nodes[partial[0]].name}` writes it {how} ({_location(nodes[partial[0]], writers)})"
     nested = [k for k in writing if nodes[k].workflow is not None and k in before[reader]]
     if nested:
         return f"the nested workflow `{nodes[nested[0]].name}` writes it only on some of its paths"
@@ -209,8 +214,8 @@ def _own(writer: Writer) -> str:
     return f"{writer.via} `{writer.function}`" if writer.function else writer.via.replace("_", " ")
 
 
-def _route_words(edge: WorkflowEdge) -> str:
-    routes = edge.route or ()
+def _route_words(edge: WorkflowEdge | tuple[str, ...]) -> str:
+    routes = edge if isinstance(edge, tuple) else edge.route or ()
     if routes == (DEFAULT_ROUTE,):
         return "the default route"
     return "route " + "/".join(f"`{r}`" for r in routes)
