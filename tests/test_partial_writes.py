@@ -41,37 +41,50 @@ def test_falling_off_the_end_is_a_return_that_writes_nothing() -> None:
         if x:
             return Event(state={"k": 1})
     """) == {"k": None}
-    assert _partial("""
+    assert (
+        _partial("""
     def f(x):
         if x:
             return Event(state={"k": 1})
         else:
             return Event(state={"k": 2})
-    """) == {}
+    """)
+        == {}
+    )
 
 
 def test_generators_unreadable_state_and_nested_functions_are_left_alone() -> None:
-    assert _partial("""
+    assert (
+        _partial("""
     def f(x):
         if x:
             yield Event(state={"k": 1})
-    """) == {}
-    assert _partial("""
+    """)
+        == {}
+    )
+    assert (
+        _partial("""
     def f(x, delta):
         if x:
             return Event(state={"k": 1})
         return Event(state=delta)
-    """) == {}
-    assert _partial("""
+    """)
+        == {}
+    )
+    assert (
+        _partial("""
     def f(x):
         def inner():
             return None
         return Event(state={"k": 1})
-    """) == {}
+    """)
+        == {}
+    )
 
 
 def test_a_key_also_written_through_ctx_state_is_not_partial(tmp_path: Path) -> None:
-    (tmp_path / "flow.py").write_text(textwrap.dedent("""
+    (tmp_path / "flow.py").write_text(
+        textwrap.dedent("""
         from google.adk import Agent, Context, Event, Workflow
 
         def decide(ctx: Context, x: int = 0):
@@ -83,5 +96,7 @@ def test_a_key_also_written_through_ctx_state_is_not_partial(tmp_path: Path) -> 
         on_a = Agent(name="on_a", instruction="{k}")
         on_b = Agent(name="on_b", instruction="{k}")
         root = Workflow(name="w", edges=[("START", decide), (decide, {"a": on_a, "b": on_b})])
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     assert list(lint_paths([tmp_path], Settings(root=tmp_path)).findings) == []

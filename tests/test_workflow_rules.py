@@ -216,8 +216,10 @@ def test_the_route_named_is_the_one_that_skips_the_writer_not_an_earlier_one(tmp
     monkeypatch.chdir(tmp_path)
     messages = [message for _, code, message in _lint(tmp_path, body) if code == "TPL015"]
     assert messages == [
-        "agent `reader` in workflow `w` may read `k` before it is written: "
-        "route `done` of `check` skips its writer `writer` (flow.py:11)"
+        (
+            "agent `reader` in workflow `w` may read `k` before it is written: "
+            "route `done` of `check` skips its writer `writer` (flow.py:11)"
+        )
     ]
 
 
@@ -240,8 +242,10 @@ def test_without_a_route_that_chooses_against_the_writer_the_path_is_named(tmp_p
     monkeypatch.chdir(tmp_path)
     messages = [message for _, code, message in _lint(tmp_path, body) if code == "TPL015"]
     assert messages == [
-        "agent `reader` in workflow `w` may read `k` before it is written: "
-        "the path START -> first -> middle -> reader skips its writer `writer` (flow.py:11)"
+        (
+            "agent `reader` in workflow `w` may read `k` before it is written: "
+            "the path START -> first -> middle -> reader skips its writer `writer` (flow.py:11)"
+        )
     ]
 
 

@@ -20,16 +20,16 @@ from templating.project.adk_vocabulary import (
     RUN_NODE,
 )
 from templating.project.facts import Ref
+from templating.project.partial_writes import PartialWrite, partial_writes
 from templating.project.pickling import rebuild_from_fields
 from templating.project.syntax_tree import (
     called_name,
     keyword_argument,
     string_constant,
 )
-from templating.project.partial_writes import PartialWrite, partial_writes
 from templating.project.workflows import decorator_options
 
-__all__ = ["NodeCall", "NodeFunction", "PartialWrite", "Parameter", "node_functions"]
+__all__ = ["NodeCall", "NodeFunction", "Parameter", "PartialWrite", "node_functions"]
 
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 

@@ -37,7 +37,9 @@ class PartialWrite:
     __reduce__ = rebuild_from_fields
 
 
-def partial_writes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[PartialWrite, ...]:
+def partial_writes(
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[PartialWrite, ...]:
     """The `PartialWrite` of every key some returns of ``function`` write and others do not."""
     returns, generator = _own_returns(function)
     if generator or not returns:
@@ -49,14 +51,18 @@ def partial_writes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Pa
             return ()
         outcomes.append(outcome)
     if _falls_through(function.body):
-        outcomes.append((frozenset(), _NO_ROUTE, None))
+        outcomes.append(
+            (frozenset(), _NO_ROUTE, (0, 0))
+        )  # writes nothing: its lines are never used
     found = []
     for key in sorted({key for keys, _, _ in outcomes for key in keys}):
         writing = [o for o in outcomes if key in o[0]]
         skipping = [o for o in outcomes if key not in o[0]]
         if not skipping:
             continue
-        found.append(PartialWrite(key, _routes(writing, skipping), tuple(o[2] for o in writing)))
+        found.append(
+            PartialWrite(key, _routes(writing, skipping), tuple(o[2] for o in writing))
+        )
     return tuple(found)
 
 
@@ -69,7 +75,9 @@ def _routes(writing: list, skipping: list) -> tuple[str, ...] | None:
     return tuple(sorted(written))
 
 
-def _outcome(statement: ast.Return) -> tuple[frozenset[str], str | None, tuple[int, int]] | None:
+def _outcome(
+    statement: ast.Return,
+) -> tuple[frozenset[str], str | None, tuple[int, int]] | None:
     """The keys a return writes, its route (``None``: not a constant), its lines; ``None``
     when its state cannot be read."""
     lines = (statement.lineno, statement.end_lineno or statement.lineno)
@@ -81,11 +89,20 @@ def _outcome(statement: ast.Return) -> tuple[frozenset[str], str | None, tuple[i
     if state is not None:
         if not isinstance(state, ast.Dict) or not all(_string(k) for k in state.keys):
             return None
-        keys = frozenset(k.value for k in state.keys)  # type: ignore[union-attr]
+        keys = frozenset(
+            k.value
+            for k in state.keys
+            if isinstance(k, ast.Constant) and isinstance(k.value, str)
+        )
     route = keyword_argument(value, "route")
     if route is None:
         return keys, _NO_ROUTE, lines
-    return keys, (route.value if _string(route) and route.value else None), lines  # type: ignore[union-attr]
+    constant = (
+        route.value
+        if isinstance(route, ast.Constant) and isinstance(route.value, str)
+        else ""
+    )
+    return keys, (constant or None), lines
 
 
 def _string(node: ast.expr | None) -> bool:
