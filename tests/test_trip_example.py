@@ -128,6 +128,8 @@ def test_trip_example_lint_reports_exactly_the_reads_that_fail(monkeypatch):
         ("TPL014", "trip_workflow/skills/itinerary/SKILL.md", 8),
     ]
     assert "`critique`" in findings[0].message and "`travellers`" in findings[1].message
+    # The run above fails on `done` of `review`; `plan` of `route_trip` leads to the writer too.
+    assert "route `done` of `review` skips its writer `note_critique`" in findings[0].message
 
 
 def test_trip_example_docs_page_shows_its_findings(monkeypatch):

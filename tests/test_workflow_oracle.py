@@ -209,3 +209,16 @@ def test_fixture_workflows_are_read_whole(name: str, tmp_path: Path) -> None:
     shutil.copyfile(FIXTURES / f"{name}.py", tmp_path / f"{name}.py")
     model = read_project([tmp_path], root=tmp_path)
     assert [(w.name, [k for k, n in w.nodes.items() if n.unknown]) for w in model.workflows if w.unknown] == []
+
+
+def test_oracle_sees_a_write_on_only_some_returns() -> None:
+    # A write tied to route `a` is missing after route `b`; an untied conditional write may be
+    # missing; a key every return writes is never missing.
+    assert run_fixture("partial_writes") == {("on_b", "k_routed"), ("after_maybe", "k_maybe")}
+
+
+def test_partial_writes_are_named_in_the_message() -> None:
+    messages = lint_messages("partial_writes", "TPL015")
+    assert len(messages) == 2
+    assert any("`on_b`" in m and "`decide` writes it only on route `a`" in m for m in messages), messages
+    assert any("`after_maybe`" in m and "`maybe` writes it only on some of its returns" in m for m in messages), messages

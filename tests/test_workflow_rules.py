@@ -195,6 +195,60 @@ def test_messages_name_the_route_the_loop_and_where_the_writer_is(tmp_path: Path
     ]
 
 
+def test_the_route_named_is_the_one_that_skips_the_writer_not_an_earlier_one(tmp_path: Path, monkeypatch) -> None:
+    # `go` of `first` is on the path that misses the writer, but its other route never leads
+    # to the writer: the choice that skips it is `done` of `check`.
+    body = """
+    def first():
+        return Event(route="go")
+
+    def check():
+        return Event(route="done")
+
+    def writer(ctx):
+        ctx.state["k"] = 1
+
+    other = Agent(name="other", instruction="hello")
+    reader = Agent(name="reader", instruction="{k}")
+    root = Workflow(name="w", edges=[("START", first, {"go": check, "stop": other}),
+                                     (check, {"again": writer, "done": reader}), (writer, check)])
+    """
+    monkeypatch.chdir(tmp_path)
+    messages = [message for _, code, message in _lint(tmp_path, body) if code == "TPL015"]
+    assert messages == [
+        (
+            "agent `reader` in workflow `w` may read `k` before it is written: "
+            "route `done` of `check` skips its writer `writer` (flow.py:11)"
+        )
+    ]
+
+
+def test_without_a_route_that_chooses_against_the_writer_the_path_is_named(tmp_path: Path, monkeypatch) -> None:
+    # `go` of `first` is on the reader's path, but it is the only route: it chooses nothing.
+    # The writer runs beside the reader (a fan-out), so the message names the path instead.
+    body = """
+    def first():
+        return Event(route="go")
+
+    def middle():
+        return None
+
+    def writer(ctx):
+        ctx.state["k"] = 1
+
+    reader = Agent(name="reader", instruction="{k}")
+    root = Workflow(name="w", edges=[("START", first, {"go": middle}), (middle, (writer, reader))])
+    """
+    monkeypatch.chdir(tmp_path)
+    messages = [message for _, code, message in _lint(tmp_path, body) if code == "TPL015"]
+    assert messages == [
+        (
+            "agent `reader` in workflow `w` may read `k` before it is written: "
+            "the path START -> first -> middle -> reader skips its writer `writer` (flow.py:11)"
+        )
+    ]
+
+
 def test_an_agents_own_write_of_a_user_key_may_come_from_an_earlier_session(tmp_path: Path) -> None:
     body = """
     def remember(name: str, tool_context) -> str:

@@ -3,8 +3,8 @@
 `node_functions` reads, for each function: the parameters ADK binds from state (all but the
 context parameter and ``node_input``, unless ``@node(parameter_binding="node_input")``), the
 keys of the dicts it returns, yields or sends as ``Event(output=...)`` (node output, which is
-*not* state), its ``@node`` options, and the ``ctx.run_node(...)`` calls it makes, in program
-order.
+*not* state), its ``@node`` options, the ``ctx.run_node(...)`` calls it makes, in program
+order, and the keys it writes with ``Event(state=...)`` on only some of its returns.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from templating.project.adk_vocabulary import (
     RUN_NODE,
 )
 from templating.project.facts import Ref
+from templating.project.partial_writes import PartialWrite, partial_writes
 from templating.project.pickling import rebuild_from_fields
 from templating.project.syntax_tree import (
     called_name,
@@ -28,7 +29,7 @@ from templating.project.syntax_tree import (
 )
 from templating.project.workflows import decorator_options
 
-__all__ = ["NodeCall", "NodeFunction", "Parameter", "node_functions"]
+__all__ = ["NodeCall", "NodeFunction", "Parameter", "PartialWrite", "node_functions"]
 
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -70,6 +71,7 @@ class NodeFunction:
     outputs: tuple[str, ...]
     calls: tuple[NodeCall, ...] = ()
     parallel_worker: bool = False
+    partial: tuple[PartialWrite, ...] = ()
 
     __reduce__ = rebuild_from_fields
 
@@ -85,7 +87,7 @@ def _node_function(module, function: ast.FunctionDef | ast.AsyncFunctionDef, res
     return NodeFunction(
         function.name, string_constant(options.get("name")) or function.name,
         () if by_input else tuple(_parameters(module, function)), tuple(_output_keys(function)),
-        tuple(_node_calls(function, resolve)), _true(options.get("parallel_worker")),
+        tuple(_node_calls(function, resolve)), _true(options.get("parallel_worker")), partial_writes(function),
     )  # fmt: skip
 
 

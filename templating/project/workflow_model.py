@@ -19,14 +19,15 @@ from templating.project.workflows import WorkflowEdge, WorkflowNode
 if TYPE_CHECKING:
     from templating.project.model import Agent
 
-__all__ = ["Node", "Workflow", "member_writes", "resolve_workflows"]
+__all__ = ["Node", "Workflow", "member_writes", "resolve_workflows", "sure_writes"]
 
 
 @dataclass(eq=False)
 class Node:
     """A node of a workflow. ``key`` is its name in the graph's edges, ``name`` the name ADK
     gives it; ``calls`` are the nodes it runs with ``ctx.run_node``, each with its line and
-    its ``asyncio.gather`` group (0: awaited alone)."""
+    its ``asyncio.gather`` group (0: awaited alone). ``partial`` maps a key a function node
+    writes on only some of its returns to the routes it is written on (``None``: it may be)."""
 
     key: str
     name: str
@@ -39,6 +40,7 @@ class Node:
     workflow: Workflow | None = None
     writes: list[Writer] = field(default_factory=list)
     calls: list[tuple[int, Node, int]] = field(default_factory=list)
+    partial: dict[str, tuple[str, ...] | None] = field(default_factory=dict)
     parallel_worker: bool = False
     unknown: bool = False
     source_line: str = ""
@@ -127,12 +129,24 @@ class _NodeResolver:
         node.function = node_function
         node.writes = list(function.writers)
         node.unknown = any(w.key is None for w in function.writers)
-        if node_function is None or depth > 4:
+        if node_function is None:
+            return
+        node.partial = _partial(node_function, function.writers)
+        if depth > 4:
             return
         for call in node_function.calls:
             child = WorkflowNode(call.target.name if call.target else "?", "unknown", call.target, call.line, 1)
             node.calls.append((call.line, self.node(child, depth + 1), call.together))
 
+def _partial(function: NodeFunction, writers: tuple[Writer, ...]) -> dict[str, tuple[str, ...] | None]:
+    """The keys written on only some returns, unless another write of the key (outside
+    those returns, such as ``ctx.state[...]``) may write it anyway."""
+    partial = {}
+    for write in function.partial:
+        inside = [any(first <= w.line <= last for first, last in write.lines) for w in writers if w.key == write.key]
+        if inside and all(inside):
+            partial[write.key] = write.routes
+    return partial
 
 
 def _tree_writes(agent, seen: set[int] | None = None) -> list[Writer]:
@@ -157,3 +171,16 @@ def member_writes(workflow: Workflow, seen: set[int] | None = None) -> set[Write
         if node.workflow is not None:
             writes |= member_writes(node.workflow, seen)
     return writes
+
+
+def sure_writes(node: Node, edge: WorkflowEdge | None) -> list[Writer]:
+    """The writes of ``node`` that have surely happened when it follows ``edge`` (``None``:
+    any way out): a key written on only some returns counts only on an edge whose routes all
+    write it."""
+    if not node.partial:
+        return node.writes
+    return [w for w in node.writes if w.key not in node.partial or _on_route(node.partial[w.key], edge)]
+
+
+def _on_route(routes: tuple[str, ...] | None, edge: WorkflowEdge | None) -> bool:
+    return routes is not None and edge is not None and edge.route is not None and set(edge.route) <= set(routes)

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 from templating.project.facts import Read, Writer
 from templating.project.node_functions import Parameter
-from templating.project.workflow_model import Node, Workflow, member_writes
+from templating.project.workflow_model import Node, Workflow, member_writes, sure_writes
 from templating.project.workflow_paths import Graph, describe_miss
+from templating.project.workflows import WorkflowEdge
 from templating.project.writers import is_shared
 
 __all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
@@ -132,7 +133,7 @@ class _Pass:
             for key, node in nodes.items():
                 if key == "START":
                     continue
-                after = [self._after(nodes[e.source], known[e.source]) for e in self.graph.incoming[key]]
+                after = [self._after(nodes[e.source], known[e.source], e) for e in self.graph.incoming[key]]
                 arriving = [a for a in after if a is not None]
                 if not arriving:
                     continue
@@ -142,19 +143,19 @@ class _Pass:
                     known[key], changed = new, True
         return {key: value or start for key, value in known.items()}
 
-    def _after(self, node: Node, before: _Known | None) -> _Known | None:
+    def _after(self, node: Node, before: _Known | None, edge: WorkflowEdge) -> _Known | None:
         if before is None:
             return None  # not reached yet in the fixpoint: it constrains nothing
-        after = before.plus(self._done_writes(node, before))
+        after = before.plus(self._done_writes(node, before, edge))
         return _Known(after.keys, True) if node.unknown else after
 
-    def _done_writes(self, node: Node, known: _Known | None) -> list[Writer]:
-        """What ``node`` has surely written when it completes."""
+    def _done_writes(self, node: Node, known: _Known | None, edge: WorkflowEdge | None = None) -> list[Writer]:
+        """What ``node`` has surely written when it completes (and follows ``edge``)."""
         if node.workflow is not None:
             completed = self._completed(node.workflow, known or _Known(frozenset()))
             return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
                 [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else [])
-        return [*node.writes, *(w for _, child, _ in node.calls for w in child.writes)]
+        return [*sure_writes(node, edge), *(w for _, child, _ in node.calls for w in sure_writes(child, None))]
 
     def _completed(self, inner: Workflow, known: _Known) -> _Known:
         """What the nested workflow ``inner`` has surely written when it completes."""
@@ -188,9 +189,9 @@ class _Pass:
             self._reads(child, node, current.plus([w for w in node.writes if w.line < line]))
             self.siblings = {}
             if together:
-                pending.extend(child.writes)
+                pending.extend(sure_writes(child, None))
             else:
-                current = current.plus(child.writes)
+                current = current.plus(sure_writes(child, None))
         # What the orchestrator writes after its calls is its own business: not read here.
 
     def _reads(self, node: Node, owner: Node, known: _Known) -> None:

@@ -150,6 +150,11 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
         return f"it is written by its own {_own(first)} only after its first model call"
     where = ", ".join(f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing)
     before = graph.must_run_before()
+    partial = [k for k in writing if state_key in nodes[k].partial and k in before[reader]]
+    if partial:
+        routes = nodes[partial[0]].partial[state_key]
+        how = f"only on {_route_words(routes)}" if routes else "only on some of its returns"
+        return f"`{nodes[partial[0]].name}` writes it {how} ({_location(nodes[partial[0]], writers)})"
     nested = [k for k in writing if nodes[k].workflow is not None and k in before[reader]]
     if nested:
         return f"the nested workflow `{nodes[nested[0]].name}` writes it only on some of its paths"
@@ -158,15 +163,36 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
         when = "later in the loop: it is missing on the first iteration" if loop else "only after it"
         return f"it is written by {where} {when}"
     avoid = set(writing) - {reader}
-    for edge in graph.workflow.edges:
-        if edge.route is None or edge.source in avoid or edge.target in avoid:
-            continue
-        if graph.reaches(START, edge.source, avoid) and graph.reaches(edge.target, reader, avoid):
-            return f"{_route_words(edge)} of `{graph._name(edge.source)}` skips its writer {where}"
+    edge = _skipping_route(graph, reader, avoid)
+    if edge is not None:
+        return f"{_route_words(edge)} of `{graph._name(edge.source)}` skips its writer {where}"
     path = graph.reaches(START, reader, avoid)
     if path:
         return f"the path {' -> '.join(graph._name(k) for k in path)} skips its writer {where}"
     return f"its writer {where} may not run before it"
+
+
+def _skipping_route(graph: Graph, reader: str, writing: set[str]) -> WorkflowEdge | None:
+    """A route that chooses against the writers: on a path from START to ``reader`` that
+    avoids every writer, while another route of the same router leads through a writer to
+    ``reader``. (A route merely on that path, whose router has no such other route, skips
+    nothing: the message names the path then.)"""
+    for edge in graph.workflow.edges:
+        if edge.route is None or edge.source in writing or edge.target in writing:
+            continue
+        if not (graph.reaches(START, edge.source, writing) and graph.reaches(edge.target, reader, writing)):
+            continue
+        for other in graph.outgoing[edge.source]:
+            if other.route is not None and set(other.route) & set(edge.route):
+                continue  # the same route: taken together with `edge`
+            if any(_through(graph, other.target, writer, reader) for writer in writing):
+                return edge
+    return None
+
+
+def _through(graph: Graph, start: str, writer: str, reader: str) -> bool:
+    """Whether a run from ``start`` reaches ``writer`` before ``reader``, then ``reader``."""
+    return graph.reaches(start, writer, {reader}) is not None and graph.reaches(writer, reader, set()) is not None
 
 
 def _location(node: Node, writers: tuple[Writer, ...]) -> str:
@@ -188,8 +214,8 @@ def _own(writer: Writer) -> str:
     return f"{writer.via} `{writer.function}`" if writer.function else writer.via.replace("_", " ")
 
 
-def _route_words(edge: WorkflowEdge) -> str:
-    routes = edge.route or ()
+def _route_words(edge: WorkflowEdge | tuple[str, ...]) -> str:
+    routes = edge if isinstance(edge, tuple) else edge.route or ()
     if routes == (DEFAULT_ROUTE,):
         return "the default route"
     return "route " + "/".join(f"`{r}`" for r in routes)
