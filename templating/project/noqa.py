@@ -10,7 +10,7 @@ import re
 
 __all__ = ["NOQA", "noqa_codes"]
 
-#: A ``# noqa`` comment; the ``codes`` group holds the comma-separated codes, if any.
+#: A noqa comment (`#`, then `noqa`); the ``codes`` group holds the comma-separated codes, if any.
 NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
 
 
