@@ -369,3 +369,25 @@ def test_rules_named_files_are_linted_against_the_whole_project(tmp_path, monkey
     [finding] = lint_paths([Path("app/agent.py")], settings).findings
     assert (finding.path, finding.code) == ("app/agent.py", "TPL014")
     assert [f.path for f in lint_paths([Path("app")], settings).findings] == ["app/agent.py", "app/other.py"]
+
+
+def test_project_rules_and_tpl011_report_a_read_at_the_same_key(tmp_path, monkeypatch):
+    # One placeholder, one position: TPL011 (with a state file), TPL014 (without) and TPL015
+    # all point at the key, without the braces, the spaces or the `?`.
+    _write(tmp_path, {"agent.py": """
+        from google.adk.agents import LlmAgent, SequentialAgent
+        a = LlmAgent(name="asker", instruction="Plan {  city } for {user:city}.")
+        b = LlmAgent(name="booker", instruction="Book {hotel}.")
+        c = LlmAgent(name="finder", instruction="Find.", output_key="hotel")
+        p = SequentialAgent(name="p", sub_agents=[a, b, c])
+        """})
+    monkeypatch.chdir(tmp_path)
+    wanted = {"TPL011", "TPL014", "TPL015"}
+    without_state = lint_paths([tmp_path], Settings(root=tmp_path)).findings
+    with_state = lint_paths([tmp_path], Settings(root=tmp_path, known_keys=frozenset({"town"}))).findings
+    found = sorted((f.line, f.column, f.end_column, f.code) for f in [*without_state, *with_state] if f.code in wanted)
+    assert found == [
+        (2, 49, 53, "TPL011"), (2, 49, 53, "TPL014"),  # `city` in `{  city }`
+        (2, 61, 70, "TPL011"), (2, 61, 70, "TPL014"),  # `user:city`
+        (3, 48, 53, "TPL011"), (3, 48, 53, "TPL015"), (3, 48, 53, "TPL015"),  # `hotel`, read before it is written
+    ]
