@@ -68,7 +68,7 @@ def test_hostile_huge_file_never_slows_its_neighbour(tmp_path):
     _write(tmp_path, "small.py", AGENT.format(name="small", instruction='"Hi {name}"'))
     outcome = run_templating(["lint", "--no-cache", "small.py"], tmp_path, seconds=20, megabytes=800)
     assert outcome.stdout.splitlines() == [
-        "small.py:3:48: TPL014 `name` is read by agent `small`, but nothing in the project writes it",
+        "small.py:3:49: TPL014 `name` is read by agent `small`, but nothing in the project writes it",
         "Found 1 finding in 1 file checked.",
     ], outcome.stderr
 
@@ -95,14 +95,14 @@ def test_hostile_text_bombs_become_holes_not_errors(tmp_path):
         "(the linter builds at most 1,000,000 characters of text per file, and this exceeds it); "
         "ADK then scans it for placeholders"
     )
-    assert "replace.py:7:53: TPL014 `x` is read by agent `replace`" in outcome.stdout
+    assert "replace.py:7:54: TPL014 `x` is read by agent `replace`" in outcome.stdout
 
 
 def test_hostile_text_bombs_never_slow_their_neighbour(tmp_path):
     _bombs(tmp_path)
     outcome = run_templating(["lint", "--no-cache", "small.py"], tmp_path, seconds=20, megabytes=600)
     assert outcome.stdout.splitlines() == [
-        "small.py:3:48: TPL014 `name` is read by agent `small`, but nothing in the project writes it",
+        "small.py:3:49: TPL014 `name` is read by agent `small`, but nothing in the project writes it",
         "Found 1 finding in 1 file checked.",
     ], outcome.stderr
 
@@ -115,7 +115,7 @@ def test_hostile_agent_listed_under_many_parents_is_walked_once_per_state(tmp_pa
     _write(tmp_path, "fan.py", "\n".join(lines) + "\n")
     outcome = run_templating(["lint", "--no-cache", "fan.py"], tmp_path, seconds=20)
     assert outcome.stdout.splitlines() == [
-        "fan.py:2:39: TPL014 `x` is read by agent `a0`, but nothing in the project writes it",
+        "fan.py:2:40: TPL014 `x` is read by agent `a0`, but nothing in the project writes it",
         "Found 1 finding in 1 file checked.",
     ], outcome.stderr
 

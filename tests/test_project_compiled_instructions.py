@@ -19,8 +19,8 @@ def test_compiled_instruction_failing_reads_at_run_time_are_what_lint_reports(tm
     assert error is None and seen[0].startswith('Hello Ada. Data: {"k": 1}. Order 7.')
     findings = lint_copy("compiled_app", tmp_path)
     assert [(line, column, code, message) for _, line, column, code, message in findings] == [
-        (8, 36, "TPL014", "`user:profile` is read by agent `greeter`, but nothing in the project writes it"),
-        (8, 79, "TPL014", "`order_id` is read by agent `greeter`, but nothing in the project writes it"),
+        (8, 37, "TPL014", "`user:profile` is read by agent `greeter`, but nothing in the project writes it"),
+        (8, 80, "TPL014", "`order_id` is read by agent `greeter`, but nothing in the project writes it"),
     ]  # the JSON is literal text in the strict dialect: no brace hazard
 
 

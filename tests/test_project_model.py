@@ -99,7 +99,7 @@ def test_rule_tpl015_critic_before_writer_names_the_late_writer(tmp_path, monkey
     files["pipeline/agent.py"] = PIPELINE["pipeline/agent.py"].replace("[finder, writer]", "[writer, finder]")
     _write(tmp_path, files)
     (finding,) = [f for f in _lint(tmp_path, monkeypatch) if "findings" in f[4]]
-    assert finding[:4] == ("pipeline/agent.py", 5, 72, "TPL015")
+    assert finding[:4] == ("pipeline/agent.py", 5, 73, "TPL015")
     assert "the `output_key` of agent `finder` (pipeline/agent.py:4:" in finding[4]
     assert any("`city`" in f[4] and "tool `save_city` of agent `finder`" in f[4] for f in _lint(tmp_path, monkeypatch))
 
@@ -127,7 +127,7 @@ def test_rule_tpl015_parallel_siblings_and_nested_order(tmp_path, monkeypatch):
         root = SequentialAgent(name="root", sub_agents=[both, c])
         """})
     findings = _lint(tmp_path, monkeypatch)
-    assert [(f[1], f[2], f[3]) for f in findings] == [(3, 41, "TPL015")]
+    assert [(f[1], f[2], f[3]) for f in findings] == [(3, 42, "TPL015")]
 
 
 def test_rule_tpl014_unwritten_key_suggests_the_closest_and_skips_optional(tmp_path, monkeypatch):
@@ -139,7 +139,7 @@ def test_rule_tpl014_unwritten_key_suggests_the_closest_and_skips_optional(tmp_p
         """})
     monkeypatch.chdir(tmp_path)
     (finding,) = lint_paths([tmp_path], Settings(root=tmp_path)).findings
-    assert (finding.code, finding.line, finding.column) == ("TPL014", 3, 49)
+    assert (finding.code, finding.line, finding.column) == ("TPL014", 3, 50)
     assert finding.message == "`findngs` is read by agent `critic`, but nothing in the project writes it"
     assert finding.help.startswith("did you mean `findings`?")
 
@@ -237,7 +237,7 @@ def test_model_yaml_config_path_sub_agents_and_python_tools(tmp_path, monkeypatc
     })
     monkeypatch.chdir(tmp_path)
     findings = list(lint_paths([tmp_path], Settings(root=tmp_path)).findings)
-    assert [(f.path, f.line, f.column, f.code) for f in findings] == [("app/reader.yaml", 2, 19, "TPL015")]
+    assert [(f.path, f.line, f.column, f.code) for f in findings] == [("app/reader.yaml", 2, 20, "TPL015")]
     assert "the `output_key` of agent `writer` (app/sub/writer.yaml:3:13)" in findings[0].message
 
 
@@ -309,7 +309,7 @@ def test_model_reads_an_instruction_built_in_the_factory_that_makes_the_agent(tm
         root_agent = make_critic()
         """})
     findings = _lint(tmp_path, monkeypatch)
-    assert findings == [("agent.py", 4, 28, "TPL014", "`draft` is read by agent `critic`, but nothing in the project writes it")]
+    assert findings == [("agent.py", 4, 29, "TPL014", "`draft` is read by agent `critic`, but nothing in the project writes it")]
 
 
 def test_lint_finds_a_renamed_compile_template_far_from_any_hint(tmp_path, monkeypatch):
@@ -369,3 +369,25 @@ def test_rules_named_files_are_linted_against_the_whole_project(tmp_path, monkey
     [finding] = lint_paths([Path("app/agent.py")], settings).findings
     assert (finding.path, finding.code) == ("app/agent.py", "TPL014")
     assert [f.path for f in lint_paths([Path("app")], settings).findings] == ["app/agent.py", "app/other.py"]
+
+
+def test_project_rules_and_tpl011_report_a_read_at_the_same_key(tmp_path, monkeypatch):
+    # One placeholder, one position: TPL011 (with a state file), TPL014 (without) and TPL015
+    # all point at the key, without the braces, the spaces or the `?`.
+    _write(tmp_path, {"agent.py": """
+        from google.adk.agents import LlmAgent, SequentialAgent
+        a = LlmAgent(name="asker", instruction="Plan {  city } for {user:city}.")
+        b = LlmAgent(name="booker", instruction="Book {hotel}.")
+        c = LlmAgent(name="finder", instruction="Find.", output_key="hotel")
+        p = SequentialAgent(name="p", sub_agents=[a, b, c])
+        """})
+    monkeypatch.chdir(tmp_path)
+    wanted = {"TPL011", "TPL014", "TPL015"}
+    without_state = lint_paths([tmp_path], Settings(root=tmp_path)).findings
+    with_state = lint_paths([tmp_path], Settings(root=tmp_path, known_keys=frozenset({"town"}))).findings
+    found = sorted((f.line, f.column, f.end_column, f.code) for f in [*without_state, *with_state] if f.code in wanted)
+    assert found == [
+        (2, 49, 53, "TPL011"), (2, 49, 53, "TPL014"),  # `city` in `{  city }`
+        (2, 61, 70, "TPL011"), (2, 61, 70, "TPL014"),  # `user:city`
+        (3, 48, 53, "TPL011"), (3, 48, 53, "TPL015"), (3, 48, 53, "TPL015"),  # `hotel`, read before it is written
+    ]

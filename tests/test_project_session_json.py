@@ -78,7 +78,7 @@ def test_session_file_keys_are_written_so_no_tpl014(project):
 def test_session_file_without_the_key_gives_tpl014_back(project):
     (project / "trip" / "initial.session.json").write_text(SESSION.replace('"city": "Oslo"', '"country": "NO"'))
     assert _lint(project) == [
-        ("trip/agent.py", 3, 81, "TPL014", "`city` is read by agent `planner`, but nothing in the project writes it"),
+        ("trip/agent.py", 3, 82, "TPL014", "`city` is read by agent `planner`, but nothing in the project writes it"),
     ]
 
 
@@ -125,7 +125,7 @@ def test_session_file_without_a_state_object_gives_no_facts(text, project):
 def test_session_file_invalid_json_is_tpl013_at_the_error(project):
     (project / "trip" / "initial.session.json").write_text('{\n  "state" {"origin": "SF"}\n}\n')
     assert [finding[:4] for finding in _lint(project)] == [
-        ("trip/agent.py", 3, 69, "TPL014"), ("trip/agent.py", 3, 81, "TPL014"),
+        ("trip/agent.py", 3, 70, "TPL014"), ("trip/agent.py", 3, 82, "TPL014"),
         ("trip/initial.session.json", 2, 11, "TPL013"),
     ]  # fmt: skip
     assert _lint(project)[2][4] == "invalid JSON: Expecting ':' delimiter"

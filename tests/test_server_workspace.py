@@ -22,8 +22,8 @@ def test_workspace_findings_of_a_constants_module_use_its_unsaved_text(tmp_path:
 
     found = Workspace().findings(prompt, 'ROOT = (\n    "Now use {{plan}}"\n)\n')
 
-    # The project rule's TPL014 too is at the buffer's position, not the file's (1:13).
-    assert [(f.path, f.code, f.line, f.column) for f in found] == [("prompt.py", "TPL001", 2, 14), ("prompt.py", "TPL014", 2, 14)]
+    # The project rule's TPL014 too is at the buffer's position, not the file's (1:14).
+    assert [(f.path, f.code, f.line, f.column) for f in found] == [("prompt.py", "TPL001", 2, 14), ("prompt.py", "TPL014", 2, 16)]
 
 
 def test_workspace_findings_of_a_module_leave_out_its_constants_modules(tmp_path: Path):

@@ -9,6 +9,7 @@ from workflow_oracle import FIXTURES
 
 from templating.cli import main
 from templating.compiler import compile_template
+from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
 from templating.server import navigation
 from templating.server.workspace import Workspace
@@ -45,3 +46,15 @@ def test_server_knows_node_writers_for_hover_definition_and_completion(tmp_path:
     assert "state_delta in function `writer` at `" in text
     (location,) = navigation.writer_locations((writer,))
     assert location.range.start.line == 11
+
+
+def test_workflow_read_is_reported_at_its_key_like_tpl011(tmp_path: Path, monkeypatch) -> None:
+    # `{k}` on line 19 of the fixture: the workflow's TPL015 and TPL011 (the state file lacks
+    # `k`) both point at `k`, one column after the brace.
+    _project(tmp_path, "route_skip")
+    monkeypatch.chdir(tmp_path)
+    settings = Settings(root=tmp_path, known_keys=frozenset({"other"}))
+    found = sorted((f.line, f.column, f.end_column, f.code) for f in lint_paths([tmp_path], settings).findings)
+    assert found == [(19, 60, 61, "TPL011"), (19, 60, 61, "TPL015")]
+    line = (tmp_path / "route_skip.py").read_text().splitlines()[18]
+    assert line[59] == "k" and line[58] == "{"

@@ -2,7 +2,7 @@
 
 They run once per lint run, on the model assembled from every file's facts
 (`templating.project.model.assemble`), never per file: a write in one file answers a
-read in another. TPL014 and TPL015 report at a placeholder (``(instruction, hazard)`` pairs
+read in another. TPL014 and TPL015 report at a placeholder's key, as TPL011 does (``(instruction, hazard)`` pairs
 the linter turns into findings like any other); TPL016 at the statement that writes.
 """
 

@@ -3,7 +3,7 @@
 ``{Model.field}`` reference the agent's ``input_schema`` does not define).
 
 The order comes from `templating.project.workflow_order`; this module words it. A placeholder
-read is reported at the placeholder, a function-node parameter at the parameter, and a
+read is reported at its key (as TPL011 does), a function-node parameter at the parameter, and a
 node's shape where the node first appears in the ``edges``.
 """
 

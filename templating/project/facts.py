@@ -26,7 +26,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Read:
-    """A placeholder reading ``key``, at text ``[start, end)`` of ``instruction``."""
+    """A placeholder reading ``key``, at ``line`` and ``column`` (its opening brace); the key
+    itself, where findings on the read point, is text ``[start, end)`` of ``instruction``."""
 
     key: str
     optional: bool

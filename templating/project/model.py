@@ -330,8 +330,10 @@ def _reads(instruction: Instruction, dialect: str) -> list[Read]:
     for node in template.nodes:
         if isinstance(node, Placeholder) and not node.artifact:
             line, column = instruction.position(node.span.start)
+            # Findings on the read point at its key, as TPL011 does: one placeholder, one position.
+            key_start = node.name_span.start
             reads.append(Read(node.key, node.optional, instruction.source.path, line, column, instruction,
-                              node.span.start, node.span.end))  # fmt: skip
+                              key_start, key_start + len(node.key)))  # fmt: skip
     return reads
 
 
