@@ -1,7 +1,7 @@
 """MkDocs hook: draw the agent graphs of the docs as SVG pictures, with Graphviz, at build time.
 
 A page marks a graph with a comment naming the folder to draw, followed by that folder's
-mermaid source (which GitHub draws, and which `tests/test_docs_diagrams.py` keeps equal to
+mermaid source (which GitHub draws, and which `tests/repository/test_docs_diagrams.py` keeps equal to
 what ``templating graph FOLDER`` prints)::
 
     <!-- templating graph examples/research_pipeline -->

@@ -1,0 +1,94 @@
+"""The registry of instruction surfaces: each claims exactly its files, in one place."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+from templating.project.surfaces import (
+    FALLBACK,
+    SURFACES,
+    Surface,
+    claiming,
+    is_walked,
+    surface_for,
+)
+from templating.project.surfaces.agent_config import AGENT_CONFIG
+from templating.project.surfaces.prompt import PROMPT
+from templating.project.surfaces.python import PYTHON
+from templating.project.surfaces.session import SESSION
+from templating.project.surfaces.skill import SKILL
+
+PACKAGE = Path(__file__).resolve().parents[2] / "templating"
+
+CLAIMS = {
+    "agent.py": PYTHON, "stubs.pyi": PYTHON, "__init__.py": PYTHON, "AGENT.PY": PYTHON,
+    "root_agent.yaml": AGENT_CONFIG, "intake.yml": AGENT_CONFIG, "Config.YAML": AGENT_CONFIG,
+    "initial.session.json": SESSION,
+    "welcome.prompt": PROMPT, "instruction.txt": PROMPT, "README.md": PROMPT,
+}  # fmt: skip
+#: Exact file names a surface claims before a later surface's suffix would.
+SHADOWING = {"SKILL.md": (SKILL, PROMPT), "skill.md": (SKILL, PROMPT)}
+UNCLAIMED = ["pyproject.toml", "state.json", "other.session.json", "Makefile", ".py", "agent.", "notes.rst"]
+
+
+@pytest.mark.parametrize(("name", "surface"), CLAIMS.items())
+def test_surfaces_each_file_is_claimed_by_exactly_its_surface(name, surface):
+    assert [candidate.name for candidate in SURFACES if candidate.claims(name)] == [surface.name]
+    assert claiming(name) is surface and surface_for(name) is surface
+
+
+@pytest.mark.parametrize(("name", "claimants"), SHADOWING.items())
+def test_surfaces_an_exact_name_is_claimed_before_a_suffix(name, claimants):
+    assert [candidate.name for candidate in SURFACES if candidate.claims(name)] == [s.name for s in claimants]
+    assert claiming(name) is claimants[0] and is_walked(name)
+    assert not SKILL.claims("Skill.md") and not SKILL.claims("README.md")
+
+
+@pytest.mark.parametrize("name", UNCLAIMED)
+def test_surfaces_other_files_are_unclaimed_and_read_as_prompt_text_when_named(name):
+    assert claiming(name) is None and not is_walked(name)
+    assert surface_for(name) is FALLBACK is PROMPT
+
+
+def test_surfaces_walked_are_python_yaml_and_the_session_not_prompt_files():
+    assert {name for name in CLAIMS if is_walked(name)} == {name for name, s in CLAIMS.items() if s is not PROMPT}
+
+
+def test_surfaces_names_are_unique_and_every_surface_module_is_registered():
+    assert len({surface.name for surface in SURFACES}) == len(SURFACES)
+    defined = []
+    for file in sorted((PACKAGE / "project" / "surfaces").glob("*.py")):
+        if file.stem not in ("__init__", "surface"):
+            module = importlib.import_module(f"templating.project.surfaces.{file.stem}")
+            defined += [value for value in vars(module).values() if isinstance(value, Surface)]
+    assert sorted(surface.name for surface in defined) == sorted(surface.name for surface in SURFACES)
+    assert all(any(surface is registered for registered in SURFACES) for surface in defined)
+
+
+def test_surfaces_pre_filters_skip_files_without_a_hint():
+    assert not PYTHON.may_hold("util.py", b"def add(a, b):\n    return a + b\n")
+    assert PYTHON.may_hold("__init__.py", b"")
+    assert PYTHON.may_hold("agent.py", b"root = Agent(name='a')\n")
+    assert not AGENT_CONFIG.may_hold("ci.yaml", b"on: push\n")
+    assert AGENT_CONFIG.may_hold("root_agent.yaml", b"agent_class: LlmAgent\n")
+
+
+def test_surfaces_fixed_text_is_revalidated_by_its_surface():
+    assert PYTHON.is_valid("x = 1\n") and not PYTHON.is_valid("x = (\n")
+    assert AGENT_CONFIG.is_valid("instruction: hi\n") and not AGENT_CONFIG.is_valid("a: [\n")
+    assert PROMPT.is_valid("{unbalanced")
+
+
+def test_surfaces_no_module_outside_the_registry_tests_a_file_suffix():
+    testing = []
+    for file in PACKAGE.rglob("*.py"):
+        if "surfaces" in file.parts:
+            continue
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("suffix", "suffixes"):
+                testing.append(f"{file.relative_to(PACKAGE)}:{node.lineno}")
+    assert testing == []

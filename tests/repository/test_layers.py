@@ -1,0 +1,162 @@
+"""The layers import one way: core <- project <- lint <- cli/server, with no cycles.
+
+Every import is read from the syntax tree: those at the top of a module, inside functions
+(where a cycle likes to hide) and under ``TYPE_CHECKING``. An entry point (``cli``,
+``server``) may use the project layer only through its front door.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "templating"
+# The rank of each layer; a module may import its own layer and those below.
+LAYERS = {"core": 0, "project": 1, "lint": 2, "cli": 3, "server": 3}
+# What an entry point may import from the project layer: the front door, the registry of
+# surfaces, and the records and model they hand out.
+PROJECT_FRONT_DOOR = frozenset({
+    "templating.project", "templating.project.reading", "templating.project.surfaces", "templating.project.model",
+    "templating.project.facts", "templating.project.instruction", "templating.project.graph",
+    "templating.project.files", "templating.project.noqa",
+})  # fmt: skip
+
+
+def module_name(file: Path) -> str:
+    parts = file.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer_of(module: str) -> str:
+    if module == "templating.__main__":
+        return "cli"  # `python -m templating` is the command line
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in LAYERS else "core"
+
+
+def imports_of(file: Path) -> list[tuple[str, int, bool]]:
+    """Every ``templating`` module ``file`` imports: the name, the line, and whether the
+    import runs (``False`` under ``if TYPE_CHECKING:``)."""
+    tree = ast.parse(file.read_text(encoding="utf-8"))
+    typing_only = {
+        id(node) for block in ast.walk(tree)
+        if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+        for statement in block.body for node in ast.walk(statement)
+    }  # fmt: skip
+    package = module_name(file) if file.name == "__init__.py" else module_name(file).rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        for name in names:
+            if name == "templating" or name.startswith("templating."):
+                found.append((name, node.lineno, id(node) not in typing_only))
+    return found
+
+
+def _modules() -> dict[str, Path]:
+    return {module_name(file): file for file in sorted(PACKAGE.rglob("*.py"))}
+
+
+MODULES = _modules()
+
+
+def _existing(name: str) -> str | None:
+    """The module ``name`` names (``a.b.c`` may be the name ``c`` of module ``a.b``)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def test_layers_no_module_imports_a_layer_above_its_own():
+    upward = [
+        f"{file.relative_to(PACKAGE.parent)}:{line}: {module} ({layer_of(module)}) imports {name} ({layer_of(name)})"
+        for module, file in MODULES.items() for name, line, _ in imports_of(file)
+        if LAYERS[layer_of(name)] > LAYERS[layer_of(module)]
+    ]  # fmt: skip
+    assert upward == []
+
+
+def test_layers_entry_points_use_the_project_through_its_front_door():
+    past = [
+        f"{file.relative_to(PACKAGE.parent)}:{line}: {name}"
+        for module, file in MODULES.items() if LAYERS[layer_of(module)] == LAYERS["cli"]
+        for name, line, _ in imports_of(file)
+        if layer_of(name) == "project" and _existing(name) not in PROJECT_FRONT_DOOR
+    ]  # fmt: skip
+    assert past == []
+
+
+def test_layers_no_import_cycles_among_modules():
+    graph = {
+        module: {target for name, _, runs in imports_of(file) if runs and (target := _existing(name)) and target != module}
+        for module, file in MODULES.items()
+    }
+    cycles = _cycles(graph)
+    assert cycles == []
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in sorted(graph.get(module, ())):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("import templating.lint.linter\n", [("templating.lint.linter", 1, True)]),
+        ("def f():\n    from templating.cli import main\n", [("templating.cli", 2, True), ("templating.cli.main", 2, True)]),
+        (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from templating.server import app\n",
+            [("templating.server", 3, False), ("templating.server.app", 3, False)],
+        ),
+    ],
+)
+def test_layers_imports_are_found_inside_functions_and_type_checking_blocks(tmp_path, monkeypatch, source, expected):
+    file = PACKAGE / "project" / "_probe.py"  # never written: read_text is replaced
+    monkeypatch.setattr(Path, "read_text", lambda self, encoding=None: source)
+    assert imports_of(file) == expected
+
+
+def test_layers_cycles_are_found():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
