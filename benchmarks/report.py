@@ -33,7 +33,11 @@ def table_markdown(results: dict) -> str:
             row = next((row for row in results["render"][name] if row[0] == label), None)
             cells += [f"{1 / row[1]:,.0f}", f"{row[2]:.1f}"] if row else ["-", "-"]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    lines += ["", "| workload | compile | full parse | one google-adk render | compiled memory |", "|---|---:|---:|---:|---:|"]
+    lines += [
+        "",
+        "| workload | compile | full parse | one google-adk render | compiled memory |",
+        "|---|---:|---:|---:|---:|",
+    ]
     for name in names:
         costs, (kept, size) = results["compile"][name], results["memory"][name]
         lines.append(

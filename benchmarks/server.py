@@ -37,7 +37,7 @@ from pygls.lsp.client import LanguageClient  # noqa: E402
 
 from benchmarks.lint import write_tree  # noqa: E402
 
-AGENT = '''agent_{index} = LlmAgent(
+AGENT = """agent_{index} = LlmAgent(
     name="agent_{index}",
     model="gemini-2.0-flash",
     instruction=(
@@ -47,7 +47,7 @@ AGENT = '''agent_{index} = LlmAgent(
     output_key="answer_{index}",
 )
 
-'''
+"""
 
 
 def agent_module(lines: int) -> str:
@@ -75,7 +75,9 @@ class Session:
         await self.client.start_io(sys.executable, "-m", "templating", "server")
         options = {} if self.debounce is None else {"debounceMs": self.debounce}
         root = self.root.as_uri() if self.root else None
-        params = types.InitializeParams(capabilities=types.ClientCapabilities(), initialization_options=options, root_uri=root)
+        params = types.InitializeParams(
+            capabilities=types.ClientCapabilities(), initialization_options=options, root_uri=root
+        )
         await self.client.initialize_async(params)
         self.client.initialized(types.InitializedParams())
 
@@ -101,7 +103,9 @@ class Session:
         change = types.TextDocumentContentChangeWholeDocument(text=text)
         identifier = types.VersionedTextDocumentIdentifier(uri=uri, version=version)
         started = time.perf_counter()
-        self.client.text_document_did_change(types.DidChangeTextDocumentParams(text_document=identifier, content_changes=[change]))
+        self.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(text_document=identifier, content_changes=[change])
+        )
         await done
         return time.perf_counter() - started
 
@@ -161,14 +165,20 @@ async def run(rounds: int, lines: int, files: int) -> dict[str, list[float]]:
         await session.start()
         try:
             module = root / "big_agent.py"
-            results[f"one {lines}-line module, pause 0"] = await edit_rounds(session, module, agent_module(lines), rounds)
+            results[f"one {lines}-line module, pause 0"] = await edit_rounds(
+                session, module, agent_module(lines), rounds
+            )
             paths = sorted(tree.rglob("*.py"))
             for path in paths:
                 await session.open(path, path.read_text())
             agent = next(path for path in paths if path.name.startswith("agent_"))
             plain = next(path for path in paths if path.name.startswith("helpers_"))
-            results[f"{files}-file workspace, agent module, pause 0"] = await edit_rounds(session, agent, agent.read_text(), rounds)
-            results[f"{files}-file workspace, plain module, pause 0"] = await edit_rounds(session, plain, plain.read_text(), rounds)
+            results[f"{files}-file workspace, agent module, pause 0"] = await edit_rounds(
+                session, agent, agent.read_text(), rounds
+            )
+            results[f"{files}-file workspace, plain module, pause 0"] = await edit_rounds(
+                session, plain, plain.read_text(), rounds
+            )
         finally:
             await session.stop()
     return results

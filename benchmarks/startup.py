@@ -36,7 +36,9 @@ AGENT = 'from google.adk.agents import LlmAgent\n\nroot_agent = LlmAgent(name="h
 def write_project(folder: Path) -> None:
     """The small project the lint row runs in."""
     (folder / "prompts").mkdir()
-    (folder / "pyproject.toml").write_text('[project]\nname = "demo"\n\n[tool.templating]\ninclude = ["prompts/*.prompt"]\n')
+    (folder / "pyproject.toml").write_text(
+        '[project]\nname = "demo"\n\n[tool.templating]\ninclude = ["prompts/*.prompt"]\n'
+    )
     (folder / ".gitignore").write_text(".venv/\n__pycache__/\n")
     (folder / "agent.py").write_text(AGENT)
     (folder / "prompts" / "welcome.prompt").write_text("You help {user:name} plan a trip to {city}.\n")
@@ -49,10 +51,12 @@ def commands(source: Path, label: str = "") -> dict[str, tuple[list[str], str]]:
         "python -c pass": ([python, "-c", "pass"], str(source)),
         f"templating --version{label}": ([python, "-m", "templating", "--version"], str(source)),
         f"templating lint one file{label}": (
-            [python, "-m", "templating", "lint", "--no-cache", "prompts/welcome.prompt"], str(source)
+            [python, "-m", "templating", "lint", "--no-cache", "prompts/welcome.prompt"],
+            str(source),
         ),
         f"templating lint one file, cache{label}": (
-            [python, "-m", "templating", "lint", "prompts/welcome.prompt"], str(source)
+            [python, "-m", "templating", "lint", "prompts/welcome.prompt"],
+            str(source),
         ),
     }
 

@@ -126,7 +126,22 @@ MEDIUM_STATE: dict[str, Any] = {
 }
 
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?)(\?)?\}")
-_WORDS = ["trip", "seat", "fare", "gate", "rule", "desk", "route", "check", "price", "window", "aisle", "lounge", "change", "refund"]
+_WORDS = [
+    "trip",
+    "seat",
+    "fare",
+    "gate",
+    "rule",
+    "desk",
+    "route",
+    "check",
+    "price",
+    "window",
+    "aisle",
+    "lounge",
+    "change",
+    "refund",
+]
 
 
 def small() -> Workload:
@@ -199,7 +214,9 @@ def to_jinja(workload: Workload, mapping: str) -> str:
 
 def to_format(workload: Workload) -> str:
     """``str.format_map`` against ``{"v": state}``: ``{v[key]}``, literal braces doubled."""
-    return _spell(workload, lambda field: "{v[" + field.key + "]}", lambda text: text.replace("{", "{{").replace("}", "}}"))
+    return _spell(
+        workload, lambda field: "{v[" + field.key + "]}", lambda text: text.replace("{", "{{").replace("}", "}}")
+    )
 
 
 def to_string_template(workload: Workload) -> str:

@@ -73,7 +73,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Draw each marked graph once and add the pictures to the site's files."""
     root = Path(config.config_file_path).parent
     folders = sorted(
-        {match["folder"] for page in Path(config.docs_dir).rglob("*.md") for match in GRAPH.finditer(page.read_text("utf-8"))}
+        {
+            match["folder"]
+            for page in Path(config.docs_dir).rglob("*.md")
+            for match in GRAPH.finditer(page.read_text("utf-8"))
+        }
     )
     for folder in folders:
         svg = render_svg(graph_text(folder, "dot", root))
@@ -89,7 +93,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     def replace(match: re.Match[str]) -> str:
         folder, mermaid = match["folder"], match["mermaid"]
         if mermaid != graph_text(folder, "mermaid", root):
-            log.warning("%s: the mermaid block of %s differs from `templating graph %s`", page.file.src_uri, folder, folder)
+            log.warning(
+                "%s: the mermaid block of %s differs from `templating graph %s`", page.file.src_uri, folder, folder
+            )
         link = posixpath.relpath(picture_path(folder), here)
         source = "".join(f"    {line}\n" for line in ["```mermaid", *mermaid.splitlines(), "```"])
         return (

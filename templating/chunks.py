@@ -24,6 +24,7 @@ from templating.parser import parse, read_group
 
 __all__ = ["split_chunks"]
 
+
 def split_chunks(text: str, dialect: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
     """Return the static strings around ``text``'s placeholders, and the placeholders.
 

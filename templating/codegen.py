@@ -41,6 +41,7 @@ GROUP_SIZE = 14
 #: A fast render function: a plain ``dict`` state in, the rendered text out.
 Renderer = Callable[[dict[str, Any]], str]
 
+
 class _Missing:
     """The type of `_MISSING`, so that a set of value types can tell it apart."""
 
@@ -212,9 +213,7 @@ def _lookups(
         everywhere_optional[key] = everywhere_optional[key] and is_optional
     # itemgetter raises for the first missing distinct key, which is the first missing
     # placeholder in template order only when no placeholder is optional.
-    gather = _gatherer(
-        distinct, tuple(everywhere_optional.values()), adk_values, allow_itemgetter=not any(optional)
-    )
+    gather = _gatherer(distinct, tuple(everywhere_optional.values()), adk_values, allow_itemgetter=not any(optional))
     position = {key: index for index, key in enumerate(distinct)}
     return gather, itemgetter(*(position[key] for key in keys))
 

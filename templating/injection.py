@@ -29,7 +29,9 @@ async def inject_session_state(
         raise TypeError(f"template must be a str, got {type(template).__name__}")
     if use_jinja2:
         if dialect != "adk":
-            raise ValueError(f"`use_jinja2=True` renders Jinja2 syntax, got `dialect={dialect!r}` too: expected one of them")
+            raise ValueError(
+                f"`use_jinja2=True` renders Jinja2 syntax, got `dialect={dialect!r}` too: expected one of them"
+            )
         return await render_jinja(template, context)
     if "{" not in template and dialect == "adk":
         # google-adk returns such a template before it reads the context at all: so do we,

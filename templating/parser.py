@@ -83,6 +83,4 @@ def _check_artifact_name(text: str, key: str, name_span: Span, dialect: Dialect)
         return
     offset = name_span.start + len(ARTIFACT_PREFIX)
     line, column = line_and_column(text, offset)
-    raise TemplateSyntaxError(
-        problem, code="artifact-name", span=Span(offset, name_span.end), line=line, column=column
-    )
+    raise TemplateSyntaxError(problem, code="artifact-name", span=Span(offset, name_span.end), line=line, column=column)

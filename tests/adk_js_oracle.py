@@ -35,7 +35,10 @@ class AdkJs:
     def __init__(self, module: Path) -> None:
         self.process = subprocess.Popen(
             ["node", str(HARNESS), str(module)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
         )
 
     def render(self, template: str, state: dict[str, Any], artifacts: dict[str, Any] | None, circular=()) -> dict:

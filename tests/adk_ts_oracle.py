@@ -38,7 +38,10 @@ class AdkTs:
     def __init__(self, package: Path) -> None:
         self.process = subprocess.Popen(
             ["node", str(HARNESS), str(package)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
         )
 
     def render(self, template: str, state: dict[str, Any], artifacts: dict[str, Any] | None) -> dict:

@@ -14,7 +14,22 @@ BRACES = ["{", "}", "{{", "}}", "{{{", "}}}"]
 ESCAPES = ["$", "\\", "$$", "\\\\"]
 MARKS = ["?", ":", ".", "-", "[0]", "'", '"', ",", "!r", ":>10", "/", ".."]
 # Whitespace Python's str.strip() removes, and characters it keeps (ZWSP, BOM, NUL).
-WHITESPACE = [" ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c", "\x1c", "\x1f", "\x85", "\xa0", "\u2000", "\u2028", "\u3000"]
+WHITESPACE = [
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x1f",
+    "\x85",
+    "\xa0",
+    "\u2000",
+    "\u2028",
+    "\u3000",
+]
 NOT_WHITESPACE = ["\u200b", "\ufeff", "\x00"]
 NAMES = ["a", "b", "name", "x1", "_", "名前", "café", "cafe\u0301", "ﬁ", "Ⅻ", "class", "None", "1a", "0", "ͺ"]  # noqa: RUF001 - a name str.isidentifier() folds
 PREFIXES = ["app:", "user:", "temp:", "session:", "APP:", "artifact.", "artifact:", "Artifact."]
@@ -23,7 +38,22 @@ WORDS = ["Hello ", " and ", "text", "JSON: ", "if (x) ", "return", "é", "\n"]
 FRAGMENTS = BRACES + ESCAPES + MARKS + WHITESPACE + NOT_WHITESPACE + NAMES + PREFIXES + WORDS
 
 #: State keys generated templates are likely to name.
-STATE_KEYS = ["a", "b", "name", "x1", "_", "名前", "café", "ﬁ", "class", "None", "app:a", "user:name", "temp:b", "user:x1"]
+STATE_KEYS = [
+    "a",
+    "b",
+    "name",
+    "x1",
+    "_",
+    "名前",
+    "café",
+    "ﬁ",
+    "class",
+    "None",
+    "app:a",
+    "user:name",
+    "temp:b",
+    "user:x1",
+]
 
 #: Artifact names saved in generated artifact stores.
 ARTIFACT_NAMES = ["a", "b", "name", "f.txt", "user:name", "notes.md"]

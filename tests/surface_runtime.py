@@ -39,7 +39,9 @@ def load(name: str) -> ModuleType:
     return module
 
 
-def run(name: str, state: dict[str, Any], calls: list[tuple[str, dict]]) -> tuple[list[str], list[dict], Exception | None]:
+def run(
+    name: str, state: dict[str, Any], calls: list[tuple[str, dict]]
+) -> tuple[list[str], list[dict], Exception | None]:
     """Run fixture ``name`` once from ``state``, the model calling ``calls`` in turn: the system
     instructions the model saw, the tool responses, and the error the run ended with."""
     module = load(name)
@@ -73,7 +75,9 @@ async def _run(module: ModuleType, state: dict[str, Any], responses: list[dict])
     return None
 
 
-def lint_copy(name: str, destination: Path, extra: dict[str, str] | None = None) -> list[tuple[str, int, int, str, str]]:
+def lint_copy(
+    name: str, destination: Path, extra: dict[str, str] | None = None
+) -> list[tuple[str, int, int, str, str]]:
     """Lint a copy of fixture ``name`` in ``destination`` (the repository's own config leaves
     ``tests/data`` out), with ``extra`` files added: ``(path, line, column, code, message)``."""
     target = destination / name

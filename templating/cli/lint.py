@@ -41,13 +41,19 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
     lint.add_argument("--show-fixes", action="store_true", help="list the fixes applied (or, without --fix, offered)")
     lint.add_argument("--output-format", choices=sorted(FORMATS), help="default: full on a terminal, else concise")
-    lint.add_argument("-o", "--output-file", type=Path, metavar="FILE", help="write the report to this file instead of stdout")
+    lint.add_argument(
+        "-o", "--output-file", type=Path, metavar="FILE", help="write the report to this file instead of stdout"
+    )
     lint.add_argument("--statistics", action="store_true", help="print how many findings each rule has")
     lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
     rules = lint.add_argument_group("rule selection")
-    rules.add_argument("--select", action="append", metavar="CODES", help="rule codes, prefixes or names to enable (comma-separated)")
-    rules.add_argument("--ignore", action="append", metavar="CODES", help="rule codes, prefixes or names to disable (comma-separated)")
+    rules.add_argument(
+        "--select", action="append", metavar="CODES", help="rule codes, prefixes or names to enable (comma-separated)"
+    )
+    rules.add_argument(
+        "--ignore", action="append", metavar="CODES", help="rule codes, prefixes or names to disable (comma-separated)"
+    )
     templates = lint.add_argument_group("templates and state")
     templates.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
     templates.add_argument(
@@ -55,17 +61,25 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
         metavar="PORTS",
         help=f"ADK ports the instructions must render alike in, comma-separated: {','.join(PORT_NAMES)} (TPL017)",
     )
-    templates.add_argument("--adk-version", choices=ADK_VERSIONS, help="the ADK Python the agents run on (default: 2.13)")
-    templates.add_argument("--state", type=Path, metavar="FILE", help="a sample state (JSON object) or JSON Schema of the state")
+    templates.add_argument(
+        "--adk-version", choices=ADK_VERSIONS, help="the ADK Python the agents run on (default: 2.13)"
+    )
+    templates.add_argument(
+        "--state", type=Path, metavar="FILE", help="a sample state (JSON object) or JSON Schema of the state"
+    )
     configuration = lint.add_argument_group("configuration")
-    configuration.add_argument("--config", type=Path, metavar="FILE", help="the pyproject.toml to read (default: the closest one)")
+    configuration.add_argument(
+        "--config", type=Path, metavar="FILE", help="the pyproject.toml to read (default: the closest one)"
+    )
     configuration.add_argument("--isolated", action="store_true", help="ignore every configuration file")
     files = lint.add_argument_group("file selection")
     files.add_argument(
         "--force-exclude", action=argparse.BooleanOptionalAction, default=None,
         help="apply the config's exclude to files named on the command line too (as pre-commit names them)",
     )  # fmt: skip
-    files.add_argument("--stdin-filename", metavar="NAME", help="the name of the file read from stdin (its suffix picks the parser)")
+    files.add_argument(
+        "--stdin-filename", metavar="NAME", help="the name of the file read from stdin (its suffix picks the parser)"
+    )
     miscellaneous = lint.add_argument_group("miscellaneous")
     miscellaneous.add_argument(
         "--no-cache",
@@ -119,7 +133,9 @@ def _with_hint(message: str) -> str:
     return message
 
 
-def _summarize(arguments: argparse.Namespace, output: Output, result: LintResult, fixed: int, settings: Settings) -> None:
+def _summarize(
+    arguments: argparse.Namespace, output: Output, result: LintResult, fixed: int, settings: Settings
+) -> None:
     if arguments.fix:
         output.summary(f"Fixed {fixed} finding{'s' if fixed != 1 else ''} ({len(result.findings)} remaining).")
     elif output.wants_summary:
@@ -213,7 +229,9 @@ def _explicit_config(file: Path) -> tuple[ToolConfig, Path]:
 
 def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) -> LintResult:
     files = [path for path in paths if str(path) != "-"]
-    result = lint_paths(files, settings, jobs=arguments.jobs, cache=not arguments.no_cache) if files else LintResult((), 0)
+    result = (
+        lint_paths(files, settings, jobs=arguments.jobs, cache=not arguments.no_cache) if files else LintResult((), 0)
+    )
     if len(files) == len(paths):
         return result
     display = arguments.stdin_filename or "-"

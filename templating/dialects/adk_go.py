@@ -83,7 +83,9 @@ def _entries(mapping: Mapping[Any, Any]) -> list[tuple[str, Any]]:
     """fmt prints a map's entries sorted by key (strings in byte order, which for UTF-8 is
     code point order, numbers by value)."""
     keys = list(mapping)
-    if all(isinstance(key, str) for key in keys) or all(isinstance(key, (int, float)) and not isinstance(key, bool) for key in keys):
+    if all(isinstance(key, str) for key in keys) or all(
+        isinstance(key, (int, float)) and not isinstance(key, bool) for key in keys
+    ):
         ordered = sorted(keys)
     else:
         raise TypeError("a map with keys of mixed types has no Go counterpart here")

@@ -99,7 +99,11 @@ def _property(value: Any, name: str) -> Any:
         if name == "length":
             return len(units) // 2
         index = _array_index(name)
-        return MISSING if index is None or index >= len(units) // 2 else units[2 * index : 2 * index + 2].decode("utf-16-le", "surrogatepass")
+        return (
+            MISSING
+            if index is None or index >= len(units) // 2
+            else units[2 * index : 2 * index + 2].decode("utf-16-le", "surrogatepass")
+        )
     if isinstance(value, (list, tuple)):
         if name == "length":
             return len(value)

@@ -163,7 +163,10 @@ def _quote(text: str) -> str:
 
 def _circular_message(cycle: list[tuple[Any, str]]) -> str:
     """V8's message for a value that contains itself: where the circle starts and closes."""
-    lines = ["Converting circular structure to JSON", f"    --> starting at object with constructor '{_constructor(cycle[0][0])}'"]
+    lines = [
+        "Converting circular structure to JSON",
+        f"    --> starting at object with constructor '{_constructor(cycle[0][0])}'",
+    ]
     for (_, step), (container, _) in itertools.pairwise(cycle):
         lines.append(f"    |     {step} -> object with constructor '{_constructor(container)}'")
     lines.append(f"    --- {cycle[-1][1]} closes the circle")
@@ -232,8 +235,16 @@ def is_js_missing_artifact(artifact: Any) -> bool:
 _inherited = {
     name: f"function {name}() {{ [native code] }}"
     for name in (
-        "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "hasOwnProperty",
-        "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf",
+        "__defineGetter__",
+        "__defineSetter__",
+        "__lookupGetter__",
+        "__lookupSetter__",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toLocaleString",
+        "toString",
+        "valueOf",
     )
 }
 _inherited["constructor"] = "function Object() { [native code] }"

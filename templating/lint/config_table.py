@@ -115,5 +115,12 @@ def _url_problem(key: Key, value: str) -> str | None:
 
 def _shown(value: Any) -> str:
     """A TOML value's type as the user wrote it."""
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "an array", dict: "a table"}
+    names = {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "a table",
+    }
     return names.get(type(value), type(value).__name__)

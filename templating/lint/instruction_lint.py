@@ -55,6 +55,7 @@ _PROBLEM_HELP = {
     "too-large": "run `templating lint` on it",
 }
 
+
 def silenced(path: str, suppressed: frozenset[str], settings: Settings) -> frozenset[str]:
     """The codes per-file ignores turn off at ``path`` and ``# noqa`` codes ``suppressed`` name."""
     return _ignored_for(path, settings) | select_rules(suppressed, ()) if suppressed else _ignored_for(path, settings)
@@ -66,7 +67,9 @@ def lint_instructions(instructions: Iterable[Instruction], display: str, setting
     try:
         return [finding for instruction in instructions for finding in lint_instruction(instruction, settings)]
     except (RecursionError, MemoryError) as error:
-        return problem_findings(display, Problem("invalid", f"cannot parse the file: {EXHAUSTED[type(error)]}"), settings)
+        return problem_findings(
+            display, Problem("invalid", f"cannot parse the file: {EXHAUSTED[type(error)]}"), settings
+        )
 
 
 def lint_instruction(instruction: Instruction, settings: Settings) -> list[Finding]:
@@ -105,7 +108,9 @@ _HAZARD_MEMORY: Memo[tuple[Settings, tuple[Hazard, ...]]] = Memo(4_000_000)
 def _remembered_hazards(instruction: Instruction, dialect: str, settings: Settings) -> tuple[Hazard, ...]:
     key = (instruction.text, instruction.injected, instruction.interpolations, dialect, id(settings))
     remembered = _HAZARD_MEMORY.get(
-        key, lambda: (settings, tuple(_hazards(instruction, dialect, settings))), lambda entry: _weight(instruction, entry[1])
+        key,
+        lambda: (settings, tuple(_hazards(instruction, dialect, settings))),
+        lambda entry: _weight(instruction, entry[1]),
     )
     if remembered[0] is settings:
         return remembered[1]

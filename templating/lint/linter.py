@@ -146,7 +146,9 @@ def _collect(paths: Sequence[Path], settings: Settings) -> tuple[list[Path], tup
     found: dict[Path, None] = {}
     empty = []
     for path in paths:
-        files = collect_files([path], settings.root, settings.include, settings.exclude, force_exclude=settings.force_exclude)
+        files = collect_files(
+            [path], settings.root, settings.include, settings.exclude, force_exclude=settings.force_exclude
+        )
         if not files and not (settings.force_exclude and path.is_file()):
             empty.append(path)
         found.update(dict.fromkeys(files))

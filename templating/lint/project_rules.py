@@ -117,7 +117,10 @@ def find_session_writes(model: ProjectModel) -> list[SessionWrite]:
 def session_write_message(write: SessionWrite) -> tuple[str, str]:
     """The message and help line of a TPL016 finding."""
     key = f"`{shorten(write.key)}`" if write.key else "a key"
-    return f"{key} is written to a session's state directly: no event records it and persistent services lose it", _SESSION_HELP
+    return (
+        f"{key} is written to a session's state directly: no event records it and persistent services lose it",
+        _SESSION_HELP,
+    )
 
 
 def describe_writer(writer: Writer) -> str:

@@ -37,6 +37,7 @@ def suggestion_budget(comparisons: int = COMPARISONS) -> Iterator[None]:
     finally:
         _LEFT.reset(token)
 
+
 # A name with separators someone may have meant as a key: `a.b`, `user: x`, `my-key`, `x ?`.
 _LOOKALIKE = re.compile(r"[^\W\d]\w*(?:(?:\s*:\s*|\.|-)\w+)*(?:\s*\?+)?")
 # The same in `strict`, where paths may also hold (possibly broken) list indexes: `items[0`.
@@ -90,9 +91,7 @@ def _is_name(dialect: str) -> Callable[[str], bool]:
     return is_adk_state_name
 
 
-def _diagnose(
-    name: str, marks: int, known_keys: Collection[str] | None, dialect: str
-) -> tuple[str, str | None] | None:
+def _diagnose(name: str, marks: int, known_keys: Collection[str] | None, dialect: str) -> tuple[str, str | None] | None:
     is_name = _is_name(dialect)
     squeezed = re.sub(r"\s*:\s*", ":", name)
     if is_name(squeezed) and squeezed != name:

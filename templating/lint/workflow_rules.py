@@ -31,19 +31,33 @@ _LATE_HELP = "write it on every path before this node, join the branches with a 
 
 def _words(late: LateNodeRead) -> tuple[str, str, str]:
     """The code, message and help line of a read that may fail."""
-    what = f"agent `{late.node.name}`" if late.read is not None else f"function node `{late.node.name}` (a parameter ADK binds from state)"
+    what = (
+        f"agent `{late.node.name}`"
+        if late.read is not None
+        else f"function node `{late.node.name}` (a parameter ADK binds from state)"
+    )
     key = shorten(late.key)
     if late.kind == "unwritten":
         if late.why:
             message = (f"`{key}` is read by {what}, but nothing writes it to state: `{late.why}` returns it as node "
                        "output, which reaches only the next node's input")  # fmt: skip
             return "TPL014", message, _OUTPUT_HELP.format(node=late.why)
-        return "TPL014", f"`{key}` is read by {what}, but nothing in the project writes it", (
-            "if it is set outside this project, declare it with `--state` or `state` in `[tool.templating]`")
+        return (
+            "TPL014",
+            f"`{key}` is read by {what}, but nothing in the project writes it",
+            ("if it is set outside this project, declare it with `--state` or `state` in `[tool.templating]`"),
+        )
     if late.kind == "race":
-        return "TPL018", f"{what} reads `{key}`, which may not be written yet: {late.why}", (
-            "run the writer first: a `JoinNode` before this node, or await it before the reader")
-    return "TPL015", f"{what} in workflow `{late.workflow.name}` may read `{key}` before it is written: {late.why}", _LATE_HELP.format(key=key)
+        return (
+            "TPL018",
+            f"{what} reads `{key}`, which may not be written yet: {late.why}",
+            ("run the writer first: a `JoinNode` before this node, or await it before the reader"),
+        )
+    return (
+        "TPL015",
+        f"{what} in workflow `{late.workflow.name}` may read `{key}` before it is written: {late.why}",
+        _LATE_HELP.format(key=key),
+    )
 
 
 def workflow_read_hazards(order: WorkflowOrder | None) -> Iterator[tuple[Instruction, Hazard]]:
@@ -78,8 +92,12 @@ def _shape_finding(fan_in: FanIn) -> Finding:
     node, workflow = fan_in.node, fan_in.workflow
     if fan_in.join:
         code = "TPL019"
-        message = f"join `{node.name}` in workflow `{workflow.name}` may never fire: {fan_in.why}; then nothing after it runs"
-        help_line = "join only branches that always run together, or give the skipped route a node that also leads to the join"
+        message = (
+            f"join `{node.name}` in workflow `{workflow.name}` may never fire: {fan_in.why}; then nothing after it runs"
+        )
+        help_line = (
+            "join only branches that always run together, or give the skipped route a node that also leads to the join"
+        )
     else:
         code = "TPL018"
         cost = " and it calls the model each time" if node.agent is not None else ""

@@ -100,9 +100,13 @@ class _Builder:
         for node in self.calls:
             if self._agent_kind(node) is not None:
                 self.agents.append(self._agent(node))
-        initial = [w for w in find_initial_writers(self.module, self.calls) if w.via == "initial"] if self.has_deltas else []
+        initial = (
+            [w for w in find_initial_writers(self.module, self.calls) if w.via == "initial"] if self.has_deltas else []
+        )
         needs_imports = self.agents or self.module.path.name == "__init__.py"
-        sessions = find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
+        sessions = (
+            find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
+        )
         if self.writes_state and "session.state" in self.module.source.text:
             # In nodes, tools and callbacks; a custom agent's own code is the agent's business.
             sessions += [w for node in self.function_nodes if id(node) not in self.in_classes

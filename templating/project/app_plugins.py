@@ -60,4 +60,3 @@ def _plugins(value: ast.expr, constants: dict[str, ast.expr]) -> Iterator[ast.Ca
             pending.extend(reversed(node.elts))
         elif isinstance(node, ast.Call) and called_name(node) == PLUGIN_CLASS:
             yield node
-

@@ -31,7 +31,9 @@ _BRACE_FREE_CALLS = frozenset({
     "os.getcwd", "resolve", "absolute",
 })  # fmt: skip
 # Calls that keep their first argument's braces (or lack of them).
-_PASSING_CALLS = frozenset({"str", "repr", "format", "upper", "lower", "title", "capitalize", "strip", "lstrip", "rstrip"})
+_PASSING_CALLS = frozenset(
+    {"str", "repr", "format", "upper", "lower", "title", "capitalize", "strip", "lstrip", "rstrip"}
+)
 _FILE_CALLS = frozenset({"open", "read", "read_text", "readlines", "load", "safe_load", "json.load", "yaml.safe_load"})
 _JSON_CALLS = frozenset({"dumps", "json.dumps", "model_dump_json", "to_json"})
 _ENVIRONMENT = ("os.environ", "environ")

@@ -35,7 +35,16 @@ __all__ = [
 
 _SKIPPED_FOLDERS = frozenset(
     {
-        ".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".nox", "site-packages", ".mypy_cache",
+        ".git",
+        ".hg",
+        ".venv",
+        "venv",
+        "__pycache__",
+        "node_modules",
+        ".tox",
+        ".nox",
+        "site-packages",
+        ".mypy_cache",
         ".templating_cache",
     }
 )

@@ -116,7 +116,12 @@ def _dot(model: ProjectModel) -> str:
     lines += [f'  {node} [shape=ellipse, label="{_quote(key)}"];' for key, node in keys.items()]
     if _initial_writers(model):
         lines.append(f'  {_INITIAL} [shape=note, label="initial state"];')
-    styles = {"tree": "style=bold", "write": "style=solid", "read": "style=dashed", "optional read": "style=dotted, arrowhead=odot"}
+    styles = {
+        "tree": "style=bold",
+        "write": "style=solid",
+        "read": "style=dashed",
+        "optional read": "style=dotted, arrowhead=odot",
+    }
     for source, target, label, style in _edges(model):
         lines.append(f'  {source} -> {target} [label="{_quote(label)}", {styles[style]}];')
     lines += _workflow_graph().workflow_dot(model.workflows, ids, keys) if model.workflows else []

@@ -34,7 +34,16 @@ from templating.project.shared_instructions import add_shared_instructions
 if TYPE_CHECKING:
     from templating.project.workflow_model import Workflow
 
-__all__ = ["Agent", "ProjectModel", "Read", "assemble", "iter_tree", "read_placeholders", "subtree_writes", "with_reads"]
+__all__ = [
+    "Agent",
+    "ProjectModel",
+    "Read",
+    "assemble",
+    "iter_tree",
+    "read_placeholders",
+    "subtree_writes",
+    "with_reads",
+]
 
 _MAX_DEPTH = 16
 
@@ -146,7 +155,9 @@ class _Assembler:
                 if isinstance(wrapped, Agent):
                     agent.agent_tools.append(wrapped)
                     wrapped.is_sub_agent = True
-                    agent.writes.extend(dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped))
+                    agent.writes.extend(
+                        dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped)
+                    )
         agents = tuple(self.agents.values())
         writers = [w for agent in agents for w in agent.writes] + self._free_writers()
         workflows = self._workflows()
@@ -212,7 +223,8 @@ class _Assembler:
                 agent.sub_agents.append(child)
                 child.is_sub_agent = True
         attachments: tuple[tuple[WriterVia, tuple[Ref, ...], list[str]], ...] = (
-            ("tool", facts.tools, agent.tools), ("callback", facts.callbacks, agent.callbacks)
+            ("tool", facts.tools, agent.tools),
+            ("callback", facts.callbacks, agent.callbacks),
         )
         for via, refs, names in attachments:
             for ref in refs:
@@ -221,7 +233,9 @@ class _Assembler:
         for ref in facts.early_callbacks:
             early = self._resolve(ref)
             if isinstance(early, FunctionFacts):
-                agent.early_writes.extend(dataclasses.replace(w, via="callback", agent=agent.name) for w in early.writers)
+                agent.early_writes.extend(
+                    dataclasses.replace(w, via="callback", agent=agent.name) for w in early.writers
+                )
         if facts.custom_class is not None:
             custom = self._resolve(facts.custom_class)
             if isinstance(custom, ClassFacts):

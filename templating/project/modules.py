@@ -14,7 +14,9 @@ from pathlib import Path
 __all__ = ["resolve_import"]
 
 
-def resolve_import(path: Path, statement: ast.Import | ast.ImportFrom, alias: ast.alias) -> tuple[Path, str | None] | None:
+def resolve_import(
+    path: Path, statement: ast.Import | ast.ImportFrom, alias: ast.alias
+) -> tuple[Path, str | None] | None:
     """Where the name ``alias`` binds comes from: ``(module file, None)`` for a module, or
     ``(module file, symbol)`` for a name defined in a module; ``None`` if not in the package."""
     if isinstance(statement, ast.Import):

@@ -78,7 +78,9 @@ class NodeFunction:
 
 def node_functions(module, resolve) -> dict[str, NodeFunction]:
     """How each module-level function of ``module`` behaves as a workflow node."""
-    return {node.name: _node_function(module, node, resolve) for node in module.tree.body if isinstance(node, _Function)}
+    return {
+        node.name: _node_function(module, node, resolve) for node in module.tree.body if isinstance(node, _Function)
+    }
 
 
 def _node_function(module, function: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> NodeFunction:
@@ -129,7 +131,9 @@ def _output_keys(function: ast.AST) -> list[str]:
 
 
 def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
-    gathered = {id(argument): index for index, gather in enumerate(_gathers(function), start=1) for argument in gather.args}
+    gathered = {
+        id(argument): index for index, gather in enumerate(_gathers(function), start=1) for argument in gather.args
+    }
     calls = []
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == RUN_NODE:
@@ -142,12 +146,6 @@ def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
 def _gathers(function: ast.AST) -> list[ast.Call]:
     """The ``asyncio.gather(...)`` calls of ``function``: their awaitables run concurrently."""
     return [node for node in ast.walk(function) if isinstance(node, ast.Call) and called_name(node) == "gather"]
-
-
-
-
-
-
 
 
 def _true(node: ast.expr | None) -> bool:

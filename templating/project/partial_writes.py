@@ -51,18 +51,14 @@ def partial_writes(
             return ()
         outcomes.append(outcome)
     if _falls_through(function.body):
-        outcomes.append(
-            (frozenset(), _NO_ROUTE, (0, 0))
-        )  # writes nothing: its lines are never used
+        outcomes.append((frozenset(), _NO_ROUTE, (0, 0)))  # writes nothing: its lines are never used
     found = []
     for key in sorted({key for keys, _, _ in outcomes for key in keys}):
         writing = [o for o in outcomes if key in o[0]]
         skipping = [o for o in outcomes if key not in o[0]]
         if not skipping:
             continue
-        found.append(
-            PartialWrite(key, _routes(writing, skipping), tuple(o[2] for o in writing))
-        )
+        found.append(PartialWrite(key, _routes(writing, skipping), tuple(o[2] for o in writing)))
     return tuple(found)
 
 
@@ -89,19 +85,11 @@ def _outcome(
     if state is not None:
         if not isinstance(state, ast.Dict) or not all(_string(k) for k in state.keys):
             return None
-        keys = frozenset(
-            k.value
-            for k in state.keys
-            if isinstance(k, ast.Constant) and isinstance(k.value, str)
-        )
+        keys = frozenset(k.value for k in state.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
     route = keyword_argument(value, "route")
     if route is None:
         return keys, _NO_ROUTE, lines
-    constant = (
-        route.value
-        if isinstance(route, ast.Constant) and isinstance(route.value, str)
-        else ""
-    )
+    constant = route.value if isinstance(route, ast.Constant) and isinstance(route.value, str) else ""
     return keys, (constant or None), lines
 
 

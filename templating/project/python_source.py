@@ -203,7 +203,9 @@ def find_sites(module: PythonModule) -> Iterator[Site]:
         yield from _node_sites(node, module, function)
 
 
-def _node_sites(node: ast.AST, module: PythonModule, function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> Iterator[Site]:
+def _node_sites(
+    node: ast.AST, module: PythonModule, function: ast.FunctionDef | ast.AsyncFunctionDef | None
+) -> Iterator[Site]:
     """The sites of one node: a call's instruction keywords and template argument, or an
     assignment to an instruction attribute."""
     if isinstance(node, ast.Call):
@@ -247,7 +249,9 @@ def _api_sites(call: ast.Call, module: PythonModule, function) -> Iterator[Site]
     """The template argument of ``inject_session_state`` (any) or of this package's API."""
     api = _api_function(call.func, module)
     name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
-    template = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg in ("text", "template")), None)
+    template = (
+        call.args[0] if call.args else next((k.value for k in call.keywords if k.arg in ("text", "template")), None)
+    )
     if template is None or (api is None and name != _INJECT_FUNCTION):
         return
     dialect = None

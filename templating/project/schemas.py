@@ -11,7 +11,9 @@ def pydantic_models(tree: ast.Module) -> dict[str, tuple[str, ...]]:
     """Module-level pydantic models (a base named ``BaseModel``) and their annotated fields."""
     models = {}
     for node in tree.body:
-        if isinstance(node, ast.ClassDef) and any(getattr(b, "id", getattr(b, "attr", "")) == "BaseModel" for b in node.bases):
+        if isinstance(node, ast.ClassDef) and any(
+            getattr(b, "id", getattr(b, "attr", "")) == "BaseModel" for b in node.bases
+        ):
             fields = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
             models[node.name] = tuple(fields)
     return models

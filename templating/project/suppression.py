@@ -67,4 +67,9 @@ def _names(value: ast.expr, name: str, module_name: str) -> bool:
     """Whether ``value`` is ``NAME`` or ``module.NAME``."""
     if isinstance(value, ast.Name):
         return value.id == name
-    return isinstance(value, ast.Attribute) and value.attr == name and isinstance(value.value, ast.Name) and value.value.id == module_name
+    return (
+        isinstance(value, ast.Attribute)
+        and value.attr == name
+        and isinstance(value.value, ast.Name)
+        and value.value.id == module_name
+    )

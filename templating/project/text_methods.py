@@ -48,7 +48,7 @@ def _strip(which: str) -> Callable[..., Characters | None]:
         text = _text(receiver)
         start = len(text) - len(text.lstrip(chars)) if which in ("strip", "lstrip") else 0
         end = len(text.rstrip(chars)) if which in ("strip", "rstrip") else len(text)
-        return receiver[start:max(start, end)]
+        return receiver[start : max(start, end)]
 
     return strip
 

@@ -72,7 +72,10 @@ def workflow_mermaid(workflows: tuple[Workflow, ...], agent_ids: dict[int, str],
         for edge in workflow.edges:
             label = f"|{_route(edge.route)}|" if edge.route is not None else ""
             lines.append(f"  {ids[edge.source]} -->{label} {ids[edge.target]}")
-        lines += [f"  {source} {arrow} {target}" for source, arrow, target in _key_edges(workflow, ids, key_ids, "-->", "-.->")]
+        lines += [
+            f"  {source} {arrow} {target}"
+            for source, arrow, target in _key_edges(workflow, ids, key_ids, "-->", "-.->")
+        ]
     return lines
 
 

@@ -114,7 +114,11 @@ class _NodeResolver:
         if isinstance(target, FunctionFacts):
             self._function(node, facts.ref, target, depth)
         elif target is not None and not isinstance(target, ClassFacts):  # an agent of the model
-            node.kind, node.agent, node.name = "agent" if facts.kind != "agent_tool" else "agent_tool", target, target.name
+            node.kind, node.agent, node.name = (
+                "agent" if facts.kind != "agent_tool" else "agent_tool",
+                target,
+                target.name,
+            )
             node.writes = _tree_writes(target)
             target.workflow_node = True
             node.unknown = target.unknown
@@ -137,6 +141,7 @@ class _NodeResolver:
         for call in node_function.calls:
             child = WorkflowNode(call.target.name if call.target else "?", "unknown", call.target, call.line, 1)
             node.calls.append((call.line, self.node(child, depth + 1), call.together))
+
 
 def _partial(function: NodeFunction, writers: tuple[Writer, ...]) -> dict[str, tuple[str, ...] | None]:
     """The keys written on only some returns, unless another write of the key (outside

@@ -154,7 +154,8 @@ class _Pass:
         if node.workflow is not None:
             completed = self._completed(node.workflow, known or _Known(frozenset()))
             return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
-                [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else [])
+                [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else []
+            )
         return [*sure_writes(node, edge), *(w for _, child, _ in node.calls for w in sure_writes(child, None))]
 
     def _completed(self, inner: Workflow, known: _Known) -> _Known:
@@ -185,7 +186,9 @@ class _Pass:
                 current = current.plus(pending)
                 pending = []
             group = together
-            self.siblings = {c.name: c.writes for _, c, t in node.calls if together and t == together and c is not child}
+            self.siblings = {
+                c.name: c.writes for _, c, t in node.calls if together and t == together and c is not child
+            }
             self._reads(child, node, current.plus([w for w in node.writes if w.line < line]))
             self.siblings = {}
             if together:
@@ -242,7 +245,11 @@ class _Pass:
     def _output_hint(self, reader: Node, key: str) -> str:
         """A function node before ``reader`` whose output (not state) holds ``key``."""
         for name, source in self.workflow.nodes.items():
-            if source.function is not None and key in source.function.outputs and self.graph.reaches(name, reader.key, set()):
+            if (
+                source.function is not None
+                and key in source.function.outputs
+                and self.graph.reaches(name, reader.key, set())
+            ):
                 return source.name
         return ""
 

@@ -101,7 +101,9 @@ def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[Wo
     """Every ``Workflow(edges=...)`` of ``module``; ``resolve(expression)`` gives the `Ref`
     a name in an edge stands for (``None`` outside the project)."""
     reader = _GraphReader(module, key, bound, resolve)
-    return tuple(reader.read(call) for call in _calls(module.tree, WORKFLOW_CLASS) if keyword_argument(call, "edges") is not None)
+    return tuple(
+        reader.read(call) for call in _calls(module.tree, WORKFLOW_CLASS) if keyword_argument(call, "edges") is not None
+    )
 
 
 class _GraphReader:
@@ -116,7 +118,9 @@ class _GraphReader:
         self.functions = {n.name: n for n in module.tree.body if isinstance(n, _Function)}
 
     def read(self, call: ast.Call) -> WorkflowFacts:
-        self.nodes: dict[str, WorkflowNode] = {START: WorkflowNode(START, "start", None, call.lineno, call.col_offset + 1)}
+        self.nodes: dict[str, WorkflowNode] = {
+            START: WorkflowNode(START, "start", None, call.lineno, call.col_offset + 1)
+        }
         self.edges: list[WorkflowEdge] = []
         self.unknown = False
         edges = keyword_argument(call, "edges")
@@ -156,7 +160,11 @@ class _GraphReader:
                     for route, targets in self._routing(right):
                         self.edges.extend(WorkflowEdge(source, target, route) for target in targets)
                 continue
-            sources = [t for _, targets in self._routing(left) for t in targets] if isinstance(left, ast.Dict) else self._group(left)
+            sources = (
+                [t for _, targets in self._routing(left) for t in targets]
+                if isinstance(left, ast.Dict)
+                else self._group(left)
+            )
             for source in sources:
                 self.edges.extend(WorkflowEdge(source, target, None) for target in self._group(right))
 
@@ -191,7 +199,10 @@ class _GraphReader:
         found = self._describe(node)
         if found.name not in self.nodes:
             line = found.line
-            where = {"source_line": self.module.source.line_text(line), "suppressed": self.module.noqa.get(line, frozenset())}
+            where = {
+                "source_line": self.module.source.line_text(line),
+                "suppressed": self.module.noqa.get(line, frozenset()),
+            }
             self.nodes[found.name] = dataclasses.replace(found, **where)
         return found.name
 
@@ -201,13 +212,19 @@ class _GraphReader:
             value = self.values[node.id]
             described = self._describe(value, depth + 1)
             # `name = Agent(...)` is found by its variable; `name = node(Agent(...))` by the inner call's.
-            wrapped = isinstance(value, ast.Call) and called_name(value) in (*NODE_WRAPPERS, *FUNCTION_TOOLS, AGENT_TOOL)
+            wrapped = isinstance(value, ast.Call) and called_name(value) in (
+                *NODE_WRAPPERS,
+                *FUNCTION_TOOLS,
+                AGENT_TOOL,
+            )
             ref = Ref(self.key, node.id) if described.kind in ("agent", "workflow") and not wrapped else described.ref
             return WorkflowNode(described.name, described.kind, ref, line, column, described.parallel_worker)
         if isinstance(node, ast.Name) and node.id in self.functions:
             options = decorator_options(self.functions[node.id])
             name = string_constant(options.get("name")) or node.id
-            return WorkflowNode(name, "function", Ref(self.key, node.id), line, column, _true(options.get("parallel_worker")))
+            return WorkflowNode(
+                name, "function", Ref(self.key, node.id), line, column, _true(options.get("parallel_worker"))
+            )
         if isinstance(node, ast.Call):
             return self._describe_call(node, depth)
         ref = self.resolve(node)
@@ -218,7 +235,11 @@ class _GraphReader:
         line, column = call.lineno, call.col_offset + 1
         called = called_name(call)
         name = string_constant(keyword_argument(call, "name"))
-        first = call.args[0] if call.args else keyword_argument(call, "func") or keyword_argument(call, "agent") or keyword_argument(call, "tool")
+        first = (
+            call.args[0]
+            if call.args
+            else keyword_argument(call, "func") or keyword_argument(call, "agent") or keyword_argument(call, "tool")
+        )
         if called in NODE_WRAPPERS and first is not None:
             inner = self._describe(first, depth + 1)
             worker = _true(keyword_argument(call, "parallel_worker"))
@@ -250,7 +271,11 @@ def decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[
 def _assignments(tree: ast.Module) -> dict[str, ast.expr]:
     values = {}
     for statement in tree.body:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+        ):
             values[statement.targets[0].id] = statement.value
     return values
 
@@ -259,16 +284,10 @@ def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
     return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and called_name(node) == name]
 
 
-
-
-
-
 def _name_of(node: ast.expr) -> str | None:
     if isinstance(node, ast.Name):
         return node.id
     return node.attr if isinstance(node, ast.Attribute) else None
-
-
 
 
 def _true(node: ast.expr | None) -> bool:

@@ -125,7 +125,9 @@ def find_session_writes(module: PythonModule) -> list[SessionWrite]:
     return found
 
 
-def find_context_session_writes(module: PythonModule, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[SessionWrite]:
+def find_context_session_writes(
+    module: PythonModule, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> list[SessionWrite]:
     """Writes to ``ctx.session.state`` through a context parameter of ``function`` (TPL016):
     seen for the rest of the invocation, lost afterwards."""
     parameters = context_parameters(function)

@@ -32,7 +32,9 @@ __all__ = ["yaml_workflow"]
 _NODE_FIELDS = ("config_path", "code", "agent_class", "func_code")
 
 
-def yaml_workflow(source: SourceFile, root: yaml.MappingNode, folder: Path, dotted: Callable, config_name: str) -> WorkflowFacts:
+def yaml_workflow(
+    source: SourceFile, root: yaml.MappingNode, folder: Path, dotted: Callable, config_name: str
+) -> WorkflowFacts:
     """The workflow of the config ``root`` (``dotted(name, folder)`` finds a Python name)."""
     return _Reader(source, folder, dotted, config_name).read(root)
 
@@ -84,7 +86,9 @@ class _Reader:
                 for key, value in right.value:
                     self.edges.extend(WorkflowEdge(source, t, self._routes(key)) for t in self._group(value))
             return
-        sources = [t for _, value in left.value for t in self._group(value)] if self._is_routing(left) else self._group(left)
+        sources = (
+            [t for _, value in left.value for t in self._group(value)] if self._is_routing(left) else self._group(left)
+        )
         for source in sources:
             self.edges.extend(WorkflowEdge(source, target) for target in self._group(right))
 

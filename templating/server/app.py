@@ -30,6 +30,7 @@ from templating.server.workspace import Workspace, is_linted
 
 __all__ = ["create_server", "publish", "serve"]
 
+
 def serve(project: Workspace | None = None) -> None:
     """Run the server on stdin and stdout until the client says ``exit``."""
     create_server(project).start_io()

@@ -26,7 +26,16 @@ from templating.server.documents import Document
 from templating.server.protocol import Protocol, parse_error
 from templating.server.workspace import Workspace, normalize
 
-__all__ = ["MAX_DEBOUNCE", "Buffers", "TemplatingServer", "buffers", "client_folders", "folder_path", "guarded", "path_of"]
+__all__ = [
+    "MAX_DEBOUNCE",
+    "Buffers",
+    "TemplatingServer",
+    "buffers",
+    "client_folders",
+    "folder_path",
+    "guarded",
+    "path_of",
+]
 
 #: The longest pause after a change before linting, in seconds, when the client sets none.
 MAX_DEBOUNCE = 0.1
@@ -39,7 +48,10 @@ class TemplatingServer(LanguageServer):
 
     def __init__(self, project: Workspace) -> None:
         super().__init__(
-            "templating", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental, protocol_cls=Protocol
+            "templating",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=Protocol,
         )
         self.project = project
         self.debounce: float | None = None  # None: adapt to each file's lint time

@@ -67,7 +67,9 @@ def complete_keys(keys: Iterable[tuple[str, str]], typed: str, replace: types.Ra
     for key, detail in sorted(set(keys)):
         if key.startswith(typed.rstrip("?")):
             edit = types.TextEdit(range=replace, new_text=key)
-            items.append(types.CompletionItem(label=key, detail=detail, kind=types.CompletionItemKind.Variable, text_edit=edit))
+            items.append(
+                types.CompletionItem(label=key, detail=detail, kind=types.CompletionItemKind.Variable, text_edit=edit)
+            )
     return items
 
 

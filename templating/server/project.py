@@ -25,6 +25,7 @@ from templating.project.surfaces import surface_for
 
 __all__ = ["Project"]
 
+
 class Project:
     """The readings of every file under ``root`` and the model and project findings they make."""
 

@@ -146,7 +146,7 @@ def _rejection(message: Any) -> tuple[Any, JsonRpcException] | None:
     if isinstance(message, (RPCRequest, RPCNotification, RPCResponse)) or _is_error_response(message):
         if message.jsonrpc == "2.0":
             return None
-        return (getattr(message, "id", None), JsonRpcInvalidRequest("`jsonrpc` must be \"2.0\""))
+        return (getattr(message, "id", None), JsonRpcInvalidRequest('`jsonrpc` must be "2.0"'))
     identifier = message.get("id") if isinstance(message, dict) and _is_id(message.get("id")) else None
     return (identifier, JsonRpcInvalidRequest("the message is not a JSON-RPC 2.0 request object"))
 
@@ -157,7 +157,9 @@ def _classify(data: dict[str, Any], error: JsonRpcException) -> JsonRpcException
         return JsonRpcInvalidRequest("`id` must be a number or a string and `method` a string")
     if isinstance(error, JsonRpcInvalidParams):
         method = data.get("method")
-        return JsonRpcInvalidParams(f"the params do not fit `{method}`" if method else "the message does not fit its type")
+        return JsonRpcInvalidParams(
+            f"the params do not fit `{method}`" if method else "the message does not fit its type"
+        )
     return error
 
 
@@ -167,4 +169,3 @@ def _is_id(value: Any) -> bool:
 
 def _is_error_response(message: Any) -> bool:
     return isinstance(message, types.ResponseErrorMessage)
-

@@ -74,14 +74,18 @@ def _noqa_on_the_call(
     open_texts = buffers(server)
     siblings = [(sibling, _text_of(sibling, open_texts)) for sibling in _siblings(path)]
     settings, _ = server.project.settings_for(path)
-    place = call_line(instruction, path, source.text, [(p, t) for p, t in siblings if t is not None], ModuleCache(settings.root))
+    place = call_line(
+        instruction, path, source.text, [(p, t) for p, t in siblings if t is not None], ModuleCache(settings.root)
+    )
     if place is None:
         return None
     target, text, line = place
     if target == path:
         return actions.noqa_at(finding, document.uri, source, line, document.client_range, document.client_range)
     other = Document(target.as_uri(), text, codec=document.codec)
-    return actions.noqa_at(finding, other.uri, SourceFile(target.name, text), line, other.client_range, document.client_range)
+    return actions.noqa_at(
+        finding, other.uri, SourceFile(target.name, text), line, other.client_range, document.client_range
+    )
 
 
 def _siblings(path: Path) -> list[Path]:
@@ -136,7 +140,9 @@ def _navigation(server: TemplatingServer) -> None:
         typed = partial_name(document.line(line), column)
         path = path_of(document.uri)
         offset = document.line_starts[min(line, len(document.line_starts) - 1)] + column
-        if typed is None or not _inside_instruction(server.project.instructions(path, document.text, buffers(server)), document, offset):
+        if typed is None or not _inside_instruction(
+            server.project.instructions(path, document.text, buffers(server)), document, offset
+        ):
             return []
         settings, _ = server.project.settings_for(path)
         keys = [(key, "written in the project") for key in server.project.written_keys() or ()]
@@ -145,7 +151,9 @@ def _navigation(server: TemplatingServer) -> None:
         return navigation.complete_keys(keys, typed[1], replace)
 
 
-def _placeholder_at(server: TemplatingServer, uri: str, position: types.Position) -> tuple[PlaceholderAt, Document] | None:
+def _placeholder_at(
+    server: TemplatingServer, uri: str, position: types.Position
+) -> tuple[PlaceholderAt, Document] | None:
     document = server.documents.get(uri)
     if document is None:
         return None

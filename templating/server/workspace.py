@@ -215,4 +215,6 @@ def _surrogate(display: str, text: str, match: re.Match[str], settings: Settings
     line, column = SourceFile(display, text).position(match.start())
     message = f"a lone surrogate U+{ord(match.group()):04X} (half of a UTF-16 pair) cannot be saved as UTF-8"
     found = problem_findings(display, Problem("unreadable", message, line, column), settings)
-    return [dataclasses.replace(finding, help="delete it or complete the pair", end_column=column + 1) for finding in found]
+    return [
+        dataclasses.replace(finding, help="delete it or complete the pair", end_column=column + 1) for finding in found
+    ]

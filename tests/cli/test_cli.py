@@ -29,9 +29,7 @@ def test_cli_render_prints_the_instruction(tmp_path, capsys):
 def test_cli_render_missing_key_exits_1_with_position(tmp_path, capsys):
     arguments = _write(tmp_path, "ok\nHi {name}", {})
     assert main(["render", *arguments, "--agent-name", "helper"]) == 1
-    assert capsys.readouterr().err == (
-        f"{arguments[0]}:2:4: Context variable not found: `name` in agent 'helper'.\n"
-    )
+    assert capsys.readouterr().err == (f"{arguments[0]}:2:4: Context variable not found: `name` in agent 'helper'.\n")
 
 
 def test_cli_render_bad_state_file_exits_2(tmp_path, capsys):
@@ -56,8 +54,19 @@ def test_cli_render_undecodable_file_exits_2(tmp_path, capsys):
 def test_cli_render_runs_as_a_module_on_the_bundled_example():
     example = ROOT / "examples" / "support_agent"
     result = subprocess.run(
-        [sys.executable, "-m", "templating", "render", str(example / "instruction.txt"), "--state", str(example / "state.json")],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        [
+            sys.executable,
+            "-m",
+            "templating",
+            "render",
+            str(example / "instruction.txt"),
+            "--state",
+            str(example / "state.json"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("You are Ada's support assistant for Acme Cloud.")

@@ -12,9 +12,13 @@ TREE = ROOT / "tests" / "data" / "lint" / "travel"
 
 
 def test_cli_lint_concise_output_and_exit_code(run_cli):
-    code, out, err = run_cli("lint", str(TREE / "configs" / "root_agent.yaml"), "--output-format", "concise", "--ignore", "TPL014")
+    code, out, err = run_cli(
+        "lint", str(TREE / "configs" / "root_agent.yaml"), "--output-format", "concise", "--ignore", "TPL014"
+    )
     assert code == 1
-    assert out.splitlines()[0].endswith("root_agent.yaml:5:13: TPL001 [*] `{{answer}}` is not an escape: ADK substitutes the state key `answer`")
+    assert out.splitlines()[0].endswith(
+        "root_agent.yaml:5:13: TPL001 [*] `{{answer}}` is not an escape: ADK substitutes the state key `answer`"
+    )
     # The summary is on stdout, as ruff prints it, and names the option that applies the fixes.
     assert out.splitlines()[-2:] == ["Found 3 findings in 1 file checked.", "[*] 2 fixable with the `--fix` option."]
     assert err == ""
@@ -33,7 +37,9 @@ def test_cli_lint_exit_zero_and_fail_level(run_cli):
 
 
 def test_cli_lint_select_ignore_by_name(run_cli):
-    code, out, _ = run_cli("lint", str(TREE), "--select", "doubled-brace-placeholder", "--output-format", "json", "--isolated")
+    code, out, _ = run_cli(
+        "lint", str(TREE), "--select", "doubled-brace-placeholder", "--output-format", "json", "--isolated"
+    )
     assert {item["code"] for item in json.loads(out)} == {"TPL001"}
     code, out, _ = run_cli("lint", str(TREE), "--ignore", "TPL0", "--output-format", "json", "--isolated")
     assert (code, json.loads(out)) == (0, [])
@@ -55,13 +61,18 @@ def test_cli_lint_usage_errors_exit_two(tmp_path, run_cli):
 def test_cli_lint_stdin_with_filename(monkeypatch, run_cli):
     monkeypatch.setattr(sys, "stdin", io.StringIO('a = Agent(instruction="{{x}}")\n'))
     code, out, _ = run_cli("lint", "-", "--stdin-filename", "agent.py", "--output-format", "concise")
-    assert (code, out.splitlines()[0]) == (1, "agent.py:1:24: TPL001 [*] `{{x}}` is not an escape: ADK substitutes the state key `x`")
+    assert (code, out.splitlines()[0]) == (
+        1,
+        "agent.py:1:24: TPL001 [*] `{{x}}` is not an escape: ADK substitutes the state key `x`",
+    )
 
 
 def test_cli_lint_state_schema_finds_undefined_keys(tmp_path, run_cli):
     (tmp_path / "p.prompt").write_text("Hi {user_nme}")
     (tmp_path / "state.json").write_text('{"user_name": "Ada"}')
-    _, out, _ = run_cli("lint", str(tmp_path / "p.prompt"), "--state", str(tmp_path / "state.json"), "--output-format", "concise")
+    _, out, _ = run_cli(
+        "lint", str(tmp_path / "p.prompt"), "--state", str(tmp_path / "state.json"), "--output-format", "concise"
+    )
     assert "TPL011 `user_nme` is not in the state schema" in out
 
 

@@ -28,7 +28,9 @@ def project(tmp_path, monkeypatch):
 
 
 def test_cli_version_prints_the_package_version():
-    completed = subprocess.run([sys.executable, "-m", "templating", "--version"], capture_output=True, text=True, check=False)
+    completed = subprocess.run(
+        [sys.executable, "-m", "templating", "--version"], capture_output=True, text=True, check=False
+    )
     assert (completed.returncode, completed.stdout) == (0, f"templating {__version__}\n")
 
 

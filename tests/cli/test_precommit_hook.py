@@ -41,7 +41,9 @@ def _pre_commit(folder: Path) -> subprocess.CompletedProcess:
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
     }
     command = [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"]
-    return subprocess.run(command, cwd=folder, env=environment, capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        command, cwd=folder, env=environment, capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 def test_precommit_hook_reports_only_files_the_config_does_not_exclude(tmp_path):

@@ -39,7 +39,10 @@ async def run_agent(instruction: Any, state: dict[str, Any]) -> list[Any]:
     runner = Runner(agent=agent, app_name="app", session_service=sessions, artifact_service=artifacts)
     await sessions.create_session(app_name="app", user_id="user", session_id="s1", state=state)
     await artifacts.save_artifact(
-        app_name="app", user_id="user", session_id="s1", filename="notes.txt",
+        app_name="app",
+        user_id="user",
+        session_id="s1",
+        filename="notes.txt",
         artifact=types.Part.from_text(text="Be brief."),
     )
     message = types.Content(role="user", parts=[types.Part.from_text(text="hello")])

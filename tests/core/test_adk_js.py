@@ -21,7 +21,9 @@ from strategies import FRAGMENTS, brace_groups
 
 import templating
 
-VECTORS = json.loads((Path(__file__).parents[1] / "data" / "adk-js" / "adk-js-vectors.json").read_text(encoding="utf-8"))
+VECTORS = json.loads(
+    (Path(__file__).parents[1] / "data" / "adk-js" / "adk-js-vectors.json").read_text(encoding="utf-8")
+)
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +117,10 @@ def test_adk_js_probes_agree_with_real_adk_js(template, state, adk_js):
 
 
 json_scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**20), 10**20), st.floats(allow_nan=False, allow_infinity=False),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False, allow_infinity=False),
     st.text(alphabet=st.sampled_from(["x", "{", "}", "é", " ", '"', "\\", "\n", "\x01"]), max_size=5),
 )
 json_values = st.recursive(
@@ -126,10 +131,26 @@ json_values = st.recursive(
     ),
     max_leaves=6,
 )
-js_keys = ["a", "b", "name", "x1", "_", "名前", "café", "app:a", "user:name", "temp:b", "toString", "constructor", "__proto__"]
+js_keys = [
+    "a",
+    "b",
+    "name",
+    "x1",
+    "_",
+    "名前",
+    "café",
+    "app:a",
+    "user:name",
+    "temp:b",
+    "toString",
+    "constructor",
+    "__proto__",
+]
 js_states = st.dictionaries(st.sampled_from(js_keys), json_values, max_size=8)
 js_templates = st.lists(
-    st.one_of(brace_groups, st.sampled_from(FRAGMENTS), st.sampled_from(["{toString}", "{constructor?}", "{__proto__}"])),
+    st.one_of(
+        brace_groups, st.sampled_from(FRAGMENTS), st.sampled_from(["{toString}", "{constructor?}", "{__proto__}"])
+    ),
     max_size=10,
 ).map("".join)
 js_artifacts = st.one_of(
@@ -150,7 +171,22 @@ def test_adk_js_dialect_equals_real_adk_js_on_generated_templates(template, stat
 
 # Where the ports are documented to agree: text and integer values, ASCII names, whitespace
 # both ports strip, no `$` or `\` before a brace, no artifacts.
-_AGREED_NAMES = ["a", "b", "name", "x1", "_", "app:a", "user:name", "temp:b", "class", "None", "1a", "a b", "app:", "x:y"]
+_AGREED_NAMES = [
+    "a",
+    "b",
+    "name",
+    "x1",
+    "_",
+    "app:a",
+    "user:name",
+    "temp:b",
+    "class",
+    "None",
+    "1a",
+    "a b",
+    "app:",
+    "x:y",
+]
 agreed_groups = st.builds(
     lambda *pieces: "".join(pieces),
     st.sampled_from(["{", "{{", "{{{"]),

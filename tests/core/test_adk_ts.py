@@ -56,9 +56,18 @@ PROBES = [
     ("{{x}} {{x}|{x}}} ${x} \\{x} {x}", {"x": "X"}),
     ("{ x } {\u00a0x\u00a0} {\ufeffx} {\x1cx}", {"x": "X"}),
     ("{$x} {café} {名前} {_a1}", {"$x": 1, "café": 2, "名前": 3, "_a1": 4}),
-    ("{d} {l} {n} {t} {f} {e} {z}", {"d": {"b": 1, "2": [], "1": {}}, "l": [1.5, True, None], "n": 2.0, "t": True, "f": 1e6, "e": 1e21, "z": None}),
-    ("{a.b} {a.b.c?} {a[0]?} {l[1]} {l.length} {s.length} {s[1]} {s.0?}", {"a": {"b": "B"}, "l": ["p", "q"], "s": "h😀"}),
-    ("{a['k.x']} {a[\"k'y\"]} {a..b} {a.} {a[b]} {user:p.name}", {"a": {"k.x": 1, "k'y": 2, "b": 3}, "user:p": {"name": "N"}}),
+    (
+        "{d} {l} {n} {t} {f} {e} {z}",
+        {"d": {"b": 1, "2": [], "1": {}}, "l": [1.5, True, None], "n": 2.0, "t": True, "f": 1e6, "e": 1e21, "z": None},
+    ),
+    (
+        "{a.b} {a.b.c?} {a[0]?} {l[1]} {l.length} {s.length} {s[1]} {s.0?}",
+        {"a": {"b": "B"}, "l": ["p", "q"], "s": "h😀"},
+    ),
+    (
+        "{a['k.x']} {a[\"k'y\"]} {a..b} {a.} {a[b]} {user:p.name}",
+        {"a": {"k.x": 1, "k'y": 2, "b": 3}, "user:p": {"name": "N"}},
+    ),
     ("{constructor} {toString} {__proto__} {a.toString} {a.constructor}", {"a": {}}),
     ("{missing.path}", {}),
     ("{artifact.p} {artifact.s} {artifact.none?}", {}),
@@ -76,7 +85,10 @@ def test_adk_ts_probes_agree_with_real_adk_ts(template, state, adk_ts):
 
 
 json_scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**15), 10**15), st.floats(allow_nan=False, allow_infinity=False),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**15), 10**15),
+    st.floats(allow_nan=False, allow_infinity=False),
     st.text(alphabet=st.sampled_from(["x", "{", "}", "é", " ", '"', "\\", "\n", "😀"]), max_size=5),
 )
 json_values = st.recursive(
@@ -100,7 +112,10 @@ ts_names = st.builds(
     st.sampled_from(["{", "{ ", "{\u00a0", "{\n"]),
     st.one_of(
         st.tuples(
-            st.sampled_from([key for key in ts_keys if key not in _INHERITED] + ["artifact.a", "artifact.f.txt", "1a", "a-b", "app:", "x:y"]),
+            st.sampled_from(
+                [key for key in ts_keys if key not in _INHERITED]
+                + ["artifact.a", "artifact.f.txt", "1a", "a-b", "app:", "x:y"]
+            ),
             st.sampled_from(_SUFFIXES),
         ).map("".join),
         st.sampled_from(_INHERITED),

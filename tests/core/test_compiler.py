@@ -72,7 +72,11 @@ def test_render_missing_key_error_pickles_with_its_fields():
         templating.compile_template("{k}").render({})
     copy = pickle.loads(pickle.dumps(caught.value))
     assert (copy.args, copy.key, copy.line, copy.column, copy.span) == (
-        caught.value.args, "k", 1, 1, templating.Span(0, 3),
+        caught.value.args,
+        "k",
+        1,
+        1,
+        templating.Span(0, 3),
     )
 
 
@@ -108,7 +112,7 @@ async def test_compiled_template_is_an_instruction_provider():
 
 
 def test_render_megabyte_template():
-    text = "word {a} {\"json\": 1} " * 50_000
+    text = 'word {a} {"json": 1} ' * 50_000
     output = templating.compile_template(text).render({"a": "X"})
     assert output == text.replace("{a}", "X")
 
@@ -190,9 +194,10 @@ async def test_render_async_strict_loads_each_artifact_once_and_concurrently():
 async def test_render_async_adk_stays_sequential_and_loads_every_placeholder():
     loader = _RecordingLoader({"a.txt": "A", "b.txt": "B"})
     context = templating.ReadonlyContext({}, artifacts=loader)
-    assert await templating.compile_template("{artifact.a.txt}{artifact.b.txt}{artifact.a.txt}").render_async(
-        context
-    ) == "ABA"
+    assert (
+        await templating.compile_template("{artifact.a.txt}{artifact.b.txt}{artifact.a.txt}").render_async(context)
+        == "ABA"
+    )
     assert loader.calls == ["a.txt", "b.txt", "a.txt"]
     assert loader.most_in_flight == 1
 
@@ -275,7 +280,7 @@ def test_render_strict_template_without_brace_renders_to_itself(text):
 def test_render_fast_path_equals_generic_path(state):
     from types import MappingProxyType
 
-    template = templating.compile_template("{a?} and {b?} then {user:c?} {\"json\": 1} {a?}")
+    template = templating.compile_template('{a?} and {b?} then {user:c?} {"json": 1} {a?}')
     assert template.render(state) == template.render(MappingProxyType(state))
 
 

@@ -27,9 +27,7 @@ class _ServiceLoader:
         self.service = service
 
     async def load_artifact(self, filename):
-        return await self.service.load_artifact(
-            app_name="app", user_id="user", session_id="session", filename=filename
-        )
+        return await self.service.load_artifact(app_name="app", user_id="user", session_id="session", filename=filename)
 
 
 async def _three_outcomes(template, state, artifacts):

@@ -58,6 +58,10 @@ def test_jvm_double_to_string_equals_a_real_jdk(tmp_path):
     values = [*_doubles(), float("nan"), float("inf"), -float("inf"), 0.0, -0.0]
     lines = "\n".join(str(struct.unpack("<q", struct.pack("<d", value))[0]) for value in values) + "\n"
     result = subprocess.run(
-        [str(jdk / "bin" / "java"), "-cp", str(tmp_path), "ToString"], input=lines, capture_output=True, text=True, check=True
+        [str(jdk / "bin" / "java"), "-cp", str(tmp_path), "ToString"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert [java_double(value) for value in values] == result.stdout.splitlines()

@@ -49,7 +49,8 @@ def test_parse_accepts_what_adk_accepts(text, key):
 
 
 @pytest.mark.parametrize(
-    "text", ["{title ?}", "{a.b}", "{session:x}", "{app:a:b}", "{0}", "{x??}", "{na me}", "{\ufeffname}", "${x}", "\\{x}"]
+    "text",
+    ["{title ?}", "{a.b}", "{session:x}", "{app:a:b}", "{0}", "{x??}", "{na me}", "{\ufeffname}", "${x}", "\\{x}"],
 )
 def test_parse_leaves_what_adk_leaves(text):
     assert templating.parse(text).placeholders == ()
@@ -72,7 +73,7 @@ def test_parse_rejects_unknown_dialect():
 
 
 def test_parse_megabyte_template_is_lossless():
-    text = ("{a} {{b}} {\"k\": {c}} ${d} " * 40_000)[:1_000_000]
+    text = ('{a} {{b}} {"k": {c}} ${d} ' * 40_000)[:1_000_000]
     template = templating.parse(text)
     assert "".join(node.source for node in template.nodes) == text
     assert len(template.placeholders) > 100_000
@@ -139,7 +140,11 @@ def test_parse_strict_syntax_error_pickles_with_its_fields():
         templating.parse("{artifact.../x}", dialect="strict")
     copy = pickle.loads(pickle.dumps(caught.value))
     assert (copy.args, copy.code, copy.line, copy.column, copy.span) == (
-        caught.value.args, "artifact-name", 1, 11, Span(10, 14),
+        caught.value.args,
+        "artifact-name",
+        1,
+        11,
+        Span(10, 14),
     )
 
 

@@ -11,7 +11,14 @@ from google.genai import types
 
 import templating
 
-PORT_DIALECTS = {"python": "adk", "js": "adk-js", "go": "adk-go", "java": "adk-java", "kotlin": "adk-kotlin", "adk-ts": "adk-ts"}
+PORT_DIALECTS = {
+    "python": "adk",
+    "js": "adk-js",
+    "go": "adk-go",
+    "java": "adk-java",
+    "kotlin": "adk-kotlin",
+    "adk-ts": "adk-ts",
+}
 JS_MISSING = "Context variable not found: `k`."
 OBJECT = "function Object() { [native code] }"
 
@@ -29,40 +36,101 @@ ROWS = {
     "a dollar in a name": ("{$x}", {"$x": "1"}, {"java": "1", "adk-ts": "1", "*": "{$x}"}),
     "a no-break space around a name": ("{\u00a0x\u00a0}", {"x": "X"}, {"java": "{\u00a0x\u00a0}", "*": "X"}),
     "a nested path": ("{a.b}", {"a": {"b": "B"}}, {"adk-ts": "B", "*": "{a.b}"}),
-    "null": ("[{n}]", {"n": None}, {
-        "python": "[]", "go": "[]", "js": "[null]", "adk-ts": "[null]",
-        "java": _error("Value of `n` cannot be rendered: adk-java state cannot hold null (its state map rejects null values)"),
-        "kotlin": _error("Value of `n` cannot be rendered: adk-kotlin state cannot hold null (its state map rejects null values)"),
-    }),
-    "a dict": ("{d}", {"d": {"k": 1, "s": "v"}}, {
-        "python": "{'k': 1, 's': 'v'}", "js": '{"k":1,"s":"v"}', "go": "map[k:1 s:v]",
-        "java": "{k=1, s=v}", "kotlin": "{k=1, s=v}", "adk-ts": '{\n  "k": 1,\n  "s": "v"\n}',
-    }),
-    "a list": ("{l}", {"l": [1, "a", True, None]}, {
-        "python": "[1, 'a', True, None]", "js": '[1,"a",true,null]', "go": "[1 a true <nil>]",
-        "java": "[1, a, true, null]", "kotlin": "[1, a, true, null]", "adk-ts": '[\n  1,\n  "a",\n  true,\n  null\n]',
-    }),
+    "null": (
+        "[{n}]",
+        {"n": None},
+        {
+            "python": "[]",
+            "go": "[]",
+            "js": "[null]",
+            "adk-ts": "[null]",
+            "java": _error(
+                "Value of `n` cannot be rendered: adk-java state cannot hold null (its state map rejects null values)"
+            ),
+            "kotlin": _error(
+                "Value of `n` cannot be rendered: adk-kotlin state cannot hold null (its state map rejects null values)"
+            ),
+        },
+    ),
+    "a dict": (
+        "{d}",
+        {"d": {"k": 1, "s": "v"}},
+        {
+            "python": "{'k': 1, 's': 'v'}",
+            "js": '{"k":1,"s":"v"}',
+            "go": "map[k:1 s:v]",
+            "java": "{k=1, s=v}",
+            "kotlin": "{k=1, s=v}",
+            "adk-ts": '{\n  "k": 1,\n  "s": "v"\n}',
+        },
+    ),
+    "a list": (
+        "{l}",
+        {"l": [1, "a", True, None]},
+        {
+            "python": "[1, 'a', True, None]",
+            "js": '[1,"a",true,null]',
+            "go": "[1 a true <nil>]",
+            "java": "[1, a, true, null]",
+            "kotlin": "[1, a, true, null]",
+            "adk-ts": '[\n  1,\n  "a",\n  true,\n  null\n]',
+        },
+    ),
     "a boolean": ("{t}", {"t": True}, {"python": "True", "*": "true"}),
-    "floats": ("{a} {b} {c}", {"a": 2.0, "b": 1e6, "c": 1e21}, {
-        "python": "2.0 1000000.0 1e+21", "js": "2 1000000 1e+21", "adk-ts": "2 1000000 1e+21",
-        "go": "2 1e+06 1e+21", "java": "2.0 1000000.0 1.0E21", "kotlin": "2.0 1000000.0 1.0E21",
-    }),
-    "an artifact": ("{artifact.f}", {}, {
-        "java": '{"text":"a<b"}', "kotlin": '{"text":"a\\u003cb"}', "adk-ts": "[object Object]", "*": "a<b",
-    }),
-    "no artifact service, optional": ("[{artifact.f?}]", None, {
-        "python": _error("Artifact service is not initialized."), "js": _error("Artifact service is not initialized."),
-        "adk-ts": _error("Artifact service is not initialized."), "go": _error("artifact service is not initialized"),
-        "java": _error("NullPointerException: the invocation context has no artifact service"), "kotlin": "[]",
-    }),
-    "a missing key": ("{k}", {}, {
-        "python": _error("Context variable not found: `k` in agent 'a'."), "go": _error("state key does not exist"),
-        "*": _error(JS_MISSING),
-    }),
-    "a key every JavaScript object has": ("{constructor}", {}, {
-        "js": OBJECT, "adk-ts": OBJECT, "python": _error("Context variable not found: `constructor` in agent 'a'."),
-        "go": _error("state key does not exist"), "*": _error("Context variable not found: `constructor`."),
-    }),
+    "floats": (
+        "{a} {b} {c}",
+        {"a": 2.0, "b": 1e6, "c": 1e21},
+        {
+            "python": "2.0 1000000.0 1e+21",
+            "js": "2 1000000 1e+21",
+            "adk-ts": "2 1000000 1e+21",
+            "go": "2 1e+06 1e+21",
+            "java": "2.0 1000000.0 1.0E21",
+            "kotlin": "2.0 1000000.0 1.0E21",
+        },
+    ),
+    "an artifact": (
+        "{artifact.f}",
+        {},
+        {
+            "java": '{"text":"a<b"}',
+            "kotlin": '{"text":"a\\u003cb"}',
+            "adk-ts": "[object Object]",
+            "*": "a<b",
+        },
+    ),
+    "no artifact service, optional": (
+        "[{artifact.f?}]",
+        None,
+        {
+            "python": _error("Artifact service is not initialized."),
+            "js": _error("Artifact service is not initialized."),
+            "adk-ts": _error("Artifact service is not initialized."),
+            "go": _error("artifact service is not initialized"),
+            "java": _error("NullPointerException: the invocation context has no artifact service"),
+            "kotlin": "[]",
+        },
+    ),
+    "a missing key": (
+        "{k}",
+        {},
+        {
+            "python": _error("Context variable not found: `k` in agent 'a'."),
+            "go": _error("state key does not exist"),
+            "*": _error(JS_MISSING),
+        },
+    ),
+    "a key every JavaScript object has": (
+        "{constructor}",
+        {},
+        {
+            "js": OBJECT,
+            "adk-ts": OBJECT,
+            "python": _error("Context variable not found: `constructor` in agent 'a'."),
+            "go": _error("state key does not exist"),
+            "*": _error("Context variable not found: `constructor`."),
+        },
+    ),
 }
 
 

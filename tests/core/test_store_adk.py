@@ -27,7 +27,11 @@ KEYS = st.builds(
     st.sampled_from(["k", "m", ""]),
 )
 SCALARS = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3)
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=2), inner, max_size=2), max_leaves=4)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=2), inner, max_size=2),
+    max_leaves=4,
+)
 DELTAS = st.dictionaries(KEYS, VALUES, max_size=4)
 
 STEPS_PER_EXAMPLE = 50

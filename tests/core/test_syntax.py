@@ -46,7 +46,27 @@ def test_syntax_read_strict_name_splits_key_and_path(name, expected):
 
 @pytest.mark.parametrize(
     "name",
-    ["", "1a", "a-b", "a.", ".a", "a..b", "a[", "a[0", "a[]", "a[01]", "a[-1]", "a[x]", "a.0", "a[٣]", "foo:x", "app:", "app:a:b", "a b", "a?"],
+    [
+        "",
+        "1a",
+        "a-b",
+        "a.",
+        ".a",
+        "a..b",
+        "a[",
+        "a[0",
+        "a[]",
+        "a[01]",
+        "a[-1]",
+        "a[x]",
+        "a.0",
+        "a[٣]",
+        "foo:x",
+        "app:",
+        "app:a:b",
+        "a b",
+        "a?",
+    ],
 )
 def test_syntax_read_strict_name_rejects_what_is_not_a_name(name):
     assert read_strict_name(name) is None

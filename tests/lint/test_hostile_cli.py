@@ -37,7 +37,10 @@ def _no_traceback(outcome) -> None:
 def test_hostile_json_schema_oddities_in_lint_state(tmp_path, schema, expected):
     (tmp_path / "agent.py").write_text(AGENT)
     (tmp_path / "schema.json").write_text(json.dumps(schema))
-    outcome = run_templating(["lint", "--no-cache", "--dialect", "strict", "--state", "schema.json", "--select", "TPL011", "agent.py"], tmp_path)
+    outcome = run_templating(
+        ["lint", "--no-cache", "--dialect", "strict", "--state", "schema.json", "--select", "TPL011", "agent.py"],
+        tmp_path,
+    )
     _no_traceback(outcome)
     if expected is None:
         assert outcome.returncode == 0, outcome.stdout
@@ -50,7 +53,10 @@ def test_hostile_state_files_that_python_cannot_hold(tmp_path, text, reason):
     (tmp_path / "agent.py").write_text(AGENT)
     (tmp_path / "state.json").write_text(text)
     (tmp_path / "t.prompt").write_text("Hi {a}\n")
-    for args in (["lint", "--no-cache", "--state", "state.json", "agent.py"], ["render", "t.prompt", "--state", "state.json"]):
+    for args in (
+        ["lint", "--no-cache", "--state", "state.json", "agent.py"],
+        ["render", "t.prompt", "--state", "state.json"],
+    ):
         outcome = run_templating(args, tmp_path)
         _no_traceback(outcome)
         assert outcome.returncode == 2 and outcome.stderr.startswith("templating: error: state.json: "), outcome.stderr

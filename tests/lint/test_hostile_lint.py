@@ -111,7 +111,9 @@ def test_hostile_agent_listed_under_many_parents_is_walked_once_per_state(tmp_pa
     # google-adk refuses an agent with two parents, but the code can still say it: ten copies
     # of the level below, eleven levels deep, is 10^11 paths from the root.
     lines = ["from google.adk.agents import LlmAgent, SequentialAgent", 'a0 = LlmAgent(name="a0", instruction="{x}")']
-    lines += [f'a{i} = SequentialAgent(name="a{i}", sub_agents=[{", ".join([f"a{i - 1}"] * 10)}])' for i in range(1, 12)]
+    lines += [
+        f'a{i} = SequentialAgent(name="a{i}", sub_agents=[{", ".join([f"a{i - 1}"] * 10)}])' for i in range(1, 12)
+    ]
     _write(tmp_path, "fan.py", "\n".join(lines) + "\n")
     outcome = run_templating(["lint", "--no-cache", "fan.py"], tmp_path, seconds=20)
     assert outcome.stdout.splitlines() == [
@@ -132,7 +134,11 @@ def test_hostile_did_you_mean_against_a_large_state_is_bounded(tmp_path):
 def test_hostile_unwritten_keys_against_many_writers_are_bounded(tmp_path):
     writers = "".join(f'w{i} = LlmAgent(name="w{i}", instruction="x", output_key="key_{i}")\n' for i in range(3_000))
     reads = " ".join(f"{{unknown_{i}}}" for i in range(10_000))
-    _write(tmp_path, "a.py", f'from google.adk.agents import LlmAgent\n{writers}r = LlmAgent(name="r", instruction="{reads}")\n')
+    _write(
+        tmp_path,
+        "a.py",
+        f'from google.adk.agents import LlmAgent\n{writers}r = LlmAgent(name="r", instruction="{reads}")\n',
+    )
     outcome = run_templating(["lint", "--no-cache", "a.py"], tmp_path, seconds=30)
     lines = outcome.stdout.splitlines()
     assert lines[-1] == "Found 1001 findings in 1 file checked.", outcome.stderr

@@ -62,7 +62,9 @@ def test_checks_fstring_runtime_values():
 
 def test_checks_undefined_key_with_schema():
     settings = Settings(known_keys=frozenset({"user_name"}))
-    instruction = Instruction(SourceFile("p", "Hi {user_nme} {x?}"), "Hi {user_nme} {x?}", tuple(range(19)), "instruction")
+    instruction = Instruction(
+        SourceFile("p", "Hi {user_nme} {x?}"), "Hi {user_nme} {x?}", tuple(range(19)), "instruction"
+    )
     (finding,) = lint_instruction(instruction, settings)
     assert (finding.code, finding.column, finding.help) == ("TPL011", 5, "did you mean `user_name`?")
 
@@ -105,7 +107,11 @@ SCHEMA = Settings(known_keys=frozenset({"zz", LONG[:-1]}), state={"zz": 1})
         ("{" + "é" * 5000 + "}", SCHEMA, "instruction"),
         ('{"k": {' + LONG + "}}", Settings(), "instruction"),
         ("{" + LONG + "}", Settings(), "static_instruction"),
-        ("{" + LONG + ".b}", Settings(dialect="strict", state={LONG: {"c": 1}}, known_keys=frozenset({LONG})), "instruction"),
+        (
+            "{" + LONG + ".b}",
+            Settings(dialect="strict", state={LONG: {"c": 1}}, known_keys=frozenset({LONG})),
+            "instruction",
+        ),
         ("{{ " + LONG + " }} {if" + LONG + "}", Settings(dialect="strict"), "instruction"),
     ],
 )

@@ -13,7 +13,9 @@ def _write(folder, body: str):
 
 
 def test_config_found_by_walking_up(tmp_path):
-    _write(tmp_path, '[tool.templating]\ndialect = "adk"\nselect = ["TPL001", "silent-literal"]\nfail-level = "error"\n')
+    _write(
+        tmp_path, '[tool.templating]\ndialect = "adk"\nselect = ["TPL001", "silent-literal"]\nfail-level = "error"\n'
+    )
     nested = tmp_path / "a" / "b"
     nested.mkdir(parents=True)
     config, root = find_config(nested)

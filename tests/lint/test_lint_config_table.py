@@ -10,12 +10,20 @@ from templating.lint.config_table import KEYS, TableError, validate_table
 @pytest.mark.parametrize(
     ("table", "key", "problem"),
     [
-        ({"dialect": "jinja"}, "dialect", f"expected one of {', '.join(f'`{name}`' for name in DIALECT_NAMES)}, got `jinja`"),
+        (
+            {"dialect": "jinja"},
+            "dialect",
+            f"expected one of {', '.join(f'`{name}`' for name in DIALECT_NAMES)}, got `jinja`",
+        ),
         ({"select": "TPL001"}, "select", "expected a list of strings, got a string"),
         ({"ignore": ["TPL001", 2]}, "ignore", "expected a list of strings, got an array"),
         ({"per-file-ignores": {"tests/*": "TPL001"}}, "per-file-ignores", "expected a table of globs"),
         ({"fail-level": 1}, "fail-level", "expected a string, got an integer"),
-        ({"target-ports": ["python", "ruby"]}, "target-ports", f"expected one of {', '.join(f'`{name}`' for name in PORT_NAMES)}, got `ruby`"),
+        (
+            {"target-ports": ["python", "ruby"]},
+            "target-ports",
+            f"expected one of {', '.join(f'`{name}`' for name in PORT_NAMES)}, got `ruby`",
+        ),
         ({"force-exclude": "yes"}, "force-exclude", "expected true or false, got a string"),
         ({"docs-url": "docs/"}, "docs-url", "expected an absolute http:// or https:// URL, got `docs/`"),
         ({"adk-version": 2.13}, "adk-version", "expected a string, got a number"),
@@ -37,7 +45,12 @@ def test_valid_table_fills_the_fields_under_either_spelling():
     values = validate_table(
         {"dialect": "strict", "per_file_ignores": {"a/*": ["TPL001"]}, "fail-level": "error", "force-exclude": True}
     )
-    assert values == {"dialect": "strict", "per_file_ignores": {"a/*": ["TPL001"]}, "fail_level": "error", "force_exclude": True}
+    assert values == {
+        "dialect": "strict",
+        "per_file_ignores": {"a/*": ["TPL001"]},
+        "fail_level": "error",
+        "force_exclude": True,
+    }
 
 
 def test_every_key_fills_a_config_field():

@@ -60,7 +60,9 @@ def test_fixes_yaml_scalar_fixed_only_where_verbatim(tmp_path, run_cli, monkeypa
     config = 'name: a\ninstruction: "Say \\"{{answer}}\\" {{an\\u0073wer}}"\n'
     (tmp_path / "a.yaml").write_text(config, encoding="utf-8")
     _, out, _ = _lint_fix(run_cli, "a.yaml", "--fix")
-    assert (tmp_path / "a.yaml").read_text(encoding="utf-8") == 'name: a\ninstruction: "Say \\"{answer}\\" {{an\\u0073wer}}"\n'
+    assert (tmp_path / "a.yaml").read_text(
+        encoding="utf-8"
+    ) == 'name: a\ninstruction: "Say \\"{answer}\\" {{an\\u0073wer}}"\n'
     assert out.startswith("a.yaml:2:32: TPL001 `{{answer}}` is not an escape")
     assert out.endswith("Fixed 1 finding (1 remaining).\n")
 
@@ -80,7 +82,11 @@ def test_fixes_diff_prints_and_writes_nothing(tmp_path, run_cli, monkeypatch):
 def test_fixes_strict_dialect_has_nothing_to_fix_in_an_escape(tmp_path, run_cli):
     prompt = tmp_path / "p.prompt"
     prompt.write_text("Show {{name}} and { name }", encoding="utf-8")
-    assert _lint_fix(run_cli, str(prompt), "--fix", "--dialect", "strict") == (0, "Fixed 0 findings (0 remaining).\n", "")
+    assert _lint_fix(run_cli, str(prompt), "--fix", "--dialect", "strict") == (
+        0,
+        "Fixed 0 findings (0 remaining).\n",
+        "",
+    )
     assert prompt.read_text(encoding="utf-8") == "Show {{name}} and { name }"
 
 

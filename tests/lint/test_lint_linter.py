@@ -61,12 +61,18 @@ def test_linter_prompt_file_passed_explicitly_and_include_globs():
 
 
 def test_linter_fix_only_where_the_source_is_verbatim():
-    result = lint_paths([TREE / "configs" / "root_agent.yaml"], Settings(root=TREE, enabled=select_rules(None, ["TPL014"])))
+    result = lint_paths(
+        [TREE / "configs" / "root_agent.yaml"], Settings(root=TREE, enabled=select_rules(None, ["TPL014"]))
+    )
     assert [f.fix.content if f.fix else None for f in result.findings] == ["{answer}", "{mood}", None]
 
 
 def test_linter_per_file_ignores_and_selection():
-    settings = Settings(root=TREE, enabled=select_rules(["TPL00"], ["silent-literal"]), per_file_ignores=(("configs/*", frozenset({"TPL001"})),))
+    settings = Settings(
+        root=TREE,
+        enabled=select_rules(["TPL00"], ["silent-literal"]),
+        per_file_ignores=(("configs/*", frozenset({"TPL001"})),),
+    )
     codes = {(f.path, f.code) for f in lint_paths([TREE], settings).findings}
     assert ("configs/root_agent.yaml", "TPL001") not in codes
     assert not any(code == "TPL005" or code == "TPL013" for _, code in codes)
@@ -111,7 +117,10 @@ def test_linter_python_file_read_in_its_declared_encoding(tmp_path):
     settings = Settings(root=tmp_path, enabled=select_rules(None, ["TPL014"]))
     (finding,) = lint_paths([tmp_path / "agent.py"], settings).findings
     assert (finding.code, finding.line, finding.column, finding.source_line) == (
-        "TPL001", 2, 25, 'Agent(instruction="café {{x}}")'
+        "TPL001",
+        2,
+        25,
+        'Agent(instruction="café {{x}}")',
     )
 
 

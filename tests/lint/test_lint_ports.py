@@ -48,7 +48,15 @@ def test_ports_value_divergence_needs_two_ports():
 
 @pytest.mark.parametrize(
     ("schema_type", "reported"),
-    [("object", True), ("array", True), ("boolean", True), ("null", True), ("number", True), ("string", False), ("integer", False)],
+    [
+        ("object", True),
+        ("array", True),
+        ("boolean", True),
+        ("null", True),
+        ("number", True),
+        ("string", False),
+        ("integer", False),
+    ],
 )
 def test_ports_schema_types_decide_without_a_sample(schema_type, reported):
     schema = {"type": "object", "properties": {"v": {"type": schema_type}}}
@@ -78,11 +86,23 @@ def test_ports_quiet_on_what_both_ports_render_alike():
 def test_ports_cli_target_ports_and_config(tmp_path, capsys):
     (tmp_path / "agent.py").write_text('Agent(instruction="Flag: {flag}")\n', encoding="utf-8")
     (tmp_path / "state.json").write_text('{"flag": true}', encoding="utf-8")
-    base = [str(tmp_path / "agent.py"), "--state", str(tmp_path / "state.json"), "--output-format", "concise", "--isolated"]
+    base = [
+        str(tmp_path / "agent.py"),
+        "--state",
+        str(tmp_path / "state.json"),
+        "--output-format",
+        "concise",
+        "--isolated",
+    ]
     assert main(["lint", *base]) == 0
     assert main(["lint", *base, "--target-ports", "python,js"]) == 1
-    assert "TPL017 `{flag}` renders differently per port for the sample value: python: True; js: true" in capsys.readouterr().out
-    (tmp_path / "pyproject.toml").write_text('[tool.templating]\ntarget-ports = ["python", "js"]\nstate = "state.json"\n', encoding="utf-8")
+    assert (
+        "TPL017 `{flag}` renders differently per port for the sample value: python: True; js: true"
+        in capsys.readouterr().out
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.templating]\ntarget-ports = ["python", "js"]\nstate = "state.json"\n', encoding="utf-8"
+    )
     assert main(["lint", str(tmp_path / "agent.py"), "--output-format", "concise"]) == 1
     assert "TPL017" in capsys.readouterr().out
 
@@ -99,7 +119,17 @@ def test_ports_cli_unknown_port_is_a_usage_error(tmp_path, capsys):
 def test_ports_render_explain_shows_each_port_where_they_differ(tmp_path, capsys):
     (tmp_path / "t.txt").write_text("Hi {prefs} {name}", encoding="utf-8")
     (tmp_path / "s.json").write_text('{"prefs": {"meal": null}, "name": "Ada"}', encoding="utf-8")
-    code = main(["render", str(tmp_path / "t.txt"), "--state", str(tmp_path / "s.json"), "--explain", "--target-ports", "python,js"])
+    code = main(
+        [
+            "render",
+            str(tmp_path / "t.txt"),
+            "--state",
+            str(tmp_path / "s.json"),
+            "--explain",
+            "--target-ports",
+            "python,js",
+        ]
+    )
     captured = capsys.readouterr()
     assert code == 0
     assert captured.out == "Hi {'meal': None} Ada\n"
@@ -121,7 +151,7 @@ def test_ports_six_value_texts_grouped_smallest_first():
     (finding,) = _findings("Use {v}", state={"v": {"k": 1}}, ports=SIX)
     assert finding[2] == (
         "`{v}` renders differently per port for the sample value: python: {'k': 1}; js: {\"k\":1}; "
-        "go: map[k:1]; adk-ts: {\\n  \"k\": 1\\n}; java, kotlin: {k=1}"
+        'go: map[k:1]; adk-ts: {\\n  "k": 1\\n}; java, kotlin: {k=1}'
     )
 
 

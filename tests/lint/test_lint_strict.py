@@ -90,7 +90,10 @@ def test_strict_silent_literal_suggests_a_valid_strict_name(text, help_line):
 def test_strict_messages_describe_strict_not_adk():
     (code,) = _findings("Hi {return}")
     (skipped,) = _findings("Budget ${budget}")
-    assert code.message == "`{return}` names a keyword, so it is probably code: the strict dialect looks up the state key `return`"
+    assert (
+        code.message
+        == "`{return}` names a keyword, so it is probably code: the strict dialect looks up the state key `return`"
+    )
     assert code.help == "for the text `{return}` write `{{return}}`; braces with a space inside also stay as written"
     assert skipped.message.startswith("the strict dialect, like ADK Python, leaves `${budget}` literal")
 
@@ -100,7 +103,9 @@ def test_strict_syntax_errors_are_all_reported_and_the_rest_still_checked():
     assert [(f.code, f.column, f.end_column) for f in findings] == [
         ("TPL012", 11, 15), ("TPL012", 36, 40), ("TPL006", 17, 25),
     ]  # fmt: skip
-    assert findings[0].message == "Artifact name `../x` has a `..` segment: expected a file name inside the artifact store"
+    assert (
+        findings[0].message == "Artifact name `../x` has a `..` segment: expected a file name inside the artifact store"
+    )
 
 
 @pytest.mark.parametrize("state", [STATE, SCHEMA], ids=["sample", "schema"])
@@ -158,12 +163,17 @@ def test_strict_fixture_tree_dialect_flag_overrides_the_config(monkeypatch, run_
     monkeypatch.chdir(TREE)
     _, out, _ = run_cli("lint", ".", "--dialect", "adk", "--output-format", "concise")
     assert "agent.yaml:3:7: TPL001 [*] `{{greeting}}` is not an escape: ADK substitutes the state key `greeting`" in out
-    assert "greeting.prompt:2:20: TPL005 `{budget.amount}` is left literal: the `adk` dialect has no nested paths" in out
+    assert (
+        "greeting.prompt:2:20: TPL005 `{budget.amount}` is left literal: the `adk` dialect has no nested paths" in out
+    )
     assert "TPL012" not in out
 
 
 def test_strict_dialect_flag_on_an_adk_tree(monkeypatch, capsys):
     tree = TREE.parent / "travel"
     monkeypatch.chdir(tree)
-    result = lint_paths([tree / "configs" / "root_agent.yaml"], Settings(root=tree, dialect="strict", enabled=select_rules(None, ["TPL014"])))
+    result = lint_paths(
+        [tree / "configs" / "root_agent.yaml"],
+        Settings(root=tree, dialect="strict", enabled=select_rules(None, ["TPL014"])),
+    )
     assert [(f.line, f.column, f.code) for f in result.findings] == [(6, 36, "TPL005")]

@@ -19,8 +19,13 @@ def _codes(source: str, settings: Settings | None = None, name: str = "agent.py"
 
 @pytest.mark.parametrize(
     "value",
-    ['NAME = "Ada"\n', "NAME = 1\n", 'NAME = "a" if x else "b"\n', 'import os\nNAME = os.getenv("PROJECT_ID")\n',
-     "NAME = len(items)\n"],
+    [
+        'NAME = "Ada"\n',
+        "NAME = 1\n",
+        'NAME = "a" if x else "b"\n',
+        'import os\nNAME = os.getenv("PROJECT_ID")\n',
+        "NAME = len(items)\n",
+    ],
 )
 def test_tpl010_brace_free_values_are_not_reported(value, tmp_path):
     assert _codes(value + 'a = Agent(instruction=f"Hi {NAME} {x!r:>3}" if 0 else f"{1}")\n') == [

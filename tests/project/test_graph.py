@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import textwrap
 
-AGENT = textwrap.dedent('''
+AGENT = textwrap.dedent("""
     from google.adk.agents import LlmAgent, SequentialAgent
 
     def save(city: str, tool_context):
@@ -14,7 +14,7 @@ AGENT = textwrap.dedent('''
     finder = LlmAgent(name="finder", instruction="Find.", tools=[save], output_key="findings")
     writer = LlmAgent(name="writer", instruction="Write about {city}: {findings} {style?}")
     root_agent = SequentialAgent(name="pipeline", sub_agents=[finder, writer])
-''').lstrip()
+""").lstrip()
 
 
 def test_graph_json_shape(tmp_path, run_cli, monkeypatch):
@@ -31,7 +31,13 @@ def test_graph_json_shape(tmp_path, run_cli, monkeypatch):
         {"key": "findings", "via": "output_key", "file": "agent.py", "line": 6},
         {"key": "city", "via": "tool", "file": "agent.py", "line": 4},
     ]
-    assert agents["writer"]["reads"][2] == {"key": "style", "optional": True, "file": "agent.py", "line": 7, "column": 78}
+    assert agents["writer"]["reads"][2] == {
+        "key": "style",
+        "optional": True,
+        "file": "agent.py",
+        "line": 7,
+        "column": 78,
+    }
 
 
 def test_graph_mermaid_and_dot(tmp_path, run_cli, monkeypatch):
@@ -90,7 +96,9 @@ def test_render_explain_without_agent_code_names_no_writers(tmp_path, run_cli):
 
 def test_graph_draws_the_initial_state_and_its_keys(tmp_path, run_cli, monkeypatch):
     (tmp_path / "agent.py").write_text(AGENT)
-    (tmp_path / "main.py").write_text('session = service.create_session(app_name="a", user_id="u", state={"style": "short"})\n')
+    (tmp_path / "main.py").write_text(
+        'session = service.create_session(app_name="a", user_id="u", state={"style": "short"})\n'
+    )
     monkeypatch.chdir(tmp_path)
     _, out, _ = run_cli("graph", "--format", "json")
     assert json.loads(out)["initial"] == [{"key": "style", "file": "main.py", "line": 1}]

@@ -20,7 +20,13 @@ def test_plugin_failing_read_at_run_time_is_the_one_lint_reports(tmp_path):
     seen, _, error = run("plugin_app", {"customer": "ACME"}, [])
     assert error is None and seen[0].startswith("You serve ACME. Brand: .\n\nRoute the user.")
     assert [f for f in lint_copy("plugin_app", tmp_path) if f[3].startswith("TPL01")] == [
-        ("plugin_app/agent.py", 14, 50, "TPL014", "`customer` is read by agent `front`, but nothing in the project writes it"),
+        (
+            "plugin_app/agent.py",
+            14,
+            50,
+            "TPL014",
+            "`customer` is read by agent `front`, but nothing in the project writes it",
+        ),
     ]
 
 
@@ -58,7 +64,10 @@ def test_plugin_provider_is_not_injected_and_has_no_reads(tmp_path):
 
 
 def test_plugin_the_real_class_takes_the_instruction_both_ways():
-    assert GlobalInstructionPlugin("A {x}").global_instruction == GlobalInstructionPlugin(global_instruction="A {x}").global_instruction
+    assert (
+        GlobalInstructionPlugin("A {x}").global_instruction
+        == GlobalInstructionPlugin(global_instruction="A {x}").global_instruction
+    )
 
 
 MANAGED = textwrap.dedent("""
@@ -79,7 +88,6 @@ def test_managed_agent_instruction_is_read_like_an_agent_instruction(tmp_path):
     ]
     findings = lint_folder(tmp_path / "coder", tmp_path)
     assert [(f[1], f[2], f[3]) for f in findings] == [(4, 98, "TPL014")]
-
 
 
 def test_plugin_on_a_workflow_root_is_read_by_every_agent_node(tmp_path):

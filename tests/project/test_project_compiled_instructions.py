@@ -25,10 +25,19 @@ def test_compiled_instruction_failing_reads_at_run_time_are_what_lint_reports(tm
 
 
 FORMS = {
-    "inline, strict": ('Agent(name="a", instruction=compile_template("{user:profile.name} {x}", dialect="strict"))', ["user:profile", "x"]),
-    "a module constant": ('T = compile_template("Hi {x}", dialect="strict")\na = Agent(name="a", instruction=T)', ["x"]),
+    "inline, strict": (
+        'Agent(name="a", instruction=compile_template("{user:profile.name} {x}", dialect="strict"))',
+        ["user:profile", "x"],
+    ),
+    "a module constant": (
+        'T = compile_template("Hi {x}", dialect="strict")\na = Agent(name="a", instruction=T)',
+        ["x"],
+    ),
     "the default dialect": ('Agent(name="a", instruction=compile_template("{ x } {y?}"))', ["x", "y"]),
-    "a renamed import": ('from templating import compile_template as build\na = Agent(name="a", instruction=build("{x}"))', ["x"]),
+    "a renamed import": (
+        'from templating import compile_template as build\na = Agent(name="a", instruction=build("{x}"))',
+        ["x"],
+    ),
 }
 
 

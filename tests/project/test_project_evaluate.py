@@ -152,7 +152,7 @@ def test_evaluate_unresolved_function_of_a_short_sibling_is_a_hole_at_the_call(t
     # even when that line does not exist in the (shorter) sibling module.
     (tmp_path / "__init__.py").write_text("")
     (tmp_path / "prompts.py").write_text("def build(name):\n    return name\n")
-    source = "from .prompts import build\n\n\n\n\na = Agent(instruction=\"Hi \" + build(user))\n"
+    source = 'from .prompts import build\n\n\n\n\na = Agent(instruction="Hi " + build(user))\n'
     (instruction,) = _instructions(source, tmp_path)
     assert instruction.source.path == "agent.py"
     assert instruction.text == "Hi " + RUNTIME_VALUE

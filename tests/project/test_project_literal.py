@@ -40,7 +40,7 @@ def test_decode_literal_fstring_doubled_braces_become_single():
 
 
 def test_decode_literal_fstring_expression_with_nested_string_and_dict():
-    decoded = _decode("f'{ {\"a\": \"}\"}[\"a\"] }x'")
+    decoded = _decode('f\'{ {"a": "}"}["a"] }x\'')
     assert decoded.text == RUNTIME_VALUE + "x"
 
 

@@ -44,7 +44,12 @@ def test_reading_a_module_without_a_hint_is_not_parsed(tmp_path, modules):
     [
         ("agent.py", b"root = Agent(instruction='\xff')\n", "unreadable", "not UTF-8 text (byte 26)"),
         ("agent.py", b"root = Agent(instruction=(\n", "invalid", "invalid Python: '(' was never closed"),
-        ("root_agent.yaml", b"instruction: [\n", "invalid", "invalid YAML: expected the node content, but found '<stream end>'"),
+        (
+            "root_agent.yaml",
+            b"instruction: [\n",
+            "invalid",
+            "invalid YAML: expected the node content, but found '<stream end>'",
+        ),
         ("initial.session.json", b'{"state": ', "invalid", "invalid JSON: Expecting value"),
     ],
 )
@@ -78,4 +83,7 @@ def test_reading_a_project_assembles_the_model(tmp_path, modules):
     (tmp_path / "notes.txt").write_text("{never}")  # a prompt file, not walked without include globs
     model = read_project([Path(".")], root=tmp_path)
     assert [agent.name for agent in model.agents] == ["root"] and model.written_keys() == {"plan"}
-    assert [reading.file for reading in read_files([Path("agent.py"), Path("notes.txt")], "adk")] == ["agent.py", "notes.txt"]
+    assert [reading.file for reading in read_files([Path("agent.py"), Path("notes.txt")], "adk")] == [
+        "agent.py",
+        "notes.txt",
+    ]

@@ -147,13 +147,15 @@ def test_session_file_non_ascii_and_empty_text(project):
 
 
 def test_session_file_seeds_keys_before_the_first_agent_so_no_tpl015(project):
-    (project / "trip" / "agent.py").write_text(textwrap.dedent("""
+    (project / "trip" / "agent.py").write_text(
+        textwrap.dedent("""
         from google.adk.agents import LlmAgent, SequentialAgent
 
         first = LlmAgent(name="first", instruction="Use {origin} and {city}.")
         second = LlmAgent(name="second", instruction="Plan.", output_key="city")
         root_agent = SequentialAgent(name="trip", sub_agents=[first, second])
-    """).lstrip())
+    """).lstrip()
+    )
     assert _lint(project) == []
     (project / "trip" / "initial.session.json").write_text('{"state": {"origin": "SF"}}')
     assert [(finding[3], finding[1]) for finding in _lint(project)] == [("TPL015", 3)]

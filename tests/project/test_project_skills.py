@@ -84,7 +84,12 @@ def test_skill_failing_reads_at_run_time_are_what_lint_reports(tmp_path):
     findings = lint_copy("skills_app", tmp_path)
     unwritten = [(path, line, column, message) for path, line, column, code, message in findings if code == "TPL014"]
     assert unwritten == [
-        ("skills_app/skills/greeter/SKILL.md", 8, 8, "`user_name` is read by agent `host`, but nothing in the project writes it"),
+        (
+            "skills_app/skills/greeter/SKILL.md",
+            8,
+            8,
+            "`user_name` is read by agent `host`, but nothing in the project writes it",
+        ),
     ]
     assert not [f for f in findings if "plain" in f[0]]  # verbatim: its braces are text
 

@@ -22,7 +22,7 @@ def test_yaml_source_folded_and_plain_multiline_positions():
 
 
 def test_yaml_source_double_quoted_escapes_and_single_quote_doubling():
-    text = 'instruction: "a\\"b\\n {x}"\nstatic_instruction: \'it\'\'s {y}\'\n'
+    text = "instruction: \"a\\\"b\\n {x}\"\nstatic_instruction: 'it''s {y}'\n"
     assert _positions(text) == [('a"b\n {x}', [(1, 22)]), ("it's {y}", [(2, 28)])]
 
 

@@ -41,7 +41,7 @@ def test_graph_json_lists_workflow_nodes_and_routed_edges(project: Path, capsys)
 
 def test_graph_mermaid_labels_routes_and_draws_joins(project: Path, capsys) -> None:
     text = _graph(capsys, "mermaid")
-    assert 'subgraph wf' in text and '["workflow join_never_fires"]' in text
+    assert "subgraph wf" in text and '["workflow join_never_fires"]' in text
     assert "_router -->|A| " in text and "_router -->|default| " in text
     assert '{{"gather<br/><small>join</small>"}}' in text
 

@@ -221,4 +221,6 @@ def test_partial_writes_are_named_in_the_message() -> None:
     messages = lint_messages("partial_writes", "TPL015")
     assert len(messages) == 2
     assert any("`on_b`" in m and "`decide` writes it only on route `a`" in m for m in messages), messages
-    assert any("`after_maybe`" in m and "`maybe` writes it only on some of its returns" in m for m in messages), messages
+    assert any("`after_maybe`" in m and "`maybe` writes it only on some of its returns" in m for m in messages), (
+        messages
+    )

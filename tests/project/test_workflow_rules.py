@@ -159,12 +159,15 @@ def test_absolute_imports_in_a_project_without_init_files(tmp_path: Path) -> Non
     # `from app.steps import writer`, run from the project's root: `app/` has no `__init__.py`.
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "steps.py").write_text(HEADER + "def writer():\n    return Event(state={'k': 1})\n")
-    (tmp_path / "app" / "flow.py").write_text(HEADER + textwrap.dedent("""
+    (tmp_path / "app" / "flow.py").write_text(
+        HEADER
+        + textwrap.dedent("""
         from app.steps import writer
 
         reader = Agent(name="reader", instruction="{k}")
         root = Workflow(name="w", edges=[("START", reader, writer)])
-        """))
+        """)
+    )
     findings = lint_paths([tmp_path], Settings(root=tmp_path)).findings
     assert [(Path(f.path).name, f.code) for f in findings] == [("flow.py", "TPL015")]
 

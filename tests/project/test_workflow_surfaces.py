@@ -29,7 +29,10 @@ def test_render_explain_names_a_function_node_writer(tmp_path: Path, capsys, mon
     monkeypatch.chdir(tmp_path)
     assert main(["render", "prompt.txt", "--state", "state.json", "--explain"]) == 0
     lines = capsys.readouterr().err.splitlines()
-    assert lines[1] == "    written by: the `Event(state=...)` or `state_delta` of function `write_event` (chain_writers.py:11:12)"
+    assert (
+        lines[1]
+        == "    written by: the `Event(state=...)` or `state_delta` of function `write_event` (chain_writers.py:11:12)"
+    )
     assert lines[3] == "    written by: the `state` of function `write_context` (chain_writers.py:15:5)"
 
 

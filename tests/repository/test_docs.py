@@ -32,10 +32,18 @@ def test_docs_built_site_links_every_reference_and_shows_no_raw_roles(tmp_path):
     # cross-reference that points nowhere.
     build = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(tmp_path)],
-        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=False,
     )
     assert build.returncode == 0, build.stderr
-    offenders = [str(page.relative_to(tmp_path)) for page in sorted(tmp_path.rglob("*.html")) if SPHINX_ROLE.search(page.read_text(encoding="utf-8"))]
+    offenders = [
+        str(page.relative_to(tmp_path))
+        for page in sorted(tmp_path.rglob("*.html"))
+        if SPHINX_ROLE.search(page.read_text(encoding="utf-8"))
+    ]
     assert offenders == []
     api = (tmp_path / "api" / "index.html").read_text(encoding="utf-8")
     assert 'href="#templating.CompiledTemplate"' in api

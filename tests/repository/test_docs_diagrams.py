@@ -30,7 +30,11 @@ def _hook():
 
 diagrams = _hook()
 MARKED = sorted(
-    {(page.name, match["folder"], match["mermaid"]) for page in DOCS.rglob("*.md") for match in diagrams.GRAPH.finditer(page.read_text("utf-8"))}
+    {
+        (page.name, match["folder"], match["mermaid"])
+        for page in DOCS.rglob("*.md")
+        for match in diagrams.GRAPH.finditer(page.read_text("utf-8"))
+    }
 )
 needs_graphviz = pytest.mark.skipif(
     shutil.which("dot") is None and not os.environ.get("TEMPLATING_REQUIRE_GRAPHVIZ"),

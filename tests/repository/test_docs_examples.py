@@ -45,7 +45,8 @@ from templating.lint.config_table import validate_table
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 BLOCK = re.compile(
-    r"(?:^<!-- docs-test: (?P<directive>.*?) -->\n\n?)?^```(?P<language>\w*)\n(?P<body>.*?)^```\n", re.MULTILINE | re.DOTALL
+    r"(?:^<!-- docs-test: (?P<directive>.*?) -->\n\n?)?^```(?P<language>\w*)\n(?P<body>.*?)^```\n",
+    re.MULTILINE | re.DOTALL,
 )
 COMMANDS = ("bash", "console")
 #: Blocks another test module runs as they are written, by page and language.
@@ -70,7 +71,9 @@ def _blocks(page: Path) -> list[Block]:
     text = page.read_text(encoding="utf-8")
     name = str(page.relative_to(ROOT))
     return [
-        Block(name, text.count("\n", 0, match.start("language")) + 1, match["language"], match["body"], match["directive"])
+        Block(
+            name, text.count("\n", 0, match.start("language")) + 1, match["language"], match["body"], match["directive"]
+        )
         for match in BLOCK.finditer(text)
     ]
 
@@ -137,7 +140,9 @@ def offline(command: str) -> str:
         ),
         command,
     )
-    command = re.sub(r"\bpip install\b", "python -m pip install --quiet --no-index --no-deps --no-build-isolation", command)
+    command = re.sub(
+        r"\bpip install\b", "python -m pip install --quiet --no-index --no-deps --no-build-isolation", command
+    )
     return re.sub(r"python -m pytest$", "python -m pytest --collect-only -q -p no:randomly", command)
 
 

@@ -99,7 +99,9 @@ def test_layers_entry_points_use_the_project_through_its_front_door():
 
 def test_layers_no_import_cycles_among_modules():
     graph = {
-        module: {target for name, _, runs in imports_of(file) if runs and (target := _existing(name)) and target != module}
+        module: {
+            target for name, _, runs in imports_of(file) if runs and (target := _existing(name)) and target != module
+        }
         for module, file in MODULES.items()
     }
     cycles = _cycles(graph)
@@ -145,7 +147,10 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     ("source", "expected"),
     [
         ("import templating.lint.linter\n", [("templating.lint.linter", 1, True)]),
-        ("def f():\n    from templating.cli import main\n", [("templating.cli", 2, True), ("templating.cli.main", 2, True)]),
+        (
+            "def f():\n    from templating.cli import main\n",
+            [("templating.cli", 2, True), ("templating.cli.main", 2, True)],
+        ),
         (
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from templating.server import app\n",
             [("templating.server", 3, False), ("templating.server.app", 3, False)],

@@ -124,7 +124,9 @@ def _drive(binary: str, init: str, tmp_path: Path) -> dict:
         ("-- Neovim 0.7 to 0.9", (0, 7), (0, 9), "apt-get install neovim on Debian 12"),
     ],
 )
-def test_editors_neovim_snippet_gives_diagnostics_hover_typing_fixes_and_definition(snippet, low, high, install, tmp_path):
+def test_editors_neovim_snippet_gives_diagnostics_hover_typing_fixes_and_definition(
+    snippet, low, high, install, tmp_path
+):
     binary = _editor_for(low, high, install)
     seen = _drive(binary, _snippet("lua", snippet), tmp_path)
 

@@ -18,7 +18,9 @@ FAKE = Path(__file__).parents[1] / "lsp" / "fake_project_server.py"
 
 async def _start(client: LanguageClient, debounce: int = 0) -> None:
     capabilities = types.ClientCapabilities()
-    await client.initialize_session(types.InitializeParams(capabilities=capabilities, initialization_options={"debounceMs": debounce}))
+    await client.initialize_session(
+        types.InitializeParams(capabilities=capabilities, initialization_options={"debounceMs": debounce})
+    )
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "templating", "server"]))
@@ -55,7 +57,10 @@ def _range(line: int, start: int, end: int) -> types.Range:
 
 
 def _at(uri: str, line: int, character: int) -> dict:
-    return {"text_document": types.TextDocumentIdentifier(uri=uri), "position": types.Position(line=line, character=character)}
+    return {
+        "text_document": types.TextDocumentIdentifier(uri=uri),
+        "position": types.Position(line=line, character=character),
+    }
 
 
 async def test_server_publishes_diagnostics_with_exact_ranges_on_open(client: LanguageClient, tmp_path: Path):
@@ -96,7 +101,9 @@ async def test_server_debounces_a_burst_of_changes(tmp_path: Path):
         for version, text in enumerate([AGENT, AGENT + "\n", AGENT.replace("{{plan}}", "{plan}")], start=2):
             change = types.TextDocumentContentChangeWholeDocument(text=text)
             identifier = types.VersionedTextDocumentIdentifier(uri=uri, version=version)
-            client.text_document_did_change(types.DidChangeTextDocumentParams(text_document=identifier, content_changes=[change]))
+            client.text_document_did_change(
+                types.DidChangeTextDocumentParams(text_document=identifier, content_changes=[change])
+            )
         await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         # Without the pause, the first diagnostics after the burst would be version 2's TPL001.
         assert list(client.diagnostics[uri]) == []
@@ -110,7 +117,9 @@ async def test_server_quick_fix_edit_fixes_the_finding(client: LanguageClient, t
     [diagnostic] = client.diagnostics[uri]
     context = types.CodeActionContext(diagnostics=[diagnostic])
     found = await client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=diagnostic.range, context=context)
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=diagnostic.range, context=context
+        )
     )
 
     titles = [action.title for action in found]
@@ -127,7 +136,9 @@ async def test_server_noqa_action_silences_the_finding(client: LanguageClient, t
     uri = await _open(client, tmp_path / "agent.py", AGENT)
     context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
     found = await client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(2, 0, 0), context=context)
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=_range(2, 0, 0), context=context
+        )
     )
     [noqa] = found[1].edit.changes[uri]
     lines = AGENT.split("\n")
@@ -145,7 +156,9 @@ TOOLS = (
 )
 
 
-async def test_server_project_model_gives_writers_definition_completion_and_tpl014(client: LanguageClient, tmp_path: Path):
+async def test_server_project_model_gives_writers_definition_completion_and_tpl014(
+    client: LanguageClient, tmp_path: Path
+):
     (tmp_path / "tools.py").write_text(TOOLS)
     uri = await _open(client, tmp_path / "agent.py", LONE_AGENT)
 
@@ -228,7 +241,9 @@ async def test_server_logs_a_failing_handler_and_goes_on(crashing: LanguageClien
         ("huge.yaml", "x" * 2_000_001, "over the limit"),
     ],
 )
-async def test_server_reports_bad_files_as_tpl013(client: LanguageClient, tmp_path: Path, name: str, text: str, message: str):
+async def test_server_reports_bad_files_as_tpl013(
+    client: LanguageClient, tmp_path: Path, name: str, text: str, message: str
+):
     uri = await _open(client, tmp_path / name, text, language="plaintext")
     [diagnostic] = client.diagnostics[uri]
     assert diagnostic.code == "TPL013" and message in diagnostic.message
@@ -248,7 +263,9 @@ async def test_server_offers_one_noqa_action_per_code_and_line(client: LanguageC
     uri = await _open(client, tmp_path / "agent.py", AGENT.replace("{{plan}}", "{{plan}} {{plan}}"))
     context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
     found = await client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(2, 0, 0), context=context)
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=_range(2, 0, 0), context=context
+        )
     )
 
     titles = [action.title for action in found]
@@ -264,7 +281,9 @@ async def test_server_offers_one_noqa_action_per_code_and_line(client: LanguageC
         ("# see {us", False),
     ],
 )
-async def test_server_completes_keys_only_inside_an_instruction(fake: LanguageClient, tmp_path: Path, line: str, inside: bool):
+async def test_server_completes_keys_only_inside_an_instruction(
+    fake: LanguageClient, tmp_path: Path, line: str, inside: bool
+):
     uri = await _open(fake, tmp_path / "agent.py", f"from google.adk.agents import LlmAgent\n\n{line}\n")
     found = await fake.text_document_completion_async(types.CompletionParams(**_at(uri, 2, line.index("{us") + 3)))
 
@@ -297,11 +316,15 @@ TRIPLE = (
 )
 
 
-async def test_server_noqa_for_a_triple_quoted_instruction_goes_on_the_call_line(client: LanguageClient, tmp_path: Path):
+async def test_server_noqa_for_a_triple_quoted_instruction_goes_on_the_call_line(
+    client: LanguageClient, tmp_path: Path
+):
     uri = await _open(client, tmp_path / "agent.py", TRIPLE)
     context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
     found = await client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(4, 0, 0), context=context)
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=_range(4, 0, 0), context=context
+        )
     )
     [noqa] = [action for action in found if "noqa" in action.title]
     [edit] = noqa.edit.changes[uri]
@@ -312,7 +335,9 @@ async def test_server_noqa_for_a_triple_quoted_instruction_goes_on_the_call_line
     assert list(client.diagnostics[silenced]) == []  # the linter reads it there
 
 
-async def test_server_noqa_for_a_constant_goes_on_the_call_in_the_module_passing_it(client: LanguageClient, tmp_path: Path):
+async def test_server_noqa_for_a_constant_goes_on_the_call_in_the_module_passing_it(
+    client: LanguageClient, tmp_path: Path
+):
     (tmp_path / "__init__.py").write_text("")
     (tmp_path / "agent.py").write_text(
         "from google.adk.agents import LlmAgent\nfrom . import prompt\n\n"
@@ -322,7 +347,9 @@ async def test_server_noqa_for_a_constant_goes_on_the_call_in_the_module_passing
     uri = await _open(client, tmp_path / "prompt.py", 'ROOT = """Use {{plan}}\nthen more\n"""\n')
     context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
     found = await client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri), range=_range(0, 0, 0), context=context)
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=_range(0, 0, 0), context=context
+        )
     )
     [noqa] = [action for action in found if action.title == "TPL001: add `# noqa: TPL001`"]
     [(target, [edit])] = noqa.edit.changes.items()

@@ -40,5 +40,9 @@ def test_server_writers_are_the_project_writer_with_an_absolute_path(tmp_path: P
     workspace.findings(agent, agent.read_text())
     [writer] = workspace.writers_of("plan") or ()
     assert (writer.key, writer.via, writer.path, writer.line, writer.agent) == (
-        "plan", "output_key", (tmp_path / "agent.py").as_posix(), 3, "root"
+        "plan",
+        "output_key",
+        (tmp_path / "agent.py").as_posix(),
+        3,
+        "root",
     )

@@ -61,7 +61,9 @@ def _inside(text: str, position: dict) -> bool:
 def _check_range(text: str, where: dict, context: str) -> None:
     start, end = where["start"], where["end"]
     assert _inside(text, start) and _inside(text, end), f"{context}: {where} outside the document"
-    assert (start["line"], start["character"]) <= (end["line"], end["character"]), f"{context}: {where} ends before it starts"
+    assert (start["line"], start["character"]) <= (end["line"], end["character"]), (
+        f"{context}: {where} ends before it starts"
+    )
 
 
 def _random_position(rng: random.Random, text: str) -> dict:
@@ -73,7 +75,13 @@ def _random_position(rng: random.Random, text: str) -> dict:
 
 def _project(root: Path) -> dict[str, str]:
     (root / "pyproject.toml").write_text('[tool.templating]\ninclude = ["*.prompt"]\n')
-    files = {"__init__.py": "", "agent.py": AGENT, "prompt.py": PROMPT, "root_agent.yaml": CONFIG, "notes.prompt": "Hi {{plan}}"}
+    files = {
+        "__init__.py": "",
+        "agent.py": AGENT,
+        "prompt.py": PROMPT,
+        "root_agent.yaml": CONFIG,
+        "notes.prompt": "Hi {{plan}}",
+    }
     for name, text in files.items():
         (root / name).write_text(text)
     return {(root / name).as_uri(): text for name, text in files.items() if name != "__init__.py"}
@@ -87,7 +95,9 @@ def test_server_survives_hostile_edits_and_messages_with_every_range_inside(tmp_
     try:
         client.initialize(root=tmp_path, options={"debounceMs": 0})
         for uri, text in texts.items():
-            client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "x", "version": 1, "text": text}})
+            client.notify(
+                "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "x", "version": 1, "text": text}}
+            )
         for step in range(400):
             uri = rng.choice(sorted(texts))
             action = rng.random()
@@ -98,7 +108,9 @@ def test_server_survives_hostile_edits_and_messages_with_every_range_inside(tmp_
             else:
                 _malformed(client, rng)
         # Each change was linted (debounce 0): every publish, for whichever version, is checked.
-        answer = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
+        answer = client.request(
+            "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
+        )
         assert "result" in answer
     finally:
         status = client.close()
@@ -107,7 +119,9 @@ def test_server_survives_hostile_edits_and_messages_with_every_range_inside(tmp_
     for published in publishes:
         text = versions[published["uri"]][published["version"]]
         for diagnostic in published["diagnostics"]:
-            _check_range(text, diagnostic["range"], f"diagnostic {diagnostic['code']} of version {published['version']}")
+            _check_range(
+                text, diagnostic["range"], f"diagnostic {diagnostic['code']} of version {published['version']}"
+            )
     assert status == 0
 
 
@@ -117,22 +131,32 @@ def _edit(client: RawClient, rng: random.Random, texts: dict, versions: dict, ur
         new = "".join(rng.choice(PIECES) for _ in range(rng.randrange(1, 30)))
         change = {"text": new}
     else:
-        start, end = sorted([_random_position(rng, text), _random_position(rng, text)], key=lambda p: (p["line"], p["character"]))
+        start, end = sorted(
+            [_random_position(rng, text), _random_position(rng, text)], key=lambda p: (p["line"], p["character"])
+        )
         inserted = "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 4)))
         first, last = _offset(text, **start), _offset(text, **end)
-        new = text[:first] + inserted + text[max(first, last):]
+        new = text[:first] + inserted + text[max(first, last) :]
         change = {"range": {"start": start, "end": end}, "text": inserted}
     version = max(versions[uri]) + 1
     texts[uri] = versions[uri][version] = new
-    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+    client.notify(
+        "textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}
+    )
 
 
 def _request(client: RawClient, rng: random.Random, text: str, uri: str, step: int) -> None:
     position = _random_position(rng, text)
-    method = rng.choice(["textDocument/hover", "textDocument/definition", "textDocument/completion", "textDocument/codeAction"])
+    method = rng.choice(
+        ["textDocument/hover", "textDocument/definition", "textDocument/completion", "textDocument/codeAction"]
+    )
     params: dict = {"textDocument": {"uri": uri}, "position": position}
     if method == "textDocument/codeAction":
-        params = {"textDocument": {"uri": uri}, "range": {"start": position, "end": position}, "context": {"diagnostics": []}}
+        params = {
+            "textDocument": {"uri": uri},
+            "range": {"start": position, "end": position},
+            "context": {"diagnostics": []},
+        }
     answer = client.request(method, params)
     assert "error" not in answer, f"step {step}: {method} failed: {answer}"
     result = answer["result"]

@@ -27,15 +27,24 @@ def test_server_memory_stays_bounded_while_typing_2000_edits_into_a_100_kb_promp
     client = RawClient(cwd=tmp_path)
     try:
         client.initialize(root=tmp_path)  # the default pause: a burst of typing is linted once
-        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "x", "version": 1, "text": text}})
+        client.notify(
+            "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "x", "version": 1, "text": text}}
+        )
         lines = text.count("\n")
         for version in range(2, EDITS + 2):
             # Type one character at a different line each time: every version is a new text.
             position = {"line": (version * 7919) % lines, "character": 3}
             change = {"range": {"start": position, "end": position}, "text": "x"}
-            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+            client.notify(
+                "textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}
+            )
             if version % WAIT_EVERY == 0:
-                client.wait(lambda m, v=version: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["version"] == v, 120)
+                client.wait(
+                    lambda m, v=version: (
+                        m.get("method") == "textDocument/publishDiagnostics" and m["params"]["version"] == v
+                    ),
+                    120,
+                )
         linted = sum(1 for m in client.seen if m.get("method") == "textDocument/publishDiagnostics")
         megabytes = _resident_megabytes(client.process.pid)
     finally:

@@ -25,7 +25,9 @@ def _lint(project: Path) -> dict[str, set[tuple[str, int, int]]]:
     finally:
         os.chdir(cwd)
     for finding in result.findings:
-        found.setdefault((project / finding.path).resolve().as_uri(), set()).add((finding.code, finding.line, finding.column))
+        found.setdefault((project / finding.path).resolve().as_uri(), set()).add(
+            (finding.code, finding.line, finding.column)
+        )
     return found
 
 
@@ -50,7 +52,9 @@ def test_server_finds_what_lint_finds_on_each_example_from_another_folder(name: 
             uri = path.as_uri()
             item = {"uri": uri, "languageId": "text", "version": version, "text": path.read_text(encoding="utf-8")}
             client.notify("textDocument/didOpen", {"textDocument": item})
-            message = client.wait(lambda m, uri=uri: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
+            message = client.wait(
+                lambda m, uri=uri: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+            )
             published[uri] = {(d["code"], d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1)
                               for d in message["params"]["diagnostics"]}  # fmt: skip
     finally:

@@ -64,7 +64,10 @@ def test_server_publishes_nothing_for_a_saved_document_that_is_not_open(raw: Raw
     unopened = tmp_path / "notes.txt"
     unopened.write_text("{{plan}}")
     opened = tmp_path / "open.txt"
-    raw.notify("textDocument/didOpen", {"textDocument": {"uri": opened.as_uri(), "languageId": "text", "version": 1, "text": "{{x}}"}})
+    raw.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": opened.as_uri(), "languageId": "text", "version": 1, "text": "{{x}}"}},
+    )
     raw.wait(lambda message: message.get("method") == "textDocument/publishDiagnostics")
     raw.notify("textDocument/didSave", {"textDocument": {"uri": unopened.as_uri()}})
     answer = raw.request("textDocument/hover", HOVER)  # the save was handled before this answer
@@ -83,9 +86,15 @@ def test_server_reads_the_settings_again_when_pyproject_toml_is_saved(raw: RawCl
         message = raw.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
         return sorted(diagnostic["code"] for diagnostic in message["params"]["diagnostics"])
 
-    raw.notify("textDocument/didOpen", {"textDocument": {"uri": agent.as_uri(), "languageId": "python", "version": 1, "text": text}})
+    raw.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": agent.as_uri(), "languageId": "python", "version": 1, "text": text}},
+    )
     assert "TPL001" in published(agent.as_uri())
-    raw.notify("textDocument/didOpen", {"textDocument": {"uri": config.as_uri(), "languageId": "toml", "version": 1, "text": config.read_text()}})
+    raw.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": config.as_uri(), "languageId": "toml", "version": 1, "text": config.read_text()}},
+    )
     config.write_text('[tool.templating]\nignore = ["TPL001"]\n')
     raw.notify("textDocument/didSave", {"textDocument": {"uri": config.as_uri()}})
 

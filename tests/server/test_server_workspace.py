@@ -23,7 +23,10 @@ def test_workspace_findings_of_a_constants_module_use_its_unsaved_text(tmp_path:
     found = Workspace().findings(prompt, 'ROOT = (\n    "Now use {{plan}}"\n)\n')
 
     # The project rule's TPL014 too is at the buffer's position, not the file's (1:14).
-    assert [(f.path, f.code, f.line, f.column) for f in found] == [("prompt.py", "TPL001", 2, 14), ("prompt.py", "TPL014", 2, 16)]
+    assert [(f.path, f.code, f.line, f.column) for f in found] == [
+        ("prompt.py", "TPL001", 2, 14),
+        ("prompt.py", "TPL014", 2, 16),
+    ]
 
 
 def test_workspace_findings_of_a_module_leave_out_its_constants_modules(tmp_path: Path):
@@ -70,7 +73,9 @@ def test_workspace_does_not_lint_files_that_hold_no_instructions(tmp_path: Path)
 
 
 def test_workspace_checks_the_files_lint_checks_and_no_others(tmp_path: Path):
-    (tmp_path / "pyproject.toml").write_text('[tool.templating]\ninclude = ["prompts/*.txt"]\nexclude = ["generated/"]\n')
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.templating]\ninclude = ["prompts/*.txt"]\nexclude = ["generated/"]\n'
+    )
     agent = 'from google.adk.agents import LlmAgent\nroot = LlmAgent(name="a", instruction="{{x}}")\n'
     workspace = Workspace()
 
