@@ -10,14 +10,14 @@ def router():
 
 
 def x():
-    return Event(state={"k": 1, "shared": 1})
+    return Event(state={"k": 1, "common": 1})
 
 
 def y(ctx):
-    ctx.state["shared"] = 2
+    ctx.state["common"] = 2
 
 
-z = Agent(name="z", model=MODEL, instruction="{k} {shared}")
+z = Agent(name="z", model=MODEL, instruction="{k} {common}")
 
 root = Workflow(name="dict_in_chain", edges=[("START", router, {"A": x, "B": y}, z)])
 
