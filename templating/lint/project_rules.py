@@ -8,7 +8,6 @@ the linter turns into findings like any other); TPL016 at the statement that wri
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
@@ -17,6 +16,7 @@ from templating.project.facts import SessionWrite, Writer
 from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel, iter_tree
 from templating.project.order import find_late_reads
+from templating.project.writers import seeds_any_key
 
 __all__ = [
     "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",
@@ -45,7 +45,7 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
     reported: set[tuple[str, int, int]] = set()
     for agent in sorted(model.agents, key=lambda agent: agent.is_sub_agent):
         if agent.path not in unknown_initial_state:
-            unknown_initial_state[agent.path] = _has_unknown_initial_state(model, agent.path)
+            unknown_initial_state[agent.path] = seeds_any_key(model.writers, agent.path)
         if id(agent) in weakened or unknown_initial_state[agent.path] or agent.workflow_node:
             continue  # a workflow node's reads are judged over the workflow's order
         for read in agent.reads:
@@ -75,19 +75,6 @@ def _weakened_agents(model: ProjectModel) -> set[int]:
         if any(agent.unknown for agent in members):
             weakened.update(id(agent) for agent in members)
     return weakened
-
-
-def _has_unknown_initial_state(model: ProjectModel, path: str) -> bool:
-    """Whether an initial state that is not a literal is created in the folder of ``path`` or
-    above it: a runner next to or above an agent may seed it with any key. One in an unrelated
-    folder (another sample, the tests) does not count."""
-    folder = posixpath.dirname(path)
-    for writer in model.writers:
-        if writer.key is None and writer.via == "initial":
-            home = posixpath.dirname(writer.path)
-            if not home or folder == home or folder.startswith(home + "/"):
-                return True
-    return False
 
 
 def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, Hazard]]:

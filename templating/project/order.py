@@ -28,7 +28,7 @@ from templating.project.model import (
     iter_tree,
     subtree_writes,
 )
-from templating.project.writers import is_shared
+from templating.project.writers import is_shared, seeds_any_key
 
 __all__ = ["LateRead", "find_late_reads"]
 
@@ -60,12 +60,15 @@ class _Known:
 
 def find_late_reads(model: ProjectModel) -> list[LateRead]:
     """Every read-before-write of the project, once per agent and placeholder."""
-    initial = [w for w in model.writers if w.via == "initial"]
+    # Every literal key of an initial state is there before any root runs; one that is not a
+    # literal only before the roots in its folder or below (another app's runner seeds another app).
+    initial = _Known(frozenset()).plus([w for w in model.writers if w.via == "initial" and w.key])
     found: dict[tuple[int, str, int, int], LateRead] = {}
     for root in model.roots:
         run = {w for agent in iter_tree(root) for w in agent.writes}
         candidates: list[tuple[Agent, Read]] = []
-        _walk(root, _Known(frozenset()).plus(initial), candidates, set(), _Visits())
+        seeds = _Known(initial.keys, seeds_any_key(model.writers, root.path))
+        _walk(root, seeds, candidates, set(), _Visits())
         for agent, read in candidates:
             writers = model.writers_of(read.key)
             if writers and all(w in run for w in writers):

@@ -25,7 +25,7 @@ from templating.project.node_functions import Parameter
 from templating.project.workflow_model import Node, Workflow, member_writes, sure_writes
 from templating.project.workflow_paths import Graph, describe_miss
 from templating.project.workflows import WorkflowEdge
-from templating.project.writers import is_shared
+from templating.project.writers import is_shared, seeds_any_key
 
 __all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
 
@@ -82,10 +82,13 @@ def order_workflows(model, known_keys: frozenset[str] | None = None) -> Workflow
     ``known_keys`` are the keys a state file declares: there before anything runs (and
     then a key nothing writes is TPL011's to report, not this order's)."""
     result = WorkflowOrder([], [])
-    seeds = _Known(frozenset(known_keys or ())).plus([w for w in model.writers if w.via == "initial"])
+    # Every literal key of an initial state seeds every workflow; one that is not a literal
+    # only those in its folder or below (another app's runner seeds another app).
+    literal = _Known(frozenset(known_keys or ())).plus([w for w in model.writers if w.via == "initial" and w.key])
     for workflow in model.workflows:
         if not workflow.nested:
             members = member_writes(workflow)
+            seeds = _Known(literal.keys, seeds_any_key(model.writers, workflow.path))
             _Pass(model, workflow, members, result, declared=known_keys is not None).run(seeds)
     return result
 

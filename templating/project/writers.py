@@ -14,6 +14,7 @@ key that is not a string literal makes an *unknown writer* (``key=None``). A wri
 from __future__ import annotations
 
 import ast
+import posixpath
 from collections.abc import Iterable, Iterator, Mapping
 
 from templating.project.adk_vocabulary import (
@@ -28,7 +29,7 @@ from templating.project.syntax_tree import called_name, own_nodes
 
 __all__ = [
     "context_parameters", "find_context_session_writes", "find_initial_writers", "find_session_writes",
-    "find_state_writes", "is_shared",
+    "find_state_writes", "is_shared", "seeds_any_key",
 ]  # fmt: skip
 
 _WRITING_METHODS = ("update", "setdefault")
@@ -49,6 +50,19 @@ def is_shared(key: str | None) -> bool:
     """Whether ``key`` is shared beyond one session (``app:``, ``user:``): a write in an earlier
     session may serve a read, so an agent's own later write of it is not judged too late."""
     return key is not None and key.startswith(("app:", "user:"))
+
+
+def seeds_any_key(writers: Iterable[Writer], path: str) -> bool:
+    """Whether an initial state that is not a literal is created in the folder of ``path`` or
+    above it: a runner next to or above an agent or workflow may seed it with any key. One in
+    an unrelated folder (another app, the tests) does not count."""
+    folder = posixpath.dirname(path)
+    for writer in writers:
+        if writer.key is None and writer.via == "initial":
+            home = posixpath.dirname(writer.path)
+            if not home or folder == home or folder.startswith(home + "/"):
+                return True
+    return False
 
 
 def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, WriterVia]:

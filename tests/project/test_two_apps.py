@@ -1,0 +1,101 @@
+"""Two apps linted together keep their own findings: what one app's folder does (an agent
+of the same name, an initial state that is not a literal) does not silence the other's."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from templating.lint.linter import lint_paths
+from templating.lint.settings import Settings
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+WORKFLOW_APP = """\
+from google.adk import Agent, Event, Workflow
+
+
+def start():
+    return Event(state={"request": "a week in Lisbon"})
+
+
+def review(plan: str):
+    return Event(route="done")
+
+
+def note(ctx):
+    ctx.state["critique"] = "more detail"
+
+
+planner = Agent(name="planner", instruction="Plan {request} for {travellers}.", output_key="plan")
+present = Agent(name="present", instruction="Show {plan}; the reviewer asked: {critique}")
+root_agent = Workflow(
+    name="trip", edges=[("START", start, planner, review), (review, {"retry": note, "done": present}), (note, present)]
+)
+"""
+
+RUNNER_APP = """\
+from google.adk.agents.llm_agent import LlmAgent
+from google.adk.runners import Runner
+from google.adk.sessions import InMemorySessionService
+
+
+async def main(values: dict):
+    agent = LlmAgent(name="planner", instruction="Help {user:name}.")
+    sessions = InMemorySessionService()
+    Runner(agent=agent, app_name="trips", session_service=sessions)
+    await sessions.create_session(app_name="trips", user_id="u", session_id="s", state=values)
+"""
+
+
+def _write(folder: Path, text: str) -> None:
+    folder.mkdir(parents=True)
+    (folder / "agent.py").write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def _findings(root: Path, *folders: str) -> list[tuple[str, int, str, str]]:
+    findings = lint_paths([root / folder for folder in folders], Settings(root=root)).findings
+    return sorted((Path(f.path).name, f.line, f.code, f.message) for f in findings)
+
+
+def test_an_agent_of_the_same_name_in_another_app_changes_no_finding(tmp_path: Path) -> None:
+    _write(tmp_path / "trip", WORKFLOW_APP)
+    _write(tmp_path / "echo", RUNNER_APP)
+    alone = _findings(tmp_path, "trip")
+    assert [(code, message.split(":")[0]) for _, _, code, message in alone] == [
+        ("TPL014", "`travellers` is read by agent `planner`, but nothing in the project writes it"),
+        ("TPL015", "agent `present` in workflow `trip` may read `critique` before it is written"),
+    ]
+    assert _findings(tmp_path, "echo") == []
+    assert _findings(tmp_path, "trip", "echo") == alone
+    assert _findings(tmp_path, "echo", "trip") == alone
+
+
+def test_an_initial_state_that_is_not_a_literal_in_the_apps_own_folder_still_counts(tmp_path: Path) -> None:
+    _write(tmp_path / "trip", WORKFLOW_APP)
+    (tmp_path / "trip" / "run.py").write_text(textwrap.dedent(RUNNER_APP), encoding="utf-8")
+    # The runner next to the workflow may seed any key: nothing is concluded about its reads.
+    assert _findings(tmp_path, "trip") == []
+
+
+def test_the_trip_workflow_example_keeps_its_findings_beside_the_adk_agent_example() -> None:
+    alone = _findings(REPOSITORY, "examples/trip_workflow")
+    assert [code for _, _, code, _ in alone] == ["TPL014", "TPL015"]
+    assert _findings(REPOSITORY, "examples/trip_workflow", "examples/adk_agent") == alone
+
+
+SEQUENCE_APP = """\
+from google.adk.agents import LlmAgent, SequentialAgent
+
+writer = LlmAgent(name="planner", instruction="Write a draft.", output_key="draft")
+reader = LlmAgent(name="reader", instruction="Polish {draft} and {outline}.", output_key="outline")
+root_agent = SequentialAgent(name="pipeline", sub_agents=[reader, writer])
+"""
+
+
+def test_an_agent_tree_keeps_its_late_reads_beside_another_apps_runner(tmp_path: Path) -> None:
+    _write(tmp_path / "pipeline", SEQUENCE_APP)
+    _write(tmp_path / "echo", RUNNER_APP)
+    alone = _findings(tmp_path, "pipeline")
+    assert [(line, code) for _, line, code, _ in alone] == [(4, "TPL015"), (4, "TPL015")]
+    assert _findings(tmp_path, "pipeline", "echo") == alone
