@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from templating.dialects.dialect import BRACE_RUN_PATTERN, Dialect, Path, is_scoped_name
-from templating.dialects.values import Layout, plain, shortest_digits, write_nested
+from templating.dialects.values import Layout, plain, scalar_text, shortest_digits, write_nested
 
 __all__ = ["ADK_GO", "GO_WHITESPACE", "format_go_value", "go_float", "is_go_identifier", "read_go_name"]
 
@@ -66,17 +66,7 @@ def go_float(number: float) -> str:
 
 
 def _leaf(value: Any) -> str:
-    if value is None:
-        return "<nil>"
-    if isinstance(value, str):
-        return value
-    if value is True or value is False:
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return go_float(value)
-    raise TypeError(f"a `{type(value).__name__}` has no Go counterpart")
+    return scalar_text(value, null="<nil>", float_text=go_float, language="Go")
 
 
 def _entries(mapping: Mapping[Any, Any]) -> list[tuple[str, Any]]:

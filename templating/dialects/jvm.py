@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from templating.dialects.dialect import compiled
-from templating.dialects.values import Layout, plain, shortest_digits, write_nested
+from templating.dialects.values import Layout, plain, scalar_text, shortest_digits, write_nested
 
 __all__ = [
     "JAVA_WHITESPACE",
@@ -114,17 +114,7 @@ def _java_digits(number: float) -> tuple[str, int]:
 
 
 def _leaf(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, str):
-        return value
-    if value is True or value is False:
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return java_double(value)
-    raise TypeError(f"a `{type(value).__name__}` has no Java counterpart")
+    return scalar_text(value, null="null", float_text=java_double, language="Java")
 
 
 def _circular(cycle: list[tuple[Any, str]]) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Layout", "is_model", "plain", "shortest_digits", "write_nested"]
+__all__ = ["Layout", "is_model", "plain", "scalar_text", "shortest_digits", "write_nested"]
 
 #: The steps of a cycle, for the port's message: (container, "property 'k'" / "index 0").
 Cycle = list[tuple[Any, str]]
@@ -142,3 +142,21 @@ def shortest_digits(number: float) -> tuple[str, int]:
     exponent = int(exponent_text or 0) - len(fraction)
     stripped = digits.rstrip("0")
     return stripped, exponent + len(digits) - len(stripped)
+
+
+def scalar_text(value: Any, *, null: str, float_text: Callable[[float], str], language: str) -> str:
+    """A scalar as a port whose values print through their own type (Go's ``%v``, Java's and
+    Kotlin's ``toString``) writes it: ``null`` for ``None``, the text itself for a ``str``,
+    ``true``/``false``, an ``int``'s digits, ``float_text`` for a ``float``. Anything else has
+    no counterpart in ``language``: ``TypeError``."""
+    if value is None:
+        return null
+    if isinstance(value, str):
+        return value
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return float_text(value)
+    raise TypeError(f"a `{type(value).__name__}` has no {language} counterpart")
