@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from templating.dialects.adk import adk_missing_artifact_message, adk_missing_key_message
 from templating.dialects.dialect import (
     ARTIFACT_PREFIX,
     Dialect,
@@ -107,14 +108,6 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"a `{type(value).__name__}` is not JSON serializable")
 
 
-def _missing_key_message(name: str, agent_name: str) -> str:
-    return f"Context variable not found: `{name}` in agent '{agent_name}'."
-
-
-def _missing_artifact_message(name: str, agent_name: str) -> str:
-    return f"Artifact '{name}' not found in agent '{agent_name}'."
-
-
 STRICT = Dialect(
     name="strict",
     port=None,
@@ -126,7 +119,8 @@ STRICT = Dialect(
     escapes=True,
     check_artifact_name=check_artifact_name,
     format_errors=(TypeError, ValueError),
-    missing_key_message=_missing_key_message,
-    missing_artifact_message=_missing_artifact_message,
+    # Errors read as google-adk's, so code that catches them works with either dialect.
+    missing_key_message=adk_missing_key_message,
+    missing_artifact_message=adk_missing_artifact_message,
     concurrent_artifacts=True,
 )
