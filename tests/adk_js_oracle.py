@@ -29,21 +29,21 @@ def find_module() -> Path | None:
     return module if module.is_file() else None
 
 
-class AdkJs:
-    """A running node process that renders with adk-js."""
+class NodeOracle:
+    """A running node process that answers one JSON request a line (the adk-js and ADK-TS
+    harnesses share this protocol)."""
 
-    def __init__(self, module: Path) -> None:
+    def __init__(self, harness: Path, target: Path) -> None:
         self.process = subprocess.Popen(
-            ["node", str(HARNESS), str(module)],
+            ["node", str(harness), str(target)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
             encoding="utf-8",
         )
 
-    def render(self, template: str, state: dict[str, Any], artifacts: dict[str, Any] | None, circular=()) -> dict:
-        """``{"output": text}`` or ``{"error": message}``, as adk-js gives them."""
-        request = {"template": template, "state": state, "artifacts": artifacts, "circular": list(circular)}
+    def ask(self, request: dict[str, Any]) -> dict:
+        """Send one request and read its answer."""
         self.process.stdin.write(json.dumps(request, ensure_ascii=True) + "\n")
         self.process.stdin.flush()
         return json.loads(self.process.stdout.readline())
@@ -53,3 +53,14 @@ class AdkJs:
         self.process.stdin.close()
         self.process.wait(timeout=10)
         self.process.stdout.close()
+
+
+class AdkJs(NodeOracle):
+    """A running node process that renders with adk-js."""
+
+    def __init__(self, module: Path) -> None:
+        super().__init__(HARNESS, module)
+
+    def render(self, template: str, state: dict[str, Any], artifacts: dict[str, Any] | None, circular=()) -> dict:
+        """``{"output": text}`` or ``{"error": message}``, as adk-js gives them."""
+        return self.ask({"template": template, "state": state, "artifacts": artifacts, "circular": list(circular)})

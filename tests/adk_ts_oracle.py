@@ -8,12 +8,12 @@ through `adk_ts_oracle.mjs`.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
+
+from tests.adk_js_oracle import NodeOracle
 
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS = Path(__file__).resolve().parent / "adk_ts_oracle.mjs"
@@ -32,27 +32,12 @@ def find_package() -> Path | None:
     return package
 
 
-class AdkTs:
+class AdkTs(NodeOracle):
     """A running node process that renders with ADK-TS."""
 
     def __init__(self, package: Path) -> None:
-        self.process = subprocess.Popen(
-            ["node", str(HARNESS), str(package)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
+        super().__init__(HARNESS, package)
 
     def render(self, template: str, state: dict[str, Any], artifacts: dict[str, Any] | None) -> dict:
         """``{"output": text}`` or ``{"error": message}``, as ADK-TS gives them."""
-        request = {"template": template, "state": state, "artifacts": artifacts}
-        self.process.stdin.write(json.dumps(request, ensure_ascii=True) + "\n")
-        self.process.stdin.flush()
-        return json.loads(self.process.stdout.readline())
-
-    def close(self) -> None:
-        """Stop the node process."""
-        self.process.stdin.close()
-        self.process.wait(timeout=10)
-        self.process.stdout.close()
+        return self.ask({"template": template, "state": state, "artifacts": artifacts})
