@@ -33,6 +33,9 @@ class PartialWrite:
     key: str
     routes: tuple[str, ...] | None
     lines: tuple[tuple[int, int], ...]
+    #: The routes of the returns that do not write it (``""``: a return without a route),
+    #: when every return's route is a constant and none both writes and skips it.
+    skipping: tuple[str, ...] | None = None
 
     __reduce__ = rebuild_from_fields
 
@@ -58,7 +61,9 @@ def partial_writes(
         skipping = [o for o in outcomes if key not in o[0]]
         if not skipping:
             continue
-        found.append(PartialWrite(key, _routes(writing, skipping), tuple(o[2] for o in writing)))
+        found.append(
+            PartialWrite(key, _routes(writing, skipping), tuple(o[2] for o in writing), _skipping(writing, skipping))
+        )
     return tuple(found)
 
 
@@ -69,6 +74,15 @@ def _routes(writing: list, skipping: list) -> tuple[str, ...] | None:
     if None in written | skipped or _NO_ROUTE in written | skipped or written & skipped:
         return None
     return tuple(sorted(written))
+
+
+def _skipping(writing: list, skipping: list) -> tuple[str, ...] | None:
+    """The routes of the returns that skip the key, when they are told apart from the writing ones."""
+    written = {route for _, route, _ in writing}
+    skipped = {route for _, route, _ in skipping}
+    if None in written | skipped or written & skipped:
+        return None
+    return tuple(sorted(skipped))
 
 
 def _outcome(

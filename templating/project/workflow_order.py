@@ -24,7 +24,7 @@ from templating.project.facts import Read, Writer
 from templating.project.node_functions import Parameter
 from templating.project.workflow_model import Node, Workflow, member_writes, sure_writes
 from templating.project.workflow_paths import Graph, describe_miss
-from templating.project.workflows import WorkflowEdge
+from templating.project.workflows import DEFAULT_ROUTE, WorkflowEdge
 from templating.project.writers import is_shared, seeds_any_key
 
 __all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
@@ -159,7 +159,13 @@ class _Pass:
             return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
                 [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else []
             )
-        return [*sure_writes(node, edge), *(w for _, child, _ in node.calls for w in sure_writes(child, None))]
+        specific = frozenset(
+            r for e in self.graph.outgoing.get(node.key, ()) for r in e.route or () if r != DEFAULT_ROUTE
+        )
+        return [
+            *sure_writes(node, edge, specific),
+            *(w for _, child, _ in node.calls for w in sure_writes(child, None)),
+        ]
 
     def _completed(self, inner: Workflow, known: _Known) -> _Known:
         """What the nested workflow ``inner`` has surely written when it completes."""
