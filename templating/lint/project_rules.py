@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.suggestions import COMPARISONS, suggest_key
+from templating.project.apps import AppScopes
 from templating.project.facts import SessionWrite, Writer
 from templating.project.instruction import Instruction
 from templating.project.model import ProjectModel, iter_tree
@@ -33,12 +34,12 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
     """TPL014: required placeholders of an agent whose key nothing in the project writes."""
     if known_keys is not None:
         return  # with a state file, TPL011 checks every key against it
-    written = model.written_keys()
+    apps = AppScopes(model)
     weakened = _weakened_agents(model)
     # Both are asked once per path and per key: a module with 1,000 agents reading the same
     # keys would otherwise compare every read with every written key.
     unknown_initial_state: dict[str, bool] = {}
-    suggestions: dict[str, str | None] = {}
+    suggestions: dict[tuple[str, frozenset[str]], str | None] = {}
     comparisons = COMPARISONS
     # An instruction several agents read (a plugin's, a skill's) is reported once, for the
     # first of them to run: roots before the agents they run.
@@ -48,16 +49,18 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
             unknown_initial_state[agent.path] = seeds_any_key(model.writers, agent.path)
         if id(agent) in weakened or unknown_initial_state[agent.path] or agent.workflow_node:
             continue  # a workflow node's reads are judged over the workflow's order
+        folders = apps.agent_folders(agent)
+        written = apps.written_keys(folders)  # its own app's state
         for read in agent.reads:
             if read.optional or read.key in written or (read.path, read.line, read.column) in reported:
                 continue
             reported.add((read.path, read.line, read.column))
-            if read.key not in suggestions:
+            if (read.key, folders) not in suggestions:
                 # A did-you-mean compares the key with every written key: bounded per run.
                 affordable = comparisons >= len(written)
                 comparisons -= len(written) if affordable else 0
-                suggestions[read.key] = suggest_key(read.key, written) if affordable else None
-            suggestion = suggestions[read.key]
+                suggestions[read.key, folders] = suggest_key(read.key, written) if affordable else None
+            suggestion = suggestions[read.key, folders]
             hint = f"did you mean `{suggestion}`? " if suggestion else ""
             yield read.instruction, Hazard(
                 "TPL014", read.start, read.end,

@@ -18,8 +18,10 @@ elsewhere, an unknown writer or an edge shape we cannot read leaves it alone.
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 
+from templating.project.apps import AppScopes
 from templating.project.facts import Read, Writer
 from templating.project.node_functions import Parameter
 from templating.project.workflow_model import Node, Workflow, member_writes, sure_writes
@@ -85,11 +87,14 @@ def order_workflows(model, known_keys: frozenset[str] | None = None) -> Workflow
     # Every literal key of an initial state seeds every workflow; one that is not a literal
     # only those in its folder or below (another app's runner seeds another app).
     literal = _Known(frozenset(known_keys or ())).plus([w for w in model.writers if w.via == "initial" and w.key])
+    apps = AppScopes(model)
     for workflow in model.workflows:
         if not workflow.nested:
             members = member_writes(workflow)
             seeds = _Known(literal.keys, seeds_any_key(model.writers, workflow.path))
-            _Pass(model, workflow, members, result, declared=known_keys is not None).run(seeds)
+            # Another app's writers write another state: as if they were not in the project.
+            app = (apps, frozenset({posixpath.dirname(workflow.path)}))
+            _Pass(model, workflow, members, result, declared=known_keys is not None, app=app).run(seeds)
     return result
 
 
@@ -97,8 +102,9 @@ class _Pass:
     """One workflow (and the workflows nested in it) under what is known when it starts."""
 
     def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder, declared: bool = False,
-                 outer: tuple[int, ...] = ()) -> None:  # fmt: skip
+                 outer: tuple[int, ...] = (), app: tuple[AppScopes, frozenset[str]] | None = None) -> None:  # fmt: skip
         self.declared = declared
+        self.app = app  # the project's apps and the folder of this workflow's app
         # The workflows this one is nested in (a cycle of names is not followed) and what each
         # nested workflow has written on completion, by what was known when it started.
         self.outer = (*outer, id(workflow))
@@ -172,13 +178,13 @@ class _Pass:
         if id(inner) in self.outer:
             return _Known(known.keys, True)  # nested in itself through names: anything
         if (id(inner), known) not in self.completed:
-            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer)
+            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer, self.app)
             self.completed[(id(inner), known)] = inner_pass.run(known, report=False)
         return self.completed[(id(inner), known)]
 
     def _node(self, node: Node, known: _Known) -> None:
         if node.workflow is not None and id(node.workflow) not in self.outer:
-            _Pass(self.model, node.workflow, self.members, self.result, self.declared, self.outer).run(known)
+            _Pass(self.model, node.workflow, self.members, self.result, self.declared, self.outer, self.app).run(known)
             return
         self._reads(node, node, known)
         if node.function is not None and node.calls:
@@ -225,6 +231,9 @@ class _Pass:
         if key in known.keys or known.unbounded:
             return
         writers = self.model.writers_of(key)
+        if self.app is not None:
+            apps, home = self.app
+            writers = tuple(w for w in writers if w in self.members or apps.serves(w, home))
         if not writers and self.declared:
             return  # TPL011 checks it against the state file
         if not writers:
