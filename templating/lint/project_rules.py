@@ -23,17 +23,19 @@ __all__ = [
     "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",
 ]  # fmt: skip
 
-_DECLARE_HELP = "if it is set outside this project, declare it with `--state` or `state` in `[tool.templating]`"
+_DECLARE_HELP = "if sessions start with it, declare it with `--initial-state` or `initial-state` in `[tool.templating]`"
 _SESSION_HELP = (
     "write state from a tool or callback (`tool_context.state[...]`), an event's `state_delta`, "
     "or `create_session(state=...)`"
 )
 
 
-def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) -> Iterator[tuple[Instruction, Hazard]]:
-    """TPL014: required placeholders of an agent whose key nothing in the project writes."""
-    if known_keys is not None:
-        return  # with a state file, TPL011 checks every key against it
+def find_unwritten_keys(
+    model: ProjectModel, known_keys: frozenset[str] | None, seed_keys: frozenset[str] = frozenset()
+) -> Iterator[tuple[Instruction, Hazard]]:
+    """TPL014: required placeholders of an agent whose key nothing in the project writes and
+    the initial state (``seed_keys``) does not hold. A sample state (``known_keys``) writes
+    nothing: a key it lacks is TPL011's to report, one it holds is still unwritten."""
     apps = AppScopes(model)
     weakened = _weakened_agents(model)
     # Both are asked once per path and per key: a module with 1,000 agents reading the same
@@ -52,8 +54,15 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
         folders = apps.agent_folders(agent)
         written = apps.written_keys(folders)  # its own app's state
         for read in agent.reads:
-            if read.optional or read.key in written or (read.path, read.line, read.column) in reported:
+            if (
+                read.optional
+                or read.key in written
+                or read.key in seed_keys
+                or (read.path, read.line, read.column) in reported
+            ):
                 continue
+            if known_keys is not None and read.key not in known_keys:
+                continue  # TPL011 reports it against the sample
             reported.add((read.path, read.line, read.column))
             if (read.key, folders) not in suggestions:
                 # A did-you-mean compares the key with every written key: bounded per run.

@@ -78,15 +78,18 @@ class _Known:
         return _Known(self.keys | other.keys, self.unbounded or other.unbounded)
 
 
-def order_workflows(model, known_keys: frozenset[str] | None = None) -> WorkflowOrder:
+def order_workflows(
+    model, known_keys: frozenset[str] | None = None, seed_keys: frozenset[str] = frozenset()
+) -> WorkflowOrder:
     """The reads that may fail and the fan-ins of every top-level workflow of ``model``.
 
-    ``known_keys`` are the keys a state file declares: there before anything runs (and
-    then a key nothing writes is TPL011's to report, not this order's)."""
+    ``seed_keys`` are the keys of the initial state: there before anything runs.
+    ``known_keys`` are a sample state's: they write nothing, but a key nothing writes and
+    the sample lacks is TPL011's to report, not this order's."""
     result = WorkflowOrder([], [])
     # Every literal key of an initial state seeds every workflow; one that is not a literal
     # only those in its folder or below (another app's runner seeds another app).
-    literal = _Known(frozenset(known_keys or ())).plus([w for w in model.writers if w.via == "initial" and w.key])
+    literal = _Known(seed_keys).plus([w for w in model.writers if w.via == "initial" and w.key])
     apps = AppScopes(model)
     for workflow in model.workflows:
         if not workflow.nested:
@@ -94,14 +97,15 @@ def order_workflows(model, known_keys: frozenset[str] | None = None) -> Workflow
             seeds = _Known(literal.keys, seeds_any_key(model.writers, workflow.path))
             # Another app's writers write another state: as if they were not in the project.
             app = (apps, frozenset({posixpath.dirname(workflow.path)}))
-            _Pass(model, workflow, members, result, declared=known_keys is not None, app=app).run(seeds)
+            _Pass(model, workflow, members, result, declared=known_keys, app=app).run(seeds)
     return result
 
 
 class _Pass:
     """One workflow (and the workflows nested in it) under what is known when it starts."""
 
-    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder, declared: bool = False,
+    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder,
+                 declared: frozenset[str] | None = None,
                  outer: tuple[int, ...] = (), app: tuple[AppScopes, frozenset[str]] | None = None) -> None:  # fmt: skip
         self.declared = declared
         self.app = app  # the project's apps and the folder of this workflow's app
@@ -234,8 +238,8 @@ class _Pass:
         if self.app is not None:
             apps, home = self.app
             writers = tuple(w for w in writers if w in self.members or apps.serves(w, home))
-        if not writers and self.declared:
-            return  # TPL011 checks it against the state file
+        if not writers and self.declared is not None and key not in self.declared:
+            return  # TPL011 reports it against the sample state
         if not writers:
             why = self._output_hint(owner, key)
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "unwritten", why, **where))

@@ -148,7 +148,7 @@ def remember(tool_context):
 
 TOOL_APP = """\
 from google.adk.agents import LlmAgent
-from shared.tools import remember
+from common.tools import remember
 
 root_agent = LlmAgent(name="tooled", instruction="Use {critique?}.", tools=[remember])
 """
@@ -156,10 +156,10 @@ root_agent = LlmAgent(name="tooled", instruction="Use {critique?}.", tools=[reme
 
 def test_a_tool_module_outside_the_apps_writes_for_the_app_that_runs_it(tmp_path: Path) -> None:
     # The shared tool writes `critique` into the state of the app that lists it, not the other's.
-    for folder in ("shared", "tooled", "reader"):
+    for folder in ("common", "tooled", "reader"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "shared" / "tools.py").write_text(SHARED_TOOLS, encoding="utf-8")
+    (tmp_path / "common" / "tools.py").write_text(SHARED_TOOLS, encoding="utf-8")
     (tmp_path / "tooled" / "agent.py").write_text(TOOL_APP, encoding="utf-8")
     (tmp_path / "reader" / "agent.py").write_text(UNWRITTEN_APP, encoding="utf-8")
     found = lint_paths([tmp_path], Settings(root=tmp_path)).findings
