@@ -37,6 +37,7 @@ def find_unwritten_keys(
     the initial state (``seed_keys``) does not hold. A sample state (``known_keys``) writes
     nothing: a key it lacks is TPL011's to report, one it holds is still unwritten."""
     apps = AppScopes(model)
+    has_prefixes = bool(model.written_prefixes())
     weakened = _weakened_agents(model)
     # Both are asked once per path and per key: a module with 1,000 agents reading the same
     # keys would otherwise compare every read with every written key.
@@ -53,6 +54,7 @@ def find_unwritten_keys(
             continue  # a workflow node's reads are judged over the workflow's order
         folders = apps.agent_folders(agent)
         written = apps.written_keys(folders)  # its own app's state
+        prefixes = apps.written_prefixes(folders) if has_prefixes else ()
         for read in agent.reads:
             if (
                 read.optional
@@ -61,6 +63,8 @@ def find_unwritten_keys(
                 or (read.path, read.line, read.column) in reported
             ):
                 continue
+            if any(read.key.startswith(prefix) for prefix in prefixes):
+                continue  # an f-string key with this prefix may be it
             if known_keys is not None and read.key not in known_keys:
                 continue  # TPL011 reports it against the sample
             reported.add((read.path, read.line, read.column))

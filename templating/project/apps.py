@@ -77,6 +77,12 @@ class AppScopes:
             )
         return self._keys[folders]
 
+    def written_prefixes(self, folders: frozenset[str]) -> tuple[str, ...]:
+        """The constant prefixes of f-string keys a writer that serves ``folders`` writes."""
+        return tuple(
+            sorted({w.prefix for w in self.model.writers if w.key is None and w.prefix and self.serves(w, folders)})
+        )
+
     def _related(self, folders: frozenset[str]) -> set[str]:
         """The owner folders at, above or below one of ``folders``."""
         related: set[str] = set()

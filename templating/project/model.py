@@ -27,6 +27,7 @@ from templating.project.facts import (
     Ref,
     SessionWrite,
     Writer,
+    may_write_any,
 )
 from templating.project.instruction import Instruction, parse_instruction_text
 from templating.project.shared_instructions import add_shared_instructions
@@ -93,6 +94,7 @@ class ProjectModel:
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
+    _prefixed: tuple[Writer, ...] = field(default=(), repr=False)
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -112,7 +114,13 @@ class ProjectModel:
                 if writer.key is not None:
                     by_key.setdefault(writer.key, []).append(writer)
             self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
-        return self._by_key.get(key, ())
+            self._prefixed = tuple(w for w in self.writers if w.key is None and w.prefix)
+        prefixed = tuple(w for w in self._prefixed if w.prefix and key.startswith(w.prefix))
+        return self._by_key.get(key, ()) + prefixed
+
+    def written_prefixes(self) -> frozenset[str]:
+        """The constant prefixes of the f-string keys some writer writes."""
+        return frozenset(w.prefix for w in self.writers if w.key is None and w.prefix)
 
     def written_keys(self) -> frozenset[str]:
         """Every key some writer writes (unknown writers aside)."""
@@ -241,7 +249,7 @@ class _Assembler:
             if isinstance(custom, ClassFacts):
                 agent.kind = custom.kind if agent.kind == "custom" else agent.kind
                 agent.writes.extend(dataclasses.replace(w, agent=agent.name) for w in custom.writers)
-        agent.unknown = agent.unknown or any(w.key is None for w in agent.writes)
+        agent.unknown = agent.unknown or any(may_write_any(w) for w in agent.writes)
 
     def _attach(self, agent: Agent, ref: Ref, via: WriterVia) -> None:
         target = self._resolve(ref)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from templating.project.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer
+from templating.project.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer, may_write_any
 from templating.project.node_functions import NodeFunction
 from templating.project.workflows import DEFAULT_ROUTE, WorkflowEdge, WorkflowNode
 
@@ -134,7 +134,7 @@ class _NodeResolver:
         node.kind = "function" if node.kind in ("function", "unknown") else node.kind
         node.function = node_function
         node.writes = list(function.writers)
-        node.unknown = any(w.key is None for w in function.writers)
+        node.unknown = any(may_write_any(w) for w in function.writers)
         if node_function is None:
             return
         node.partial = _partial(node_function, function.writers)

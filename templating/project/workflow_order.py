@@ -22,7 +22,7 @@ import posixpath
 from dataclasses import dataclass
 
 from templating.project.apps import AppScopes
-from templating.project.facts import Read, Writer
+from templating.project.facts import Read, Writer, may_write_any
 from templating.project.node_functions import Parameter
 from templating.project.workflow_model import Node, Workflow, member_writes, sure_writes
 from templating.project.workflow_paths import Graph, describe_miss
@@ -69,13 +69,28 @@ class WorkflowOrder:
 class _Known:
     keys: frozenset[str]
     unbounded: bool = False
+    #: The constant prefixes of f-string keys written: any key that starts with one may be.
+    prefixes: frozenset[str] = frozenset()
 
     def plus(self, writers) -> _Known:
         keys = frozenset(w.key for w in writers if w.key is not None)
-        return _Known(self.keys | keys, self.unbounded or any(w.key is None for w in writers))
+        prefixes = frozenset(w.prefix for w in writers if w.key is None and w.prefix)
+        return _Known(self.keys | keys, self.unbounded or any(may_write_any(w) for w in writers),
+                      self.prefixes | prefixes)  # fmt: skip
 
     def union(self, other: _Known) -> _Known:
-        return _Known(self.keys | other.keys, self.unbounded or other.unbounded)
+        return _Known(self.keys | other.keys, self.unbounded or other.unbounded, self.prefixes | other.prefixes)
+
+    def covers(self, key: str) -> bool:
+        """Whether ``key`` may have been written."""
+        return key in self.keys or self.unbounded or any(key.startswith(p) for p in self.prefixes)
+
+    @staticmethod
+    def merge(known: list[_Known], every: bool) -> _Known:
+        """What is known after all of ``known`` (``every``) or after any one of them."""
+        merge = frozenset.union if every else frozenset.intersection
+        return _Known(merge(*(k.keys for k in known)), any(k.unbounded for k in known),
+                      frozenset.union(*(k.prefixes for k in known)))  # fmt: skip
 
 
 def order_workflows(
@@ -132,7 +147,7 @@ class _Pass:
         done = [known[e].plus(self._done_writes(self.workflow.nodes[e], known[e])) for e in self.graph.end_points()]
         if not done:
             return start
-        return _Known(frozenset.intersection(*(d.keys for d in done)), any(d.unbounded for d in done))
+        return _Known.merge(done, every=False)
 
     def _flow(self, start: _Known) -> dict[str, _Known]:
         """The keys surely written when each node starts: those written on every path to it
@@ -150,8 +165,7 @@ class _Pass:
                 arriving = [a for a in after if a is not None]
                 if not arriving:
                     continue
-                merge = frozenset.union if node.kind == "join" else frozenset.intersection
-                new = _Known(merge(*(a.keys for a in arriving)), any(a.unbounded for a in arriving))
+                new = _Known.merge(arriving, every=node.kind == "join")
                 if new != known[key]:
                     known[key], changed = new, True
         return {key: value or start for key, value in known.items()}
@@ -160,15 +174,18 @@ class _Pass:
         if before is None:
             return None  # not reached yet in the fixpoint: it constrains nothing
         after = before.plus(self._done_writes(node, before, edge))
-        return _Known(after.keys, True) if node.unknown else after
+        return _Known(after.keys, True, after.prefixes) if node.unknown else after
 
     def _done_writes(self, node: Node, known: _Known | None, edge: WorkflowEdge | None = None) -> list[Writer]:
         """What ``node`` has surely written when it completes (and follows ``edge``)."""
         if node.workflow is not None:
             completed = self._completed(node.workflow, known or _Known(frozenset()))
-            return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
-                [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else []
-            )
+            where = (node.path, node.line, node.column)
+            return [
+                *(Writer(key, "node", *where) for key in completed.keys),
+                *(Writer(None, "node", *where, prefix=prefix) for prefix in completed.prefixes),
+                *([Writer(None, "node", *where)] if completed.unbounded else []),
+            ]
         specific = frozenset(
             r for e in self.graph.outgoing.get(node.key, ()) for r in e.route or () if r != DEFAULT_ROUTE
         )
@@ -232,7 +249,7 @@ class _Pass:
                     self._judge(owner, node, parameter.name, known, parameter=parameter)
 
     def _judge(self, owner: Node, node: Node, key: str, known: _Known, **where) -> None:
-        if key in known.keys or known.unbounded:
+        if known.covers(key):
             return
         writers = self.model.writers_of(key)
         if self.app is not None:
