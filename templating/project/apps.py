@@ -1,7 +1,10 @@
 """Apps: one state namespace each, as ADK keeps them.
 
-An app is what one root reaches: an agent tree no other agent runs, or a top-level graph
-workflow (with its nodes' agent trees and ``ctx.run_node`` children). ADK gives each app its
+An app is what one root reaches: an agent tree whose root ``adk web`` would load (bound to
+``root_agent``, an ``App``'s root, an Agent Config ``root_agent.yaml``), or a top-level graph
+workflow (with its nodes' agent trees and ``ctx.run_node`` children). An agent no app is
+known to reach may be run by code the model does not follow: it belongs to no app, sees
+every writer, and its writers serve every app. ADK gives each app its
 own sessions, so a key one app writes is not in another app's state. The apps of a
 repository are told apart by folder, as ``adk web`` and ``adk run`` load them (one folder per
 app): two roots in one folder, or in a folder and one below it, are one app, whose writers
@@ -35,7 +38,7 @@ class AppScopes:
         self._owners: dict[Writer, set[str]] = {}
         self._agents: dict[int, set[str]] = {}
         for root in model.roots:
-            if not root.workflow_node:
+            if root.entry and not root.workflow_node:
                 self._add(posixpath.dirname(root.path), iter_tree(root), ())
         for workflow in model.workflows:
             if not workflow.nested:

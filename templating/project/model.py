@@ -80,6 +80,9 @@ class Agent:
     input_schema: str | None = None
     #: Whether a graph workflow runs it as a node (the workflow's order applies to it).
     workflow_node: bool = False
+    #: Whether it is an app's root: bound to ``root_agent``, an ``App``'s root, an Agent
+    #: Config ``root_agent.yaml`` (what ``adk web`` and ``adk run`` load).
+    entry: bool = False
 
 
 @dataclass
@@ -157,6 +160,12 @@ class _Assembler:
                 self.facts[(file.key, facts.variable)] = facts
         for key, agent in self.agents.items():
             self._link(agent, self.facts[key], key[0])
+            agent.entry = key[1] == "root_agent" or agent.path.endswith("root_agent.yaml")
+        for file in self.index.values():
+            for app in file.apps:
+                root = self._resolve(app.root) if app.root is not None else None
+                if isinstance(root, Agent):
+                    root.entry = True
         for key, agent in list(self.agents.items()):
             for ref in self.facts[key].agent_tools:
                 wrapped = self._resolve(ref)

@@ -174,3 +174,18 @@ def test_the_examples_keep_each_apps_findings_in_a_whole_repository_run() -> Non
     together = lint_paths([REPOSITORY / "examples"], _settings(REPOSITORY)).findings
     assert [f.code for f in alone] == ["TPL015", "TPL014"]
     assert [f for f in together if "trip_workflow" in f.path] == list(alone)
+
+
+ORPHAN = """\
+from google.adk.agents import LlmAgent
+
+answer = LlmAgent(name="answer", instruction="Answer from {critique}.")
+"""
+
+
+def test_an_agent_no_app_is_known_to_run_sees_every_writer(tmp_path: Path) -> None:
+    # `answer` is bound to no `root_agent`: code the model does not follow may run it in the
+    # critic app, whose `critique` it then reads. Nothing is concluded.
+    _write(tmp_path / "critic", CRITIC_APP)
+    _write(tmp_path / "helpers", ORPHAN)
+    assert _findings(tmp_path, ".") == []
