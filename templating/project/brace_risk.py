@@ -2,7 +2,8 @@
 
 ADK scans an instruction after Python has built it, so braces in an interpolated value
 become placeholders. A literal without braces, a number, a date, an environment setting or
-a file system path or a name bound to one of those cannot carry any (an environment setting
+a file system path, a name bound to one of those, or a parameter of a module-private factory
+that every call feeds such values cannot carry any (an environment setting
 or a path could in theory, but reporting every `PROJECT_ID` buries the real cases); a function's result, ``json.dumps`` output,
 a file's text or a parameter can. `brace_reason` says which, as the end of a sentence
 ("`json.dumps` writes braces for every object"), or ``None`` when the value is brace-free.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from templating.project.call_sites import parameter_values
 from templating.project.definitions import find_definition, local_assignments
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ _FILE_CALLS = frozenset({"open", "read", "read_text", "readlines", "load", "safe
 _JSON_CALLS = frozenset({"dumps", "json.dumps", "model_dump_json", "to_json"})
 _ENVIRONMENT = ("os.environ", "environ")
 _MAX_DEPTH = 16
+_MAX_PARAMETER_DEPTH = 3  # calls of factories of factories: each level multiplies the call sites
 
 
 def brace_reason(node: ast.expr, scope: Namespace, depth: int = 0) -> str | None:
@@ -77,12 +80,27 @@ def _name_reason(node: ast.Name | ast.Attribute, scope: Namespace, depth: int) -
         values = local_assignments(scope.function).get(node.id, [])
         if values and all(isinstance(value, ast.expr) for value in values):
             return next(filter(None, (brace_reason(v, scope, depth + 1) for v in values)), None)  # type: ignore[arg-type]
+    if definition is None and isinstance(node, ast.Name) and scope.function is not None:
+        return _parameter_reason(node, scope.function, scope, depth)
     if definition is None:
         return _runtime(node)
     value, owner = definition
     if isinstance(value, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None  # a function object prints as `<function name at 0x...>`
     return brace_reason(value, owner, depth + 1)  # type: ignore[arg-type]
+
+
+def _parameter_reason(
+    node: ast.Name, function: ast.FunctionDef | ast.AsyncFunctionDef, scope: Namespace, depth: int
+) -> str | None:
+    """A parameter of a module-private factory is brace-free when every call passes a
+    brace-free value (`call_sites.parameter_values`); followed a few calls deep only."""
+    values = None
+    if depth < _MAX_PARAMETER_DEPTH and not local_assignments(function).get(node.id):
+        values = parameter_values(function, node.id, scope)
+    if values is None:
+        return _runtime(node)
+    return next(filter(None, (brace_reason(value, where, depth + 1) for value, where in values)), None)
 
 
 def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
