@@ -64,3 +64,26 @@ def test_tpl010_on_factory_parameters_is_what_adk_sees(tmp_path: Path, name: str
 def test_a_parameter_not_known_at_every_call_stays_unknown(tmp_path: Path, old: str, new: str) -> None:
     text = (FIXTURES / "constant_factory.py").read_text(encoding="utf-8").replace(old, new)
     assert {"domain", "focus"} & set(_tpl010(tmp_path, "changed", text))
+
+
+COMMITTED = """\
+from pathlib import Path
+
+from google.adk.agents import LlmAgent
+
+HERE = Path(__file__).parent
+INSTRUCTION = (HERE / "instructions" / "planner.md").read_text()
+root_agent = LlmAgent(name="planner", instruction=f"Plan well. {INSTRUCTION}")
+"""
+
+
+def test_an_instruction_read_from_a_file_beside_the_module_is_the_instructions_own_text(tmp_path: Path) -> None:
+    # Its braces are the author's placeholders, not a value's: no TPL010. Without the file
+    # (or from a path known only at run time) the text is unknown, and TPL010 stays.
+    assert _tpl010(tmp_path, "committed", COMMITTED) == ["INSTRUCTION"]
+    (tmp_path / "instructions").mkdir()
+    (tmp_path / "instructions" / "planner.md").write_text("Plan for {destination}.\n", encoding="utf-8")
+    assert _tpl010(tmp_path, "committed", COMMITTED) == []
+    assert _tpl010(tmp_path, "committed", COMMITTED.replace('HERE / "instructions"', "Path(input())")) == [
+        "INSTRUCTION"
+    ]
