@@ -19,10 +19,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from templating.project.model.facts import Writer
+from templating.project.model.project_model import iter_tree
+from templating.project.model.workflow_model import member_writes
 
 if TYPE_CHECKING:
-    from templating.project.model.assembly import Agent, ProjectModel
-    from templating.project.model.workflow_model import Workflow
+    from templating.project.model.project_model import Agent, ProjectModel, Workflow
 
 __all__ = ["AppScopes"]
 
@@ -31,8 +32,6 @@ class AppScopes:
     """Which app folders run each writer and each agent of a model, worked out once."""
 
     def __init__(self, model: ProjectModel) -> None:
-        from templating.project.model.assembly import iter_tree
-        from templating.project.model.workflow_model import member_writes
 
         self.model = model
         self._owners: dict[Writer, set[str]] = {}

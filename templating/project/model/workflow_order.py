@@ -23,11 +23,11 @@ from dataclasses import dataclass
 
 from templating.project.model.apps import AppScopes
 from templating.project.model.facts import Read, Writer, may_write_any
+from templating.project.model.kinds import DEFAULT_ROUTE
+from templating.project.model.workflow_facts import Parameter, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
 from templating.project.model.workflow_paths import Graph, describe_miss
-from templating.project.python.node_functions import Parameter
-from templating.project.python.workflows import DEFAULT_ROUTE, WorkflowEdge
-from templating.project.python.writers import is_shared, seeds_any_key
+from templating.project.model.writes import is_shared
 
 __all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
 
@@ -109,7 +109,7 @@ def order_workflows(
     for workflow in model.workflows:
         if not workflow.nested:
             members = member_writes(workflow)
-            seeds = _Known(literal.keys, seeds_any_key(model.writers, workflow.path))
+            seeds = _Known(literal.keys, model.seeds_any_key(workflow.path))
             # Another app's writers write another state: as if they were not in the project.
             app = (apps, frozenset({posixpath.dirname(workflow.path)}))
             _Pass(model, workflow, members, result, declared=known_keys, app=app).run(seeds)
