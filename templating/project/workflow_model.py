@@ -59,6 +59,8 @@ class Workflow:
     edges: tuple[WorkflowEdge, ...]
     unknown: bool = False
     nested: bool = False
+    #: Why the workflow was read no further (too large to follow); empty when read whole.
+    reason: str = ""
 
     def predecessors(self, key: str) -> list[WorkflowEdge]:
         """The edges into node ``key``."""
@@ -76,7 +78,7 @@ def resolve_workflows(assembler, files: dict[str, FileFacts]) -> tuple[Workflow,
     built: dict[tuple[str, str], Workflow] = {}
     for key, workflow in facts.items():
         built[key] = Workflow(workflow.name, workflow.path, workflow.line, workflow.column, {}, workflow.edges,
-                              workflow.unknown)  # fmt: skip
+                              workflow.unknown, reason=workflow.reason)  # fmt: skip
     resolver = _NodeResolver(assembler, files, built)
     for key, workflow in facts.items():
         target = built[key]

@@ -41,10 +41,18 @@ from templating.project.syntax_tree import (
 )
 
 __all__ = [
-    "DEFAULT_ROUTE", "WorkflowEdge", "WorkflowFacts", "WorkflowNode", "decorator_options", "workflow_facts",
+    "DEFAULT_ROUTE", "MAX_EDGES", "MAX_NODES", "TOO_LARGE", "EdgeList", "WorkflowEdge", "WorkflowFacts", "WorkflowNode",
+    "decorator_options", "finish_facts", "workflow_facts",
 ]  # fmt: skip
 
 START = START_NODE
+#: The largest workflow whose order is followed: the order facts are sets per node, so a
+#: workflow past these sizes is read no further and left *unknown* (its reads are not judged).
+#: Real workflows have tens of nodes; these bounds keep a hostile one to about a second.
+MAX_NODES = 2_500
+MAX_EDGES = 5_000
+#: Why such a workflow is unknown.
+TOO_LARGE = f"it has more than {MAX_NODES:,} nodes or {MAX_EDGES:,} edges, more than the linter follows"
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -93,8 +101,29 @@ class WorkflowFacts:
     nodes: tuple[WorkflowNode, ...]
     edges: tuple[WorkflowEdge, ...]
     unknown: bool = False
+    #: Why the workflow was read no further (`TOO_LARGE`); empty when it was read whole.
+    reason: str = ""
 
     __reduce__ = rebuild_from_fields
+
+
+class EdgeList(list):
+    """The edges of a workflow being read, at most `MAX_EDGES` (and a graph of at most
+    `MAX_NODES` nodes): past either, ``full`` is set and nothing more is added, so a cross
+    product of two long groups costs the length of its source text, not its product."""
+
+    def __init__(self, nodes: dict) -> None:
+        super().__init__()
+        self.nodes = nodes
+        self.full = False
+
+    def add(self, edges) -> None:
+        """Append ``edges`` (any iterable) until the bounds are reached."""
+        for edge in edges:
+            if self.full or len(self) >= MAX_EDGES or len(self.nodes) > MAX_NODES:
+                self.full = True
+                return
+            self.append(edge)
 
 
 def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[WorkflowFacts, ...]:
@@ -121,19 +150,20 @@ class _GraphReader:
         self.nodes: dict[str, WorkflowNode] = {
             START: WorkflowNode(START, "start", None, call.lineno, call.col_offset + 1)
         }
-        self.edges: list[WorkflowEdge] = []
+        self.edges = EdgeList(self.nodes)
         self.unknown = False
         edges = keyword_argument(call, "edges")
         if isinstance(edges, (ast.List, ast.Tuple)):
             for item in edges.elts:
+                if self.edges.full:
+                    break
                 self._item(item)
         else:
             self.unknown = True  # a list built elsewhere
         variable = self.bound.get(id(call)) or f"<workflow {call.lineno}:{call.col_offset + 1}>"
         name = string_constant(keyword_argument(call, "name")) or variable
-        unique = tuple(dict.fromkeys(self.edges))
-        return WorkflowFacts(variable, name, self.module.source.path, call.lineno, call.col_offset + 1,
-                             tuple(self.nodes.values()), unique, self.unknown)  # fmt: skip
+        return finish_facts(variable, name, self.module.source.path, (call.lineno, call.col_offset + 1),
+                            self.nodes, self.edges, self.unknown)  # fmt: skip
 
     def _item(self, item: ast.expr) -> None:
         if isinstance(item, ast.Tuple):
@@ -144,29 +174,34 @@ class _GraphReader:
                 self.unknown = True
                 return
             route = keyword_argument(item, "route")
+            routes = self._routes(route) if route is not None else None
+            targets = self._group(target)
             for left in self._group(source):
-                for right in self._group(target):
-                    self.edges.append(WorkflowEdge(left, right, self._routes(route) if route is not None else None))
+                self.edges.add(WorkflowEdge(left, right, routes) for right in targets)
         else:
             self.unknown = True
 
     def _chain(self, elements: list[ast.expr]) -> None:
         for left, right in itertools.pairwise(elements):
+            if self.edges.full:
+                return
             if isinstance(left, ast.Dict) and isinstance(right, ast.Dict):
                 self.unknown = True  # ADK rejects two routing maps in a row
                 continue
             if isinstance(right, ast.Dict):
+                routing = self._routing(right)
                 for source in self._group(left):
-                    for route, targets in self._routing(right):
-                        self.edges.extend(WorkflowEdge(source, target, route) for target in targets)
+                    for route, targets in routing:
+                        self.edges.add(WorkflowEdge(source, target, route) for target in targets)
                 continue
             sources = (
                 [t for _, targets in self._routing(left) for t in targets]
                 if isinstance(left, ast.Dict)
                 else self._group(left)
             )
+            targets = self._group(right)
             for source in sources:
-                self.edges.extend(WorkflowEdge(source, target, None) for target in self._group(right))
+                self.edges.add(WorkflowEdge(source, target, None) for target in targets)
 
     def _routing(self, mapping: ast.Dict) -> list[tuple[tuple[str, ...], list[str]]]:
         found = []
@@ -258,6 +293,15 @@ class _GraphReader:
         if name is not None:
             return WorkflowNode(name, "agent", ref, line, column, _true(keyword_argument(call, "parallel_worker")))
         return WorkflowNode(f"<{called} {line}:{column}>", "unknown", None, line, column)
+
+
+def finish_facts(variable: str, name: str, path: str, where: tuple[int, int], nodes: dict[str, WorkflowNode],
+                 edges: EdgeList, unknown: bool) -> WorkflowFacts:  # fmt: skip
+    """The facts of a workflow read into ``nodes`` and ``edges``; one past the bounds keeps no
+    edges (nothing is concluded from part of a graph) and says why."""
+    if edges.full or len(nodes) > MAX_NODES:
+        return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), (), True, TOO_LARGE)
+    return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), tuple(dict.fromkeys(edges)), unknown)
 
 
 def decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
