@@ -224,3 +224,18 @@ def test_hostile_state_setting_names_only_files_in_the_project(tmp_path):
         outcome = run_templating(["lint", "--no-cache", "skills"], project)
         assert outcome.returncode == 2, outcome.stderr
         assert "`state` names" in outcome.stderr and "outside the project" in outcome.stderr
+
+
+def test_hostile_per_file_ignores_of_thousands_of_globs_are_compiled_once(tmp_path):
+    # 5,000 globs of 50 codes each over 20 files of 20 instructions: each glob was compiled
+    # again for each instruction (a cache of 256 globs), and each code matched every rule.
+    codes = ", ".join(['"TPL001"'] * 50)
+    table = "".join(f'"dir{i}/**/x{i}_*.py" = [{codes}]\n' for i in range(5_000))
+    (tmp_path / "pyproject.toml").write_text(f'[tool.templating.per-file-ignores]\n"p1*.prompt" = ["TPL014"]\n{table}')
+    names = []
+    for i in range(20):
+        (tmp_path / f"p{i}.prompt").write_text("Hi {{a}} {b}\n" * 20)
+        names.append(f"p{i}.prompt")
+    outcome = run_templating(["lint", "--no-cache", "--jobs", "1", *names], tmp_path, seconds=40)
+    assert outcome.returncode == 1, outcome.stderr
+    assert "Found 400 findings in 20 files checked." in outcome.stdout
