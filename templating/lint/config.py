@@ -156,7 +156,9 @@ def _inside_project(file: Path, root: Path) -> None:
     you type yourself, may name any file)."""
     real, project = os.path.realpath(file), os.path.realpath(root)
     if real != project and not real.startswith(os.path.join(project, "")):
-        raise ConfigError(f"{root / 'pyproject.toml'}: `state` names {file}, outside the project: name a file inside it")
+        raise ConfigError(
+            f"{root / 'pyproject.toml'}: `state` names {file}, outside the project: name a file inside it"
+        )
 
 
 def load_state_keys(file: Path) -> frozenset[str]:

@@ -56,6 +56,20 @@ _PROBLEM_HELP = {
 }
 
 
+#: The longest instruction checked, in characters (as much as static evaluation may build):
+#: each placeholder is a node of the parsed template, so a 30 MB prompt file would take
+#: minutes and gigabytes. A longer one is one TPL013 finding; no real instruction is near it.
+MAX_INSTRUCTION = 1_000_000
+
+
+def _too_large(instruction: Instruction, settings: Settings) -> list[Finding]:
+    line, column = instruction.position(0)
+    message = (f"the instruction has {len(instruction.text):,} characters: "
+               f"the linter checks instructions of at most {MAX_INSTRUCTION:,}")  # fmt: skip
+    problem = Problem("invalid", message, line, column)
+    return problem_findings(instruction.source.path, problem, settings)
+
+
 def silenced(path: str, suppressed: frozenset[str], settings: Settings) -> frozenset[str]:
     """The codes per-file ignores turn off at ``path`` and ``# noqa`` codes ``suppressed`` name."""
     return _ignored_for(path, settings) | select_rules(suppressed, ()) if suppressed else _ignored_for(path, settings)
@@ -83,6 +97,8 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     enabled = enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
     if not enabled:
         return []
+    if len(instruction.text) > MAX_INSTRUCTION:
+        return _too_large(instruction, settings)
     with suggestion_budget():  # did-you-means cost a comparison per known key: bounded per instruction
         hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
     return [finding_for(instruction, hazard) for hazard in limit_hazards(_most_specific(hazards))]

@@ -104,4 +104,4 @@ def _body(source: SourceFile, start: int) -> Instruction:
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
-    return Instruction(source, text[start:end], tuple(range(start, end + 1)), "skill")
+    return Instruction(source, text[start:end], range(start, end + 1), "skill")

@@ -158,7 +158,7 @@ def find_python_instructions(module: PythonModule, cache: ModuleCache) -> list[I
 
 
 def _instructions(module: PythonModule, sites: Iterable[Site], cache: ModuleCache) -> list[Instruction]:
-    found: dict[tuple[str, tuple[int, ...]], Instruction] = {}
+    found: dict[tuple[str, tuple[int, ...] | range], Instruction] = {}
     for site in sites:
         for instruction in _site_instructions(module, site, cache):
             key = (instruction.source.path, instruction.offsets)
