@@ -151,6 +151,6 @@ def test_hostile_prompt_of_30_megabytes_is_refused_in_bounded_memory(tmp_path):
     _write(tmp_path, "p.prompt", ("Hello {a} and {b?} text " * 40 + "\n") * 30_000)
     outcome = run_templating(["lint", "--no-cache", "p.prompt"], tmp_path, seconds=20, megabytes=400)
     assert outcome.stdout.splitlines()[0] == (
-        "p.prompt:1:1: TPL013 the instruction has 28,800,000 characters: "
+        "p.prompt:1:1: TPL013 the instruction has 28,830,000 characters: "
         "the linter checks instructions of at most 1,000,000"
     ), outcome.stderr
