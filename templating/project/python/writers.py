@@ -57,12 +57,26 @@ def seeds_any_key(writers: Iterable[Writer], path: str) -> bool:
     above it: a runner next to or above an agent or workflow may seed it with any key. One in
     an unrelated folder (another app, the tests) does not count."""
     folder = posixpath.dirname(path)
-    for writer in writers:
-        if writer.key is None and writer.via == "initial":
-            home = posixpath.dirname(writer.path)
-            if not home or folder == home or folder.startswith(home + "/"):
-                return True
-    return False
+    return any(not home or folder == home or folder.startswith(home + "/") for home in _seeding_folders(writers))
+
+
+def _seeding_folders(writers: Iterable[Writer]) -> tuple[str, ...]:
+    """The folders of the initial states that are not literals: few, so that asking for
+    each of 20,000 agents costs a lookup, not a pass over every writer of the project."""
+    if isinstance(writers, tuple):
+        cached = _SEEDING.get(id(writers))
+        if cached is not None and cached[0] is writers:
+            return cached[1]
+    folders = tuple(dict.fromkeys(
+        posixpath.dirname(w.path) for w in writers if w.key is None and w.via == "initial"
+    ))  # fmt: skip
+    if isinstance(writers, tuple):
+        _SEEDING.clear()  # one model's writers at a time; the tuple is kept, so its id is its own
+        _SEEDING[id(writers)] = (writers, folders)
+    return folders
+
+
+_SEEDING: dict[int, tuple[tuple[Writer, ...], tuple[str, ...]]] = {}
 
 
 def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, WriterVia]:
