@@ -19,10 +19,16 @@ from __future__ import annotations
 import ast
 import dataclasses
 import itertools
-from dataclasses import dataclass
 
 from templating.project.model.facts import Ref
-from templating.project.pickling import rebuild_from_fields
+from templating.project.model.workflow_facts import (
+    START,
+    EdgeList,
+    WorkflowEdge,
+    WorkflowFacts,
+    WorkflowNode,
+    finish_facts,
+)  # fmt: skip
 from templating.project.python.adk_vocabulary import (
     AGENT_TOOL,
     DEFAULT_ROUTE,
@@ -31,7 +37,6 @@ from templating.project.python.adk_vocabulary import (
     FUNCTION_TOOLS,
     JOIN_CLASS,
     NODE_WRAPPERS,
-    START_NODE,
     WORKFLOW_CLASS,
 )  # fmt: skip
 from templating.project.python.syntax_tree import (
@@ -41,89 +46,10 @@ from templating.project.python.syntax_tree import (
 )
 
 __all__ = [
-    "DEFAULT_ROUTE", "MAX_EDGES", "MAX_NODES", "TOO_LARGE", "EdgeList", "WorkflowEdge", "WorkflowFacts", "WorkflowNode",
-    "decorator_options", "finish_facts", "workflow_facts",
+    "DEFAULT_ROUTE", "WorkflowEdge", "WorkflowFacts", "WorkflowNode", "decorator_options", "workflow_facts",
 ]  # fmt: skip
 
-START = START_NODE
-#: The largest workflow whose order is followed: the order facts are sets per node, so a
-#: workflow past these sizes is read no further and left *unknown* (its reads are not judged).
-#: Real workflows have tens of nodes; these bounds keep a hostile one to about a second.
-MAX_NODES = 2_500
-MAX_EDGES = 5_000
-#: Why such a workflow is unknown.
-TOO_LARGE = f"it has more than {MAX_NODES:,} nodes or {MAX_EDGES:,} edges, more than the linter follows"
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-@dataclass(frozen=True, slots=True)
-class WorkflowNode:
-    """One node of a workflow: its runtime name, how it was written and what it names.
-
-    ``kind`` is ``start``, ``function``, ``agent``, ``join``, ``workflow``, ``tool``,
-    ``agent_tool`` or ``unknown`` (a name this module cannot see into; the model resolves
-    it); ``ref`` points at the function, agent or workflow variable.
-    """
-
-    name: str
-    kind: str
-    ref: Ref | None
-    line: int
-    column: int
-    parallel_worker: bool = False
-    #: The source line it is written on and the codes silenced there (for findings).
-    source_line: str = ""
-    suppressed: frozenset[str] = frozenset()
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class WorkflowEdge:
-    """An edge between two nodes (by name); ``route`` is ``None`` when it always fires."""
-
-    source: str
-    target: str
-    route: tuple[str, ...] | None = None
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class WorkflowFacts:
-    """A ``Workflow(...)`` construction: its variable, name, nodes and edges."""
-
-    variable: str
-    name: str
-    path: str
-    line: int
-    column: int
-    nodes: tuple[WorkflowNode, ...]
-    edges: tuple[WorkflowEdge, ...]
-    unknown: bool = False
-    #: Why the workflow was read no further (`TOO_LARGE`); empty when it was read whole.
-    reason: str = ""
-
-    __reduce__ = rebuild_from_fields
-
-
-class EdgeList(list):
-    """The edges of a workflow being read, at most `MAX_EDGES` (and a graph of at most
-    `MAX_NODES` nodes): past either, ``full`` is set and nothing more is added, so a cross
-    product of two long groups costs the length of its source text, not its product."""
-
-    def __init__(self, nodes: dict) -> None:
-        super().__init__()
-        self.nodes = nodes
-        self.full = False
-
-    def add(self, edges) -> None:
-        """Append ``edges`` (any iterable) until the bounds are reached."""
-        for edge in edges:
-            if self.full or len(self) >= MAX_EDGES or len(self.nodes) > MAX_NODES:
-                self.full = True
-                return
-            self.append(edge)
 
 
 def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[WorkflowFacts, ...]:
@@ -293,15 +219,6 @@ class _GraphReader:
         if name is not None:
             return WorkflowNode(name, "agent", ref, line, column, _true(keyword_argument(call, "parallel_worker")))
         return WorkflowNode(f"<{called} {line}:{column}>", "unknown", None, line, column)
-
-
-def finish_facts(variable: str, name: str, path: str, where: tuple[int, int], nodes: dict[str, WorkflowNode],
-                 edges: EdgeList, unknown: bool) -> WorkflowFacts:  # fmt: skip
-    """The facts of a workflow read into ``nodes`` and ``edges``; one past the bounds keeps no
-    edges (nothing is concluded from part of a graph) and says why."""
-    if edges.full or len(nodes) > MAX_NODES:
-        return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), (), True, TOO_LARGE)
-    return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), tuple(dict.fromkeys(edges)), unknown)
 
 
 def decorator_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:

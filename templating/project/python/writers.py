@@ -14,17 +14,17 @@ key that is not a string literal makes an *unknown writer* (``key=None``). A wri
 from __future__ import annotations
 
 import ast
-import posixpath
 from collections.abc import Iterable, Iterator, Mapping
 
 from templating.project.model.facts import SessionWrite, Writer
+from templating.project.model.writes import is_shared, seeds_any_key
 from templating.project.python.adk_vocabulary import (
     CONTEXT_NAMES,
     CONTEXT_TYPES,
     SESSION_FACTORIES,
     WriterVia,
 )
-from templating.project.python.python_source import PythonModule
+from templating.project.python.module import PythonModule
 from templating.project.python.syntax_tree import called_name, own_nodes
 
 __all__ = [
@@ -44,39 +44,6 @@ _INITIAL_FIELDS: dict[str, tuple[str, WriterVia]] = {
     "EventActions": ("state_delta", "state_delta"), "Event": ("state", "state_delta"),
     "create_session": ("state", "initial"), "Session": ("state", "initial"), "run_async": ("state_delta", "initial"),
 }  # fmt: skip
-
-
-def is_shared(key: str | None) -> bool:
-    """Whether ``key`` is shared beyond one session (``app:``, ``user:``): a write in an earlier
-    session may serve a read, so an agent's own later write of it is not judged too late."""
-    return key is not None and key.startswith(("app:", "user:"))
-
-
-def seeds_any_key(writers: Iterable[Writer], path: str) -> bool:
-    """Whether an initial state that is not a literal is created in the folder of ``path`` or
-    above it: a runner next to or above an agent or workflow may seed it with any key. One in
-    an unrelated folder (another app, the tests) does not count."""
-    folder = posixpath.dirname(path)
-    return any(not home or folder == home or folder.startswith(home + "/") for home in _seeding_folders(writers))
-
-
-def _seeding_folders(writers: Iterable[Writer]) -> tuple[str, ...]:
-    """The folders of the initial states that are not literals: few, so that asking for
-    each of 20,000 agents costs a lookup, not a pass over every writer of the project."""
-    if isinstance(writers, tuple):
-        cached = _SEEDING.get(id(writers))
-        if cached is not None and cached[0] is writers:
-            return cached[1]
-    folders = tuple(dict.fromkeys(
-        posixpath.dirname(w.path) for w in writers if w.key is None and w.via == "initial"
-    ))  # fmt: skip
-    if isinstance(writers, tuple):
-        _SEEDING.clear()  # one model's writers at a time; the tuple is kept, so its id is its own
-        _SEEDING[id(writers)] = (writers, folders)
-    return folders
-
-
-_SEEDING: dict[int, tuple[tuple[Writer, ...], tuple[str, ...]]] = {}
 
 
 def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, WriterVia]:
