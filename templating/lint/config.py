@@ -9,6 +9,7 @@ Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-i
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,7 +56,10 @@ def find_config(start: Path) -> tuple[ToolConfig, Path]:
 
     A file named through a symbolic link is in the link's folder, not its target's: the
     project is where the link is."""
-    folder = start.resolve() if start.is_dir() else start.absolute().parent.resolve()
+    # Lexically: resolving the folder would follow a folder link out of the project and make
+    # its target the project (whose files `--fix` would then write).
+    absolute = Path(os.path.normpath(start.absolute()))
+    folder = absolute if start.is_dir() else absolute.parent
     for candidate in (folder, *folder.parents):
         file = candidate / "pyproject.toml"
         if file.is_file():
@@ -127,6 +131,8 @@ def build_settings(
             expected = ", ".join(f"`{name}`" for name in PORT_NAMES)
             raise ConfigError(f"unknown ADK port `{port}` in target ports: expected {expected}")
     state_file = state if state is not None else (root / config.state if config.state else None)
+    if state is None and state_file is not None:
+        _inside_project(state_file, root)
     per_file = tuple((glob, select_rules(codes, ())) for glob, codes in config.per_file_ignores.items())
     state_data = load_state(state_file) if state_file else None
     # The state sessions start with: its keys are written before anything runs (a sample is not).
@@ -150,6 +156,17 @@ def build_settings(
         force_exclude=config.force_exclude if force_exclude is None else force_exclude,
         docs_url=config.docs_url or DOCS_URL,
     )
+
+
+def _inside_project(file: Path, root: Path) -> None:
+    """A file a repository's own config names must be the repository's: ``state =
+    "/home/me/.ssh/config"`` or a link out of the project is refused (``--state``, which
+    you type yourself, may name any file)."""
+    real, project = os.path.realpath(file), os.path.realpath(root)
+    if real != project and not real.startswith(os.path.join(project, "")):
+        raise ConfigError(
+            f"{root / 'pyproject.toml'}: `state` names {file}, outside the project: name a file inside it"
+        )
 
 
 def load_state_keys(file: Path) -> frozenset[str]:

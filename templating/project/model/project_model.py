@@ -155,6 +155,8 @@ class Workflow:
     edges: tuple[WorkflowEdge, ...]
     unknown: bool = False
     nested: bool = False
+    #: Why the workflow was read no further (too large to follow); empty when read whole.
+    reason: str = ""
 
     def predecessors(self, key: str) -> list[WorkflowEdge]:
         """The edges into node ``key``."""
