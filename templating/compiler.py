@@ -168,7 +168,7 @@ class CompiledTemplate:
         self._size = _BYTES_PER_CHARACTER * len(text) + _BYTES_PER_PLACEHOLDER * len(placeholders)
         self._fast: Renderer | None = None
         # The fast path reads a plain dict, which cannot see adk-js's inherited members.
-        if all(not p.artifact and not p.path and p.key not in dialect.inherited_values for p in placeholders):
+        if all(plain_lookup(p, dialect) for p in placeholders):
             keys = tuple(p.key for p in placeholders)
             optional = tuple(p.optional for p in placeholders)
             self._fast = build_renderer(statics, keys, optional, dialect.format_value)
@@ -320,6 +320,17 @@ def _split(template: Template) -> tuple[tuple[str, ...], tuple[Placeholder, ...]
     else:
         statics.append("".join(pending))
     return tuple(statics), tuple(placeholders)
+
+
+def plain_lookup(placeholder: Placeholder, dialect: Dialect) -> bool:
+    """Whether the fast path can render ``placeholder``: a state key looked up in a plain
+    ``dict`` and formatted plainly (adk-js's inherited members are not in a ``dict``)."""
+    return (
+        not placeholder.artifact
+        and not placeholder.path
+        and placeholder.marker is None
+        and placeholder.key not in dialect.inherited_values
+    )
 
 
 def _distinct(keys: Any) -> tuple[str, ...]:
