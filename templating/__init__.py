@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from templating.injection import inject_session_state
     from templating.nodes import Escape, LiteralGroup, Placeholder, Template, Text
     from templating.parser import parse
+    from templating.policy import ValuePolicy
     from templating.provider import InstructionProvider, resolve_instruction
     from templating.source import Span
     from templating.state import Scope, State, scope_of
@@ -49,6 +50,7 @@ __all__ = [
     "TemplateSyntaxError",
     "Text",
     "ValueFormatError",
+    "ValuePolicy",
     "compile_template",
     "inject_session_state",
     "parse",
@@ -80,6 +82,7 @@ _MODULES = {
     "TemplateSyntaxError": "templating.errors",
     "Text": "templating.nodes",
     "ValueFormatError": "templating.errors",
+    "ValuePolicy": "templating.policy",
     "compile_template": "templating.compiler",
     "inject_session_state": "templating.injection",
     "parse": "templating.parser",
