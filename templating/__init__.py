@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from templating.policy import ValuePolicy
     from templating.provider import InstructionProvider, resolve_instruction
     from templating.source import Span
+    from templating.split import split_static
     from templating.state import Scope, State, scope_of
     from templating.store import InMemoryStateStore
 
@@ -56,6 +57,7 @@ __all__ = [
     "parse",
     "resolve_instruction",
     "scope_of",
+    "split_static",
 ]
 
 __version__ = "0.1.0"
@@ -88,6 +90,7 @@ _MODULES = {
     "parse": "templating.parser",
     "resolve_instruction": "templating.provider",
     "scope_of": "templating.state",
+    "split_static": "templating.split",
 }
 
 
