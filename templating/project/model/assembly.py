@@ -19,6 +19,7 @@ from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
 from templating.project.model.facts import (
     AgentFacts,
+    AppFacts,
     ClassFacts,
     FileFacts,
     FunctionFacts,
@@ -79,6 +80,10 @@ class Agent:
     input_schema: str | None = None
     #: Whether a graph workflow runs it as a node (the workflow's order applies to it).
     workflow_node: bool = False
+    #: The tools it holds that return a third party's text, and ``RemoteA2aAgent`` if it is one.
+    sources: tuple[str, ...] = ()
+    #: Whether it sets ``static_instruction=``.
+    static: bool = False
 
 
 @dataclass
@@ -91,6 +96,8 @@ class ProjectModel:
     workflows: tuple[Workflow, ...] = ()
     #: Pydantic models of the project by class name, with their field names.
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
+    cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
 
@@ -165,6 +172,10 @@ class _Assembler:
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
                              {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
+        model.cached_apps = tuple(
+            (app, tuple(agent for agent in self.run_by(app.root, workflows) if agent.kind == "llm"))
+            for file in self.index.values() for app in file.apps if app.cache and app.root is not None
+        )  # fmt: skip
         for agent in agents:
             for instruction in agent.instructions:
                 model._by_instruction.setdefault(_instruction_key(instruction), []).append(agent)
@@ -190,6 +201,8 @@ class _Assembler:
         name = facts.name or facts.variable
         agent = Agent(name, facts.kind, facts.path, facts.line, facts.column, facts.instructions)
         agent.input_schema = facts.input_schema
+        agent.sources = facts.sources
+        agent.static = facts.static
         if facts.output_key is not None:
             agent.output_key = facts.output_key.key
             agent.writes.append(dataclasses.replace(facts.output_key, agent=name))
@@ -347,7 +360,8 @@ def _reads(instruction: Instruction, dialect: str) -> list[Read]:
             # Findings on the read point at its key, as TPL011 does: one placeholder, one position.
             key_start = node.name_span.start
             reads.append(Read(node.key, node.optional, instruction.source.path, line, column, instruction,
-                              key_start, key_start + len(node.key)))  # fmt: skip
+                              key_start, key_start + len(node.key), node.span.start, node.span.end,
+                              node.marker is not None))  # fmt: skip
     return reads
 
 
