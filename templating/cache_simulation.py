@@ -69,7 +69,8 @@ async def _simulate(
     layout: Layout, changing: tuple[str, ...], constant: tuple[str, ...], sessions: int, turns: int, model: str
 ) -> Simulation:
     os.environ.setdefault("OTEL_SDK_DISABLED", "true")
-    logging.getLogger("google_adk").setLevel(logging.ERROR)
+    # google-adk logs a failing run with its traceback; the caller reports the exception itself.
+    logging.getLogger("google_adk").setLevel(logging.CRITICAL)
     from google.adk.agents.context_cache_config import ContextCacheConfig
     from google.adk.apps import App
     from google.adk.runners import InMemoryRunner
@@ -116,7 +117,7 @@ def _agent(layout: Layout, recorder: Any, callback: Any) -> Any:
         return {"ticket": 1, "summary": summary}
 
     return LlmAgent(
-        name="assistant",
+        name=layout.name if layout.name.isidentifier() else "assistant",
         model=recorder,
         instruction=layout.instruction,
         static_instruction=layout.static_instruction,
