@@ -263,6 +263,8 @@ class _Assembler:
             for writer in target.writers:
                 kind = writer.via if writer.via == "state_delta" else via
                 agent.writes.append(dataclasses.replace(writer, via=kind, agent=agent.name))
+            if via == "tool" and target.source is not None and target.name not in agent.sources:
+                agent.sources = (*agent.sources, target.name)  # its model reads what the tool fetched
         elif target is None and ref.module not in self.index:
             agent.unknown = True  # a project file that was not read: it may write anything
 

@@ -97,10 +97,12 @@ class SessionWrite:
 
 @dataclass(frozen=True, slots=True)
 class FunctionFacts:
-    """A function's state writes (a tool or a callback once an agent lists it)."""
+    """A function's state writes (a tool or a callback once an agent lists it), and the network
+    call it makes (``requests.get``), if any: as a tool, it returns a third party's text."""
 
     name: str
     writers: tuple[Writer, ...]
+    source: str | None = None
 
     __reduce__ = rebuild_from_fields
 

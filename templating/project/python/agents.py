@@ -40,7 +40,7 @@ from templating.project.python.python_source import (
 from templating.project.python.schemas import pydantic_models, schema_name
 from templating.project.python.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.python.syntax_tree import called_name
-from templating.project.python.third_party import THIRD_PARTY_AGENTS, network_call, third_party_tool
+from templating.project.python.third_party import NETWORK_WORDS, THIRD_PARTY_AGENTS, network_call, third_party_tool
 from templating.project.python.writers import (
     context_parameters,
     find_context_session_writes,
@@ -86,6 +86,8 @@ class _Builder:
         self.has_deltas = any(hint in text for hint in ("Event", "Session", "create_session", "state_delta"))
         self.has_graph = any(hint in text for hint in GRAPH_HINTS)
         self.writes_state = "state" in text
+        # Only a module that names a network library can call one: the rest skip the scan.
+        self.may_fetch = any(word in text for word in NETWORK_WORDS)
         self.classes, self.in_classes = _agent_classes(class_nodes, self._writers) if class_nodes else ({}, set())
         self.bound = _bound_names(module.tree)
         self.top_level = {id(s) for s in module.tree.body}
@@ -146,7 +148,9 @@ class _Builder:
                 continue
             writers = self._writers(node)
             if id(node) in self.top_level:
-                functions[node.name] = FunctionFacts(node.name, tuple(writers))
+                functions[node.name] = FunctionFacts(
+                    node.name, tuple(writers), network_call(node) if self.may_fetch else None
+                )
             else:
                 loose.extend(writers)
         return functions, loose
@@ -161,7 +165,7 @@ class _Builder:
         if self.has_deltas:
             deltas = [w for w in find_initial_writers(self.module, ast.walk(function)) if w.via == "state_delta"]
             writers += [Writer(w.key, w.via, w.path, w.line, w.column, function.name) for w in deltas]
-        source = network_call(function) if writers else None
+        source = network_call(function) if writers and self.may_fetch else None
         if source is not None:
             writers = [dataclasses.replace(writer, source=source) for writer in writers]
         return writers

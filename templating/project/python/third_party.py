@@ -18,7 +18,7 @@ import ast
 
 from templating.project.python.syntax_tree import called_name
 
-__all__ = ["THIRD_PARTY_AGENTS", "THIRD_PARTY_TOOLS", "network_call", "third_party_tool"]
+__all__ = ["NETWORK_WORDS", "THIRD_PARTY_AGENTS", "THIRD_PARTY_TOOLS", "network_call", "third_party_tool"]
 
 #: google-adk tools and toolsets whose results hold text from outside the project.
 THIRD_PARTY_TOOLS = frozenset({
@@ -37,6 +37,8 @@ THIRD_PARTY_AGENTS = frozenset({"RemoteA2aAgent"})
 # Modules whose calls go out to the network, and functions that do wherever they come from.
 _NETWORK_MODULES = frozenset({"requests", "httpx", "aiohttp", "urllib", "urllib3"})
 _NETWORK_FUNCTIONS = frozenset({"urlopen", "urlretrieve"})
+#: Words a module's text holds if it can call out to the network at all.
+NETWORK_WORDS = (*_NETWORK_MODULES, *_NETWORK_FUNCTIONS)
 
 
 def third_party_tool(element: ast.expr) -> str | None:
