@@ -60,3 +60,20 @@ def test_untrusted_truth_precision_and_recall():
     assert (true, false, missed) == (13, 1, 2)
     assert JUDGED["precision"] == round(true / (true + false), 3)
     assert JUDGED["recall"] == round(true / (true + missed), 3)
+
+
+def test_untrusted_real_programs_judged_set_is_consistent():
+    real = json.loads((FIXTURES / "real-programs.json").read_text(encoding="utf-8"))["programs"]
+    assert len(real) >= 15
+    for program in real:
+        assert program["repository"].count("/") == 1 and len(program["commit"]) >= 7
+        assert program["true_findings"] <= program["findings"]
+        assert set(program["found"]) <= set(program["third_party_instructions"])
+    found = sum(len(program["found"]) for program in real)
+    third_party = sum(len(program["third_party_instructions"]) for program in real)
+    assert (sum(p["true_findings"] for p in real), sum(p["findings"] for p in real), found, third_party) == (
+        13,
+        13,
+        3,
+        6,
+    )
