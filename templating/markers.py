@@ -67,6 +67,17 @@ _MARKER = r"(?:BEGIN|END)" + _JOIN + "(?:" + "|".join(_JOIN.join(name.split()) f
 # What around a marker word goes with it: the run of `<` right before it, and up to 80
 # characters of the same line closed by a run of `>` after it (`<<<END_UNTRUSTED_DATA page 9f2c>>>`).
 _AFTER = r"[^<>\n]{0,80}>+"
+# The quick test of a non-ASCII text: the same words with anything but A-Z allowed between any
+# two letters (format characters, marks, other letters), searched on the decomposed text. Each
+# `[^A-Z]*` and the letter after it never overlap, so a search is linear.
+_GAP = "[^A-Z]*"
+_QUICK = (
+    "(?:BEGIN|END)".replace("BEGIN", _GAP.join("BEGIN")).replace("END", _GAP.join("END"))
+    + _GAP
+    + "(?:"
+    + "|".join(_GAP.join(name.replace(" ", "")) for name in _NAMES)
+    + ")"
+)
 
 # Greek and Cyrillic letters that read as the Latin capitals of the marker words. NFKC does not
 # fold them (they are other scripts' letters), so they are mapped here.
@@ -83,6 +94,9 @@ _LOOK_ALIKES = str.maketrans(
         "\u02c3": ">", "\u1438": "<", "\u1433": ">",
     }
 )  # fmt: skip
+
+
+_LOOK_ALIKE_CLASS = "[" + "".join(chr(code) for code in _LOOK_ALIKES) + "]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +156,8 @@ def mark_value(marker: Marker, name: str, value: Any, format_value: Callable[[An
 def elide_markers(text: str) -> str:
     """``text`` with every begin or end marker (ours or google-adk's, exact or look-alike)
     replaced by `ELIDED_MARKER`. Linear in the text."""
+    if not text.isascii() and not _may_hold_marker(text):
+        return text
     skeleton, origin = _skeleton(text)
     matches = list(compiled(_MARKER).finditer(skeleton))
     if not matches:
@@ -161,6 +177,16 @@ def elide_markers(text: str) -> str:
         done = end
     parts.append(text[_original(origin, done, text) :])
     return "".join(parts)
+
+
+def _may_hold_marker(text: str) -> bool:
+    """Whether the letters of ``text``, decomposed (NFKD never composes, so no letter of a
+    marker can hide in a composed one), look-alikes folded, upper case, spell a marker's words
+    in order: a quick test in C that passes every text `_skeleton` finds a marker in."""
+    letters = unicodedata.normalize("NFKD", text)
+    if compiled(_LOOK_ALIKE_CLASS).search(letters):  # `translate` with a table is slow: only if needed
+        letters = letters.translate(_LOOK_ALIKES)
+    return compiled(_QUICK).search(letters.upper()) is not None
 
 
 def _original(origin: list[int] | None, position: int, text: str) -> int:
