@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from templating.project.model.assembly import Agent, ProjectModel
 from templating.project.model.facts import Writer
+from templating.project.model.project_model import Agent, ProjectModel
 
 __all__ = ["Step", "third_party_keys"]
 
