@@ -3,7 +3,8 @@
 The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
 Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
 ``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
-``force-exclude``, ``docs-url``, ``target-ports`` and ``adk-version`` (``"2.13"`` or ``"1.x"``).
+``force-exclude``, ``docs-url``, ``target-ports``, ``adk-version`` (``"2.13"`` or ``"1.x"``),
+``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
+from templating.policy import ValuePolicy
 from templating.regular_file import read_regular
 
 __all__ = [
@@ -49,6 +51,8 @@ class ToolConfig:
     force_exclude: bool = False
     docs_url: str | None = None
     adk_version: str = "2.13"
+    untrusted: dict[str, str] = field(default_factory=dict)
+    untrusted_max_chars: dict[str, int] = field(default_factory=dict)
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -155,6 +159,7 @@ def build_settings(
         root=root,
         force_exclude=config.force_exclude if force_exclude is None else force_exclude,
         docs_url=config.docs_url or DOCS_URL,
+        policy=ValuePolicy(config.untrusted, max_chars=config.untrusted_max_chars) if config.untrusted else None,
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES as _CORE_RULES
+from templating.lint.rulebook_untrusted import UNTRUSTED_RULES
 from templating.lint.rulebook_workflows import WORKFLOW_RULES
 
 __all__ = [
@@ -20,7 +21,7 @@ RULE_DOCS = "docs/rules/{code}.md"
 DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
 #: Every rule, by code.
-RULES = (*_CORE_RULES, *WORKFLOW_RULES)
+RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES)
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
 
