@@ -49,30 +49,43 @@ def lint_paths(
     in up to ``jobs`` worker processes (default: one per CPU, when there are enough files),
     reusing the results ``.templating_cache/`` holds for unchanged files when ``cache`` is set,
     then run the project rules on the model assembled from every file's facts (or reuse their
-    stored findings when no file changed)."""
+    stored findings when no file changed).
+
+    A file named on its own (pre-commit, an editor, CI on a diff) gets the findings a
+    whole-project run reports in it: the rest of its project is read too, to know which of its
+    constants are instructions (a prompt module's, used by an agent elsewhere) and who writes
+    what; only findings in the files linted are reported."""
     files, empty = _collect(paths, settings)
     jobs = jobs or default_jobs()
     lint_cache = _open_cache(settings) if cache else None
     results = _file_results(files, settings, jobs, lint_cache)
+    rest = _rest_of_project(paths, files, settings, jobs, lint_cache)
+    # With a file named, the findings are those in the files linted: the rest of the project's
+    # results hold the findings in a named prompt module its agents use, and a named agent's
+    # result those in prompt modules that were not named.
+    linted = {result.path for result in results}
+    reported = linted if rest or _names_a_file(paths) else None
     findings: dict[tuple, Finding] = {}
-    for result in results:
+    for result in [*results, *rest]:
         for finding in result.findings:
-            findings.setdefault((finding.sort_key, finding.message), finding)
-    # A project finding sits at a read, a write or an agent: in a file with facts. When no file
-    # linted has any (prompt files alone, as pre-commit may name them), nothing the project
-    # rules find could be reported, so the rest of the project is not read for them.
-    if PROJECT_CODES & settings.enabled and any(result.facts for result in results):
+            if reported is None or finding.path in reported:
+                findings.setdefault((finding.sort_key, finding.message), finding)
+    project = results + rest
+    # A project finding sits at a read, a write or an agent: in a file with facts.
+    if PROJECT_CODES & settings.enabled and any(result.facts for result in project):
         # Project-wide rules run here, over every file's result (cached or not); their findings
         # are reused only when no file changed. They are reported in the files linted, not in
         # the rest of the project read for them.
-        linted = {result.path for result in results}
-        project = results + _rest_of_project(paths, files, settings, jobs, lint_cache)
         for finding in _project_findings(project, settings, lint_cache):
             if finding.path in linted:
                 findings.setdefault((finding.sort_key, finding.message), finding)
     if lint_cache is not None:
         lint_cache.save()  # once, after the files and the project rules are stored
     return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
+
+
+def _names_a_file(paths: Sequence[Path]) -> bool:
+    return any(str(path) != "-" and path.is_file() for path in paths)
 
 
 def _open_cache(settings: Settings) -> LintCache:
