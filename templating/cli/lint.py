@@ -52,8 +52,20 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
         "--select", action="append", metavar="CODES", help="rule codes, prefixes or names to enable (comma-separated)"
     )
     rules.add_argument(
+        "--extend-select", action="append", metavar="CODES", help="like --select, but added to the selection"
+    )
+    rules.add_argument(
         "--ignore", action="append", metavar="CODES", help="rule codes, prefixes or names to disable (comma-separated)"
     )
+    rules.add_argument("--extend-ignore", action="append", metavar="CODES", help="the same as --ignore")
+    rules.add_argument(
+        "--per-file-ignores", action="append", metavar="GLOB:CODES",
+        help="rules to disable in the files a glob matches, in place of the config's (tests/*:TPL001,TPL003)",
+    )  # fmt: skip
+    rules.add_argument(
+        "--extend-per-file-ignores", action="append", metavar="GLOB:CODES",
+        help="like --per-file-ignores, but added to the config's",
+    )  # fmt: skip
     templates = lint.add_argument_group("templates and state")
     templates.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
     templates.add_argument(
@@ -76,6 +88,10 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     files.add_argument(
         "--force-exclude", action=argparse.BooleanOptionalAction, default=None,
         help="apply the config's exclude to files named on the command line too (as pre-commit names them)",
+    )  # fmt: skip
+    files.add_argument(
+        "--extend-exclude", action="append", metavar="GLOBS",
+        help="globs of files to leave out, added to the config's `exclude` (comma-separated)",
     )  # fmt: skip
     files.add_argument(
         "--stdin-filename", metavar="NAME", help="the name of the file read from stdin (its suffix picks the parser)"
@@ -211,7 +227,11 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         config,
         root,
         select=_split(arguments.select),
-        ignore=_split(arguments.ignore),
+        extend_select=_split(arguments.extend_select),
+        ignore=_split([*(arguments.ignore or []), *(arguments.extend_ignore or [])] or None),
+        per_file_ignores=arguments.per_file_ignores,
+        extend_per_file_ignores=arguments.extend_per_file_ignores,
+        extend_exclude=_split(arguments.extend_exclude),
         state=arguments.state,
         dialect=arguments.dialect,
         fail_level=arguments.fail_level,

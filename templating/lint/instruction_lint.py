@@ -58,7 +58,7 @@ _PROBLEM_HELP = {
 
 def silenced(path: str, suppressed: frozenset[str], settings: Settings) -> frozenset[str]:
     """The codes per-file ignores turn off at ``path`` and ``# noqa`` codes ``suppressed`` name."""
-    return _ignored_for(path, settings) | select_rules(suppressed, ()) if suppressed else _ignored_for(path, settings)
+    return ignored_codes(path, settings) | select_rules(suppressed, ()) if suppressed else ignored_codes(path, settings)
 
 
 def lint_instructions(instructions: Iterable[Instruction], display: str, settings: Settings) -> list[Finding]:
@@ -80,7 +80,7 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     """
     dialect = instruction.dialect or settings.dialect
     enabled = settings.enabled & rules_for_dialect(dialect)
-    enabled = enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
+    enabled = enabled - ignored_codes(instruction.source.path, settings) - _suppressed(instruction)
     if not enabled:
         return []
     with suggestion_budget():  # did-you-means cost a comparison per known key: bounded per instruction
@@ -181,18 +181,28 @@ def _suppressed(instruction: Instruction) -> frozenset[str]:
     return select_rules(instruction.suppressed, ())
 
 
-def _ignored_for(path: str, settings: Settings) -> frozenset[str]:
+def ignored_codes(path: str, settings: Settings) -> frozenset[str]:
+    """The codes the per-file ignores turn off at ``path``."""
+    if not settings.per_file_ignores:
+        return frozenset()
+    return _ignored_at(path, settings.per_file_ignores)
+
+
+# One answer per file and table: a file's instructions and findings ask again and again, and a
+# table of many globs (each compiled once, below) is matched against each file only once.
+@functools.lru_cache(maxsize=4096)
+def _ignored_at(path: str, table: tuple[tuple[str, frozenset[str]], ...]) -> frozenset[str]:
     ignored: set[str] = set()
-    for pattern, codes in settings.per_file_ignores:
-        spec = _glob(pattern)
-        if spec is not None and spec.match_file(path):
+    for spec, codes in _compiled(table):
+        if spec.match_file(path):
             ignored |= codes
     return frozenset(ignored)
 
 
-@functools.lru_cache(maxsize=256)
-def _glob(pattern: str) -> pathspec.PathSpec | None:
-    return compile_globs([pattern])
+@functools.lru_cache(maxsize=8)
+def _compiled(table: tuple[tuple[str, frozenset[str]], ...]) -> list[tuple[pathspec.PathSpec, frozenset[str]]]:
+    """Each glob of a per-file-ignores table compiled once (a wild one left out: `compile_globs`)."""
+    return [(spec, codes) for pattern, codes in table if (spec := compile_globs([pattern])) is not None]
 
 
 def problem_findings(display: str, problem: Problem, settings: Settings) -> list[Finding]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.lint.exemptions import drop_exempt
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instructions, problem_findings
@@ -81,7 +82,8 @@ def lint_paths(
                 findings.setdefault((finding.sort_key, finding.message), finding)
     if lint_cache is not None:
         lint_cache.save()  # once, after the files and the project rules are stored
-    return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
+    kept = drop_exempt(findings.values())  # file-level `templating: noqa`, read as the files are now
+    return LintResult(tuple(sorted(kept, key=lambda f: f.sort_key)), len(files), empty)
 
 
 def _names_a_file(paths: Sequence[Path]) -> bool:
@@ -189,4 +191,4 @@ def lint_text(
 
     Only the per-file rules run: the project rules need every file (see `lint_paths`).
     """
-    return lint_reading(read_text(text, path or Path(display), display, cache), settings)
+    return drop_exempt(lint_reading(read_text(text, path or Path(display), display, cache), settings), {display: text})

@@ -30,7 +30,7 @@ from templating.project.encoding import read_source
 from templating.project.evaluate import Evaluated, evaluate
 from templating.project.instruction import Instruction, SourceFile
 from templating.project.modules import resolve_import
-from templating.project.noqa import NOQA, noqa_codes
+from templating.project.noqa import NOQA, noqa_at, noqa_codes
 from templating.project.paths import real_path, relative
 from templating.project.syntax_tree import called_name
 
@@ -174,7 +174,7 @@ def _site_instructions(module: PythonModule, site: Site, cache: ModuleCache) -> 
     known = module.evaluated.get(key)
     if known is None:
         scope = Namespace(module, cache, site.function)
-        suppressed = module.noqa.get(site.value.lineno, frozenset()) | module.noqa.get(site.line, frozenset())
+        suppressed = noqa_at(module.noqa, site.value) | module.noqa.get(site.line, frozenset())
         texts = evaluate(site.value, scope)
         known = module.evaluated[key] = [_instruction(text, site, suppressed) for text in texts if text.is_known]
     return known

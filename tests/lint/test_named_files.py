@@ -88,7 +88,7 @@ def test_the_command_line_reports_a_prompt_module_named_alone(project, capsys):
     assert status == 1
     assert "All checks passed" not in out
     for code in ("TPL001", "TPL003", "TPL007", "TPL014"):
-        assert f"examples/travel_agent/travel_agent/prompt.py:" in out and code in out
+        assert "examples/travel_agent/travel_agent/prompt.py:" in out and code in out
     assert "agent.py:" not in out.replace("prompt.py", "")
     assert "1 file checked" in out
 
