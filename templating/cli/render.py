@@ -239,7 +239,7 @@ def _describe(target: Target, error: Exception) -> str:
     written in: a Python constant's line in its module), or ``file: message`` without one."""
     message = error.args[0] if error.args else str(error)
     line, column = getattr(error, "line", None), getattr(error, "column", None)
-    if line is None:
+    if line is None or column is None:
         return f"{target.name}: {message}"
     return f"{target.where(line, column)}: {message}"
 

@@ -85,25 +85,18 @@ def _constant_spec(file: Path) -> tuple[Path, str] | None:
 
 
 def _constant_target(path: Path, name: str) -> Target:
-    from templating.project.definitions import Namespace
-    from templating.project.evaluate import evaluate
-    from templating.project.python_source import ModuleCache, load_module
+    from templating.project.reading import read_constant
 
-    text = read_text(path)
-    cache = ModuleCache(Path.cwd())
     try:
-        module = load_module(path, text, cache.display(path), cache)
+        texts, names = read_constant(path, read_text(path), name)
     except (SyntaxError, ValueError) as error:
         raise UsageError(f"{path}: cannot parse the module ({error})") from None
-    value = module.constants.get(name)
-    if value is None:
-        known = ", ".join(f"`{constant}`" for constant in sorted(module.constants)) or "none"
+    if texts is None:
+        known = ", ".join(f"`{constant}`" for constant in names) or "none"
         raise UsageError(f"{path}: no module-level constant `{name}` (constants: {known})")
-    known_texts = [found for found in evaluate(value, Namespace(module, cache)) if not found.holes]
+    known_texts = [found for found in texts if not found.holes]
     if not known_texts:
-        raise UsageError(
-            f"{path}:{value.lineno}: `{name}` is not text known before run time, so it cannot be previewed"
-        )
+        raise UsageError(f"{path}: `{name}` is not text known before run time, so it cannot be previewed")
     found = known_texts[0]
     return Target(Path(f"{path}:{name}"), found.text, path.parent, locate=_locator(found.source, found.offsets))
 

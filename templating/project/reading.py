@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from templating.project.budget import file_budget
 from templating.project.encoding import decode_source
@@ -34,12 +35,15 @@ from templating.project.python_source import (
     load_module,
 )
 from templating.project.skills import SKILL_FILES, SkillError, skill_body
-from templating.project.suppression import call_line
+from templating.project.suppression import call_line, closing_line
 from templating.project.surfaces import Problem, ProblemKind, surface_for
 from templating.regular_file import read_regular
 
+if TYPE_CHECKING:
+    from templating.project.evaluate import Evaluated
+
 __all__ = [
-    "SKILL_FILES", "ModuleCache", "Reading", "SkillError", "borrowed_instructions", "call_line", "read_file",
+    "SKILL_FILES", "ModuleCache", "Reading", "SkillError", "borrowed_instructions", "call_line", "closing_line", "read_constant", "read_file",
     "read_files", "read_project", "read_text", "skill_body",
 ]  # fmt: skip
 
@@ -202,3 +206,19 @@ def _names(sibling: Path, stem: str) -> bool:
 
 def _normalize(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_constant(path: Path, text: str, name: str) -> tuple[list[Evaluated] | None, list[str]]:
+    """The texts the module-level constant ``name`` of the module at ``path`` (now ``text``)
+    can hold, read as the linter reads an instruction (constants followed across modules, string
+    methods applied), with every constant's name; ``None`` when the module has no ``name``.
+    Raises ``SyntaxError`` or ``ValueError`` for a module that cannot be parsed."""
+    from templating.project.definitions import Namespace
+    from templating.project.evaluate import evaluate
+    from templating.project.python_source import load_module
+
+    cache = ModuleCache(Path.cwd())
+    module = load_module(path, text, cache.display(path), cache)
+    value = module.constants.get(name)
+    names = sorted(module.constants)
+    return (evaluate(value, Namespace(module, cache)) if value is not None else None), names

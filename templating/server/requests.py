@@ -6,15 +6,11 @@ answers nothing rather than reading the file from disk behind the editor's back.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
-from pathlib import Path
-
 from lsprotocol import types
 
 from templating.lint.finding import Finding
 from templating.project.instruction import Instruction, SourceFile
-from templating.project.reading import ModuleCache, call_line
+from templating.project.reading import ModuleCache, call_line, closing_line
 from templating.project.surfaces import surface_for
 from templating.server import actions, navigation
 from templating.server.documents import Document
@@ -66,44 +62,21 @@ def _code_actions(server: TemplatingServer) -> None:
 def _noqa_on_the_call(
     server: TemplatingServer, finding: Finding, instructions: list[Instruction], document: Document, source: SourceFile
 ) -> types.CodeAction | None:
-    """The ``# noqa`` action on the line of the call passing a triple-quoted instruction."""
+    """The ``# noqa`` action for a triple-quoted instruction, in the file shown: on the line of
+    the call passing it, else after its closing quotes (a constant another module passes). It
+    never edits another file: the editor would change a buffer it does not show, and the
+    diagnostic here would stay until that file is saved."""
     path = path_of(document.uri)
     instruction = actions.instruction_of(finding, instructions, source)
     if instruction is None or surface_for(path.name).import_hint is None:  # only Python modules
         return None
-    open_texts = buffers(server)
-    siblings = [(sibling, _text_of(sibling, open_texts)) for sibling in _siblings(path)]
     settings, _ = server.project.settings_for(path)
-    place = call_line(
-        instruction, path, source.text, [(p, t) for p, t in siblings if t is not None], ModuleCache(settings.root)
-    )
-    if place is None:
+    modules = ModuleCache(settings.root)
+    place = call_line(instruction, path, source.text, [], modules)
+    line = place[2] if place is not None else closing_line(instruction, path, source.text, modules)
+    if line is None:
         return None
-    target, text, line = place
-    if target == path:
-        return actions.noqa_at(finding, document.uri, source, line, document.client_range, document.client_range)
-    other = Document(target.as_uri(), text, codec=document.codec)
-    return actions.noqa_at(
-        finding, other.uri, SourceFile(target.name, text), line, other.client_range, document.client_range
-    )
-
-
-def _siblings(path: Path) -> list[Path]:
-    try:
-        found = sorted(sibling for sibling in path.parent.glob("*.py") if sibling != path)
-    except OSError:
-        return []
-    return found if len(found) <= 50 else []  # a folder this large is not searched on each request
-
-
-def _text_of(path: Path, open_texts: Mapping[str, str]) -> str | None:
-    key = os.path.realpath(path)
-    if key in open_texts:
-        return open_texts[key]
-    try:
-        return normalize(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return None
+    return actions.noqa_at(finding, document.uri, source, line, document.client_range, document.client_range)
 
 
 def _navigation(server: TemplatingServer) -> None:
