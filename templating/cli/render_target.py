@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from templating.cli.common import UsageError, project_settings, read_text
-from templating.project.instruction import SourceFile
+from templating.project.model.instruction import SourceFile
 
 __all__ = ["Target", "resolve_target"]
 
-_PYTHON = (".py", ".pyi")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _MODULE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
@@ -58,12 +57,19 @@ def resolve_target(file: Path | None, agent: str | None, projects: list[Path] | 
     constant = _constant_spec(file)
     if constant is not None:
         return _constant_target(*constant)
-    if file.suffix in _PYTHON:
+    if _is_python(file.name):
         raise UsageError(
             f"{file}: a Python file is agent code, not a template: name its instruction as "
             f"`{file}:CONSTANT`, or the agent as `--agent NAME`"
         )
     return Target(file, read_text(file), Path(".") if str(file) == "-" else file.parent)
+
+
+def _is_python(name: str) -> bool:
+    from templating.project.surfaces import claiming
+
+    surface = claiming(name)
+    return surface is not None and surface.name == "python"
 
 
 def _constant_spec(file: Path) -> tuple[Path, str] | None:
@@ -73,7 +79,7 @@ def _constant_spec(file: Path) -> tuple[Path, str] | None:
     where, colon, name = spec.rpartition(":")
     if not colon or not _IDENTIFIER.fullmatch(name) or file.exists():
         return None
-    if where.endswith(_PYTHON):
+    if _is_python(Path(where).name):
         return Path(where), name
     if not _MODULE.fullmatch(where):
         return None

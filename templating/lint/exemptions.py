@@ -15,6 +15,7 @@ from pathlib import Path
 from templating.lint.finding import Finding
 from templating.lint.registry import select_rules
 from templating.project.noqa import file_noqa
+from templating.project.surfaces import claiming
 from templating.regular_file import read_regular
 
 __all__ = ["drop_exempt"]
@@ -33,11 +34,25 @@ def drop_exempt(
         codes = silenced.get(finding.path)
         if codes is None:
             text = texts.get(finding.path) if texts else None
-            directive = file_noqa(text if text is not None else reader(finding.path), finding.path)
+            directive = _directive(finding.path, text, reader)
             codes = silenced[finding.path] = select_rules(directive, ()) if directive else frozenset()
         if finding.code not in codes:
             kept.append(finding)
     return kept
+
+
+# Surfaces whose whole text is sent to the model (a comment there would be text) or that have
+# no comments (JSON): they hold no directive.
+_NO_DIRECTIVE = frozenset({"prompt", "skill", "session"})
+
+
+def _directive(path: str, text: str | None, read: Callable[[str], str]) -> frozenset[str]:
+    surface = claiming(path.rpartition("/")[2])
+    if surface is None or surface.name in _NO_DIRECTIVE:
+        return frozenset()
+    # The comment leader is the surface's: `#` in Python and YAML, `//` in the other ports.
+    source = text if text is not None else read(path)
+    return file_noqa(source, surface.comment, tokenized=surface.name == "python")
 
 
 def _read_text(path: str) -> str:

@@ -1,7 +1,8 @@
-"""The one grammar of ``# noqa`` comments: ``# noqa`` alone, or ``# noqa: TPL001, TPL002``.
+"""The one grammar of ``noqa`` comments: ``# noqa`` alone, or ``# noqa: TPL001, TPL002``, with
+the comment leader of the file's language (``//`` in TypeScript, Go, Java and Kotlin).
 
-Suppressions live in comments of the file (Python and YAML), never in the template text,
-which reaches the model. Codes may be rule codes, rule names or ``ALL``; lint resolves them.
+Suppressions live in comments of the file, never in the template text, which reaches the
+model. Codes may be rule codes, rule names or ``ALL``; lint resolves them.
 """
 
 from __future__ import annotations
@@ -9,15 +10,24 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Mapping
+from functools import cache
 
-__all__ = ["NOQA", "noqa_at", "noqa_codes"]
+__all__ = ["NOQA", "file_noqa", "file_noqa_pattern", "noqa_at", "noqa_codes", "noqa_pattern"]
 
-#: A noqa comment (`#`, then `noqa`); the ``codes`` group holds the comma-separated codes, if any.
-NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
+
+@cache
+def noqa_pattern(comment: str) -> re.Pattern[str]:
+    """A noqa comment: the leader ``comment`` (``#``, ``//``), then ``noqa``; the ``codes``
+    group holds the comma-separated codes, if any."""
+    return re.compile(re.escape(comment) + r"\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
+
+
+#: A noqa comment of a language whose comments start with ``#`` (Python, YAML).
+NOQA = noqa_pattern("#")
 
 
 def noqa_codes(match: re.Match[str]) -> frozenset[str]:
-    """The codes a ``NOQA`` match names, upper-cased; ``{"ALL"}`` for a bare ``# noqa``."""
+    """The codes a noqa match names, upper-cased; ``{"ALL"}`` for a bare ``# noqa``."""
     codes = match.group("codes")
     if not codes:
         return frozenset({"ALL"})
@@ -33,35 +43,32 @@ def noqa_at(lines: Mapping[int, frozenset[str]], value: ast.expr) -> frozenset[s
     return first | lines.get(end, frozenset()) if end != value.lineno else first
 
 
-#: The comment leaders a file-level directive may start with: `#` (Python, YAML) and `//` (the
-#: TypeScript, Go, Java and Kotlin ports).
-COMMENT_LEADERS = ("#", "//")
-
-#: A file-level directive, on a line of its own: ``# templating: noqa`` (every rule) or
-#: ``# templating: noqa: TPL001, TPL003``.
-FILE_NOQA = re.compile(
-    r"[ \t]*(?:" + "|".join(re.escape(leader) for leader in COMMENT_LEADERS) + r")[ \t]*templating:[ \t]*noqa"
-    r"(?::[ \t]*(?P<codes>[\w-]+(?:[ \t]*,[ \t]*[\w-]+)*))?[ \t]*",
-    re.IGNORECASE,
-)
-
-# Surfaces whose whole text is an instruction: a comment there would reach the model.
-_WHOLE_TEXT_SUFFIXES = (".prompt", ".txt", ".md")
+@cache
+def file_noqa_pattern(comment: str) -> re.Pattern[str]:
+    """A file-level directive, a comment of its own: the leader ``comment`` (``#``, ``//``),
+    then ``templating: noqa`` (every rule) or ``templating: noqa: TPL001, TPL003``."""
+    return re.compile(
+        r"[ \t]*" + re.escape(comment) + r"[ \t]*templating:[ \t]*noqa"
+        r"(?::[ \t]*(?P<codes>[\w-]+(?:[ \t]*,[ \t]*[\w-]+)*))?[ \t]*",
+        re.IGNORECASE,
+    )
 
 
-def file_noqa(text: str, name: str) -> frozenset[str]:
-    """The codes a file-level ``templating: noqa`` directive in ``text`` (the file ``name``)
-    turns off in the whole file (``{"ALL"}`` for a bare one); empty when there is none.
+def file_noqa(text: str, comment: str = "#", *, tokenized: bool = False) -> frozenset[str]:
+    """The codes a file-level ``templating: noqa`` directive in ``text`` turns off in the whole
+    file (``{"ALL"}`` for a bare one); empty when there is none. ``comment`` is how the file's
+    language starts a comment.
 
-    In Python it is any comment (strings are told apart by the tokenizer); elsewhere it is in
-    the comments the file starts with, before any content (a YAML block scalar's text is never
-    read as one). Files whose whole text is an instruction cannot hold one."""
-    if "templating" not in text or name.endswith(_WHOLE_TEXT_SUFFIXES):
+    With ``tokenized`` (Python) it may be any comment, strings told apart by the tokenizer;
+    else it is in the comments the file starts with, before any content (a YAML block
+    scalar's text is never read as one)."""
+    if "templating" not in text:
         return frozenset()
-    lines = _python_comments(text) if name.endswith((".py", ".pyi")) else _leading_comments(text)
+    lines = _python_comments(text) if tokenized else _leading_comments(text, comment)
+    pattern = file_noqa_pattern(comment)
     codes: set[str] = set()
     for line in lines:
-        match = FILE_NOQA.fullmatch(line)
+        match = pattern.fullmatch(line)
         if match is not None:
             codes |= noqa_codes(match)
     return frozenset(codes)
@@ -81,11 +88,11 @@ def _python_comments(text: str) -> list[str]:
     return comments
 
 
-def _leading_comments(text: str) -> list[str]:
+def _leading_comments(text: str, comment: str) -> list[str]:
     comments = []
     for line in text.splitlines():
         stripped = line.strip()
-        if stripped and not stripped.startswith(COMMENT_LEADERS):
+        if stripped and not stripped.startswith(comment):
             break
         comments.append(line)
     return comments

@@ -9,8 +9,8 @@ from __future__ import annotations
 from lsprotocol import types
 
 from templating.lint.finding import Finding
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.reading import ModuleCache, call_line, closing_line
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.reading import SourceCache
 from templating.project.surfaces import surface_for
 from templating.server import actions, navigation
 from templating.server.documents import Document
@@ -68,15 +68,20 @@ def _noqa_on_the_call(
     diagnostic here would stay until that file is saved."""
     path = path_of(document.uri)
     instruction = actions.instruction_of(finding, instructions, source)
-    if instruction is None or surface_for(path.name).import_hint is None:  # only Python modules
+    elsewhere = surface_for(path.name).comment_elsewhere
+    if instruction is None or elsewhere is None:
         return None
     settings, _ = server.project.settings_for(path)
-    modules = ModuleCache(settings.root)
-    place = call_line(instruction, path, source.text, [], modules)
-    line = place[2] if place is not None else closing_line(instruction, path, source.text, modules)
-    if line is None:
+    place = elsewhere(instruction, path, source.text, SourceCache(settings.root, buffers(server)))
+    if place is None:
         return None
-    return actions.noqa_at(finding, document.uri, source, line, document.client_range, document.client_range)
+    target, text, line = place
+    if target == path:
+        return actions.noqa_at(finding, document.uri, source, line, document.client_range, document.client_range)
+    other = Document(target.as_uri(), text, codec=document.codec)
+    return actions.noqa_at(
+        finding, other.uri, SourceFile(target.name, text), line, other.client_range, document.client_range
+    )
 
 
 def _navigation(server: TemplatingServer) -> None:

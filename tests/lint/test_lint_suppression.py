@@ -163,7 +163,7 @@ def test_file_level_noqa_applies_to_the_findings_it_holds_when_another_file_is_r
     assert ("app/prompt.py", "TPL007") in found
 
 
-# `# noqa` after a multi-line string's closing quotes
+# A noqa comment after a multi-line string's closing quotes
 
 
 def test_noqa_after_the_closing_quotes_of_a_multi_line_instruction(project):
@@ -189,3 +189,22 @@ def test_noqa_after_the_closing_quotes_names_only_its_codes(project):
     )
     found = _codes("")
     assert ("agent.py", "TPL007") not in found and ("agent.py", "TPL001") in found
+
+
+def test_file_level_noqa_takes_the_comment_leader_of_the_files_language():
+    from templating.project.noqa import file_noqa
+
+    text = "// templating: noqa: TPL001\nconst agent = new LlmAgent({instruction: 'Hi {{name}}'});\n"
+    assert file_noqa(text, "//") == {"TPL001"}
+    assert file_noqa(text, "#") == frozenset()
+    assert file_noqa("# templating: noqa\nname: a\n") == {"ALL"}
+    assert file_noqa("name: a\n# templating: noqa\n") == frozenset()  # after content
+    assert file_noqa("x = 1\n# templating: noqa\n", tokenized=True) == {"ALL"}
+
+
+def test_file_level_noqa_in_a_prompt_file_is_text_for_the_model(project):
+    Path("welcome.prompt").write_text("# templating: noqa\nHi {{name}}\n")
+    found = [
+        (f.path, f.code) for f in lint_paths([Path("welcome.prompt")], build_settings(*find_config(Path(".")))).findings
+    ]
+    assert ("welcome.prompt", "TPL001") in found

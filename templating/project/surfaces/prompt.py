@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from templating.project.instruction import Instruction, SourceFile, plain_instruction
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.sources import SourceCache
 from templating.project.surfaces.surface import Found, Surface
 
 __all__ = ["PROMPT"]
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found:
     return Found((plain_instruction(source),))
 
 

@@ -1,0 +1,359 @@
+"""The project model: agents, their order and the state each reads and writes.
+
+`assemble` builds a `ProjectModel` from the per-file facts
+(`templating.project.model.facts`) of every file, resolving the names agents list
+(``sub_agents``, tools, callbacks, ``AgentTool``, custom agent classes) by looking them up
+in other files' facts. The model answers the questions the linter, the graph and the
+language server ask: `ProjectModel.writers_of`, `ProjectModel.written_keys`,
+`ProjectModel.agent_of`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from templating.errors import TemplateSyntaxError
+from templating.nodes import Placeholder
+from templating.project.model.facts import (
+    AgentFacts,
+    ClassFacts,
+    FileFacts,
+    FunctionFacts,
+    Read,
+    Ref,
+    SessionWrite,
+    Writer,
+)
+from templating.project.model.instruction import Instruction, parse_instruction_text
+from templating.project.model.shared_instructions import add_shared_instructions
+from templating.project.python.adk_vocabulary import AgentKind, WriterVia
+
+if TYPE_CHECKING:
+    from templating.project.model.workflow_model import Workflow
+
+__all__ = [
+    "Agent",
+    "ProjectModel",
+    "Read",
+    "assemble",
+    "iter_tree",
+    "read_placeholders",
+    "subtree_writes",
+    "with_reads",
+]
+
+_MAX_DEPTH = 16
+
+
+@dataclass(eq=False)
+class Agent:
+    """An agent of the project: what it reads, writes and runs, with its position.
+
+    ``agent_tools`` are the agents it calls through an ``AgentTool`` (they share its state).
+    ``writes`` are the agent's own writes (``output_key``, its tools and callbacks, agents
+    it wraps in an ``AgentTool``, a custom agent's code); ``unknown`` says one of them has
+    a key that is not a literal.
+    """
+
+    name: str
+    kind: AgentKind
+    path: str
+    line: int
+    column: int
+    instructions: tuple[Instruction, ...] = ()
+    output_key: str | None = None
+    sub_agents: list[Agent] = field(default_factory=list)
+    agent_tools: list[Agent] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)
+    callbacks: list[str] = field(default_factory=list)
+    writes: list[Writer] = field(default_factory=list)
+    reads: list[Read] = field(default_factory=list)
+    unknown: bool = False
+    is_sub_agent: bool = False
+    #: Writes of its ``before_agent_callback`` functions (seen by its first instruction).
+    early_writes: list[Writer] = field(default_factory=list)
+    #: The class named by ``input_schema=``.
+    input_schema: str | None = None
+    #: Whether a graph workflow runs it as a node (the workflow's order applies to it).
+    workflow_node: bool = False
+
+
+@dataclass
+class ProjectModel:
+    """Every agent and every state writer of a project."""
+
+    agents: tuple[Agent, ...]
+    writers: tuple[Writer, ...]
+    session_writes: tuple[SessionWrite, ...] = ()
+    workflows: tuple[Workflow, ...] = ()
+    #: Pydantic models of the project by class name, with their field names.
+    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
+    _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
+
+    @property
+    def roots(self) -> tuple[Agent, ...]:
+        """The agents no other agent runs (as a sub-agent or through an ``AgentTool``)."""
+        return tuple(agent for agent in self.agents if not agent.is_sub_agent)
+
+    @property
+    def initial_unknown(self) -> bool:
+        """Whether some initial state is not a literal (it may hold any key)."""
+        return any(w.key is None and w.via == "initial" for w in self.writers)
+
+    def writers_of(self, key: str) -> tuple[Writer, ...]:
+        """Every writer of ``key``, in file and line order."""
+        if self._by_key is None:  # indexed on first use: the rules ask once per read
+            by_key: dict[str, list[Writer]] = {}
+            for writer in self.writers:
+                if writer.key is not None:
+                    by_key.setdefault(writer.key, []).append(writer)
+            self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
+        return self._by_key.get(key, ())
+
+    def written_keys(self) -> frozenset[str]:
+        """Every key some writer writes (unknown writers aside)."""
+        return frozenset(w.key for w in self.writers if w.key is not None)
+
+    def agent_of(self, instruction: Instruction) -> Agent | None:
+        """The (first) agent ``instruction`` belongs to; ``None`` for a prompt file or a literal
+        passed to ``inject_session_state``."""
+        agents = self._by_instruction.get(_instruction_key(instruction))
+        return agents[0] if agents else None
+
+
+def assemble(facts: Iterable[FileFacts], dialect: str = "adk") -> ProjectModel:
+    """The project model of all files' ``facts``; placeholders are read in ``dialect``."""
+    return _Assembler(list(facts), dialect).run()
+
+
+class _Assembler:
+    """Resolves the references of all files' facts against each other."""
+
+    def __init__(self, facts: list[FileFacts], dialect: str) -> None:
+        self.index = {f.key: f for f in facts}
+        self.dialect = dialect
+        self.agents: dict[tuple[str, str], Agent] = {}
+        self.facts: dict[tuple[str, str], AgentFacts] = {}
+        self.attached: set[tuple[str, str]] = set()
+
+    def run(self) -> ProjectModel:
+        for file in self.index.values():
+            for facts in file.agents:
+                if not self._is_agent(facts):
+                    continue
+                self.agents[(file.key, facts.variable)] = self._agent(facts)
+                self.facts[(file.key, facts.variable)] = facts
+        for key, agent in self.agents.items():
+            self._link(agent, self.facts[key], key[0])
+        for key, agent in list(self.agents.items()):
+            for ref in self.facts[key].agent_tools:
+                wrapped = self._resolve(ref)
+                if isinstance(wrapped, Agent):
+                    agent.agent_tools.append(wrapped)
+                    wrapped.is_sub_agent = True
+                    agent.writes.extend(
+                        dataclasses.replace(w, via="tool", agent=agent.name) for w in subtree_writes(wrapped)
+                    )
+        agents = tuple(self.agents.values())
+        writers = [w for agent in agents for w in agent.writes] + self._free_writers()
+        workflows = self._workflows()
+        add_shared_instructions(self, self.facts, workflows)
+        model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
+                             tuple(w for f in self.index.values() for w in f.session_writes), workflows,
+                             {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
+        for agent in agents:
+            for instruction in agent.instructions:
+                model._by_instruction.setdefault(_instruction_key(instruction), []).append(agent)
+        return model
+
+    def _workflows(self) -> tuple[Workflow, ...]:
+        if not any(f.workflows for f in self.index.values()):
+            return ()
+        from templating.project.model.workflow_model import (
+            resolve_workflows,  # only for projects with workflows
+        )
+
+        return resolve_workflows(self, self.index)
+
+    def _is_agent(self, facts: AgentFacts) -> bool:
+        """False for a call of a project class that turns out not to be an agent class."""
+        ref = facts.custom_class
+        if ref is None or ref.module not in self.index or facts.kind != "custom":
+            return True
+        return isinstance(self._resolve(ref), ClassFacts)
+
+    def _agent(self, facts: AgentFacts) -> Agent:
+        name = facts.name or facts.variable
+        agent = Agent(name, facts.kind, facts.path, facts.line, facts.column, facts.instructions)
+        agent.input_schema = facts.input_schema
+        if facts.output_key is not None:
+            agent.output_key = facts.output_key.key
+            agent.writes.append(dataclasses.replace(facts.output_key, agent=name))
+        if facts.reads is not None:
+            agent.reads = list(facts.reads)  # read when the file was scanned (and cached)
+        else:
+            agent.reads = list(read_placeholders(facts, self.dialect))
+        return agent
+
+    def add_instruction(self, agent: Agent, instruction: Instruction) -> None:
+        """Give ``agent`` an instruction it reads besides its own (a skill it loads, a plugin's)."""
+        if instruction not in agent.instructions:
+            agent.instructions = (*agent.instructions, instruction)
+            agent.reads.extend(_reads(instruction, instruction.dialect or self.dialect))
+
+    def run_by(self, ref: Ref, workflows: tuple[Workflow, ...]) -> list[Agent]:
+        """The agents the agent or workflow ``ref`` names runs (an agent itself included)."""
+        root = self._resolve(ref)
+        if isinstance(root, Agent):
+            return list(iter_tree(root))
+        file = self.index.get(self._home(ref))
+        built = next((w for w in file.workflows if w.variable == ref.name), None) if file is not None else None
+        where = (built.path, built.line, built.column) if built is not None else None
+        found = [w for w in workflows if (w.path, w.line, w.column) == where]
+        return _workflow_agents(found[0], set()) if found else []
+
+    def _link(self, agent: Agent, facts: AgentFacts, module: str) -> None:
+        for ref in facts.sub_agents:
+            child = self._resolve(ref)
+            if isinstance(child, Agent):
+                agent.sub_agents.append(child)
+                child.is_sub_agent = True
+        attachments: tuple[tuple[WriterVia, tuple[Ref, ...], list[str]], ...] = (
+            ("tool", facts.tools, agent.tools),
+            ("callback", facts.callbacks, agent.callbacks),
+        )
+        for via, refs, names in attachments:
+            for ref in refs:
+                names.append(ref.name)
+                self._attach(agent, ref, via)
+        for ref in facts.early_callbacks:
+            early = self._resolve(ref)
+            if isinstance(early, FunctionFacts):
+                agent.early_writes.extend(
+                    dataclasses.replace(w, via="callback", agent=agent.name) for w in early.writers
+                )
+        if facts.custom_class is not None:
+            custom = self._resolve(facts.custom_class)
+            if isinstance(custom, ClassFacts):
+                agent.kind = custom.kind if agent.kind == "custom" else agent.kind
+                agent.writes.extend(dataclasses.replace(w, agent=agent.name) for w in custom.writers)
+        agent.unknown = agent.unknown or any(w.key is None for w in agent.writes)
+
+    def _attach(self, agent: Agent, ref: Ref, via: WriterVia) -> None:
+        target = self._resolve(ref)
+        if isinstance(target, FunctionFacts):
+            self.attached.add((self._home(ref), target.name))
+            for writer in target.writers:
+                kind = writer.via if writer.via == "state_delta" else via
+                agent.writes.append(dataclasses.replace(writer, via=kind, agent=agent.name))
+        elif target is None and ref.module not in self.index:
+            agent.unknown = True  # a project file that was not read: it may write anything
+
+    def _resolve(self, ref: Ref, depth: int = 0) -> Agent | FunctionFacts | ClassFacts | None:
+        """What ``ref`` names, following re-exports between modules."""
+        file = self.index.get(ref.module)
+        if file is None or depth > _MAX_DEPTH:
+            return None
+        if (ref.module, ref.name) in self.agents:
+            return self.agents[(ref.module, ref.name)]
+        if ref.name in file.factories and (ref.module, file.factories[ref.name]) in self.agents:
+            return self.agents[(ref.module, file.factories[ref.name])]  # a function that returns an agent
+        if ref.name in file.functions:
+            return file.functions[ref.name]
+        if ref.name in file.classes:
+            return file.classes[ref.name]
+        if ref.name in file.imports and file.imports[ref.name].name:
+            return self._resolve(file.imports[ref.name], depth + 1)
+        return None
+
+    def _home(self, ref: Ref, depth: int = 0) -> str:
+        """The module that defines ``ref`` (after re-exports)."""
+        file = self.index.get(ref.module)
+        if file is not None and ref.name in file.imports and file.imports[ref.name].name and depth < _MAX_DEPTH:
+            return self._home(file.imports[ref.name], depth + 1)
+        return ref.module
+
+    def _free_writers(self) -> list[Writer]:
+        """Writers no agent owns: initial state, and functions no agent lists."""
+        free: list[Writer] = []
+        for file in self.index.values():
+            free.extend(file.writers)
+            for name, function in file.functions.items():
+                if (file.key, name) not in self.attached:
+                    free.extend(function.writers)
+        return free
+
+
+def _workflow_agents(workflow: Workflow, seen: set[int]) -> list[Agent]:
+    """Every agent a workflow runs as a node (with the agents under it), nested workflows too."""
+    if id(workflow) in seen:
+        return []
+    seen.add(id(workflow))
+    agents: list[Agent] = []
+    for node in workflow.nodes.values():
+        if node.agent is not None:
+            agents.extend(iter_tree(node.agent))
+        if node.workflow is not None:
+            agents.extend(_workflow_agents(node.workflow, seen))
+    return agents
+
+
+def iter_tree(agent: Agent) -> Iterator[Agent]:
+    """``agent`` and every agent under it (sub-agents and ``AgentTool`` agents), each once."""
+    seen: set[int] = set()
+    stack = [agent]
+    while stack:
+        current = stack.pop()
+        if id(current) not in seen:
+            seen.add(id(current))
+            yield current
+            stack.extend(reversed([*current.sub_agents, *current.agent_tools]))
+
+
+def subtree_writes(agent: Agent, seen: set[int] | None = None) -> list[Writer]:
+    """The writes of ``agent`` and of every agent under it."""
+    seen = set() if seen is None else seen
+    if id(agent) in seen:
+        return []
+    seen.add(id(agent))
+    return [*agent.writes, *(w for child in agent.sub_agents for w in subtree_writes(child, seen))]
+
+
+def with_reads(facts: FileFacts, dialect: str) -> FileFacts:
+    """``facts`` with each agent's placeholders read in ``dialect``: done once per file, so
+    a cached file's reads cost nothing when the model is assembled again."""
+    agents = tuple(dataclasses.replace(agent, reads=read_placeholders(agent, dialect)) for agent in facts.agents)
+    return dataclasses.replace(facts, agents=agents) if agents else facts
+
+
+def read_placeholders(agent: AgentFacts, dialect: str) -> tuple[Read, ...]:
+    """The placeholders the injected instructions of ``agent`` read, in ``dialect``."""
+    return tuple(read for i in agent.instructions if i.injected for read in _reads(i, i.dialect or dialect))
+
+
+def _reads(instruction: Instruction, dialect: str) -> list[Read]:
+    try:
+        template = parse_instruction_text(instruction.text, dialect)
+    except TemplateSyntaxError:
+        return []  # reported as TPL012; its keys are unknown
+    reads = []
+    for node in template.nodes:
+        if isinstance(node, Placeholder) and not node.artifact:
+            line, column = instruction.position(node.span.start)
+            # Findings on the read point at its key, as TPL011 does: one placeholder, one position.
+            key_start = node.name_span.start
+            reads.append(Read(node.key, node.optional, instruction.source.path, line, column, instruction,
+                              key_start, key_start + len(node.key)))  # fmt: skip
+    return reads
+
+
+def _instruction_key(instruction: Instruction) -> tuple:
+    return instruction.source.path, instruction.offsets[0] if instruction.offsets else 0, instruction.field
+
+
+def _writer_order(writer: Writer) -> tuple:
+    return writer.path, writer.line, writer.column, writer.key or "", writer.via, writer.agent or ""

@@ -1,0 +1,216 @@
+"""What the project model learns from one file: plain, picklable facts, no syntax trees.
+
+One function per file kind produces a `FileFacts`
+(`templating.project.python.agents.python_facts`,
+`templating.project.agent_config.yaml_agents.yaml_facts`,
+`templating.project.session_file.session_facts`); the project model is then assembled from
+all files' facts by `templating.project.model.assembly.assemble`, which resolves names across
+modules by looking up other files' facts, never by reading files again. Facts depend on one
+file only (and, for instructions, on the sibling modules it imports prompts from), so a
+per-file cache may keep them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from templating.project.model.instruction import Instruction
+from templating.project.pickling import rebuild_from_fields
+from templating.project.python.adk_vocabulary import AgentKind, WriterVia
+
+__all__ = [
+    "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Read", "Ref", "SessionWrite", "SkillFacts",
+    "ToolsetFacts", "Writer",
+]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A placeholder reading ``key``, at ``line`` and ``column`` (its opening brace); the key
+    itself, where findings on the read point, is text ``[start, end)`` of ``instruction``."""
+
+    key: str
+    optional: bool
+    path: str
+    line: int
+    column: int
+    instruction: Instruction = field(repr=False)
+    start: int = 0
+    end: int = 0
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A name defined in a module of the project: the module's file key and the name."""
+
+    module: str
+    name: str
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """Code that writes a state key, at a 1-based line and column of ``path``.
+
+    ``key`` is ``None`` for an *unknown writer* (an f-string or variable key, or a dict
+    that is not a literal): it may write any key. ``via`` is ``output_key``, ``tool``,
+    ``callback``, ``state_delta``, ``initial`` or ``agent`` (a custom agent's own code);
+    ``agent`` names the agent the write belongs to, once the model is assembled.
+    """
+
+    key: str | None
+    via: WriterVia
+    path: str
+    line: int
+    column: int
+    function: str | None = None
+    agent: str | None = None
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class SessionWrite:
+    """A direct write to ``.state`` of a session from a session service (rule TPL016)."""
+
+    key: str | None
+    path: str
+    line: int
+    column: int
+    end_column: int
+    source_line: str
+    suppressed: frozenset[str] = frozenset()
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionFacts:
+    """A function's state writes (a tool or a callback once an agent lists it)."""
+
+    name: str
+    writers: tuple[Writer, ...]
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class ClassFacts:
+    """A class deriving from an ADK agent class: its kind and the writes of its methods."""
+
+    name: str
+    kind: AgentKind
+    writers: tuple[Writer, ...]
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class AgentFacts:
+    """One agent construction (a call or a YAML config), before names are resolved.
+
+    ``variable`` is the module-level name the agent is bound to, or a synthetic
+    ``<agent line:column>`` for an agent built inline; ``kind`` is ``llm``, ``sequential``,
+    ``loop``, ``parallel`` or ``custom``. References point at names the agent lists in
+    ``sub_agents``, ``tools`` and callbacks; ``agent_tools`` are agents wrapped in an
+    ``AgentTool``; ``custom_class`` is the agent class when it is defined in the project.
+    """
+
+    variable: str
+    name: str | None
+    kind: AgentKind
+    path: str
+    line: int
+    column: int
+    instructions: tuple[Instruction, ...] = ()
+    output_key: Writer | None = None
+    sub_agents: tuple[Ref, ...] = ()
+    tools: tuple[Ref, ...] = ()
+    agent_tools: tuple[Ref, ...] = ()
+    callbacks: tuple[Ref, ...] = ()
+    custom_class: Ref | None = None
+    #: The ``before_agent_callback`` functions: their writes are seen by the first instruction.
+    early_callbacks: tuple[Ref, ...] = ()
+    #: The class named by ``input_schema=`` (``{Model.field}`` references it).
+    input_schema: str | None = None
+    #: The placeholders its instructions read, once read in the configured dialect
+    #: (`templating.project.model.assembly.with_reads`); ``None`` until then.
+    reads: tuple[Read, ...] | None = None
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class SkillFacts:
+    """A skill file (``SKILL.md``): the skill's ``name``, the folder it sits in and that
+    folder's parent (how a `SkillToolset` names it), and its body when google-adk fills the
+    body's placeholders (``metadata: {adk_inject_state: true}``), else ``None``."""
+
+    name: str
+    folder: str
+    parent: str
+    path: str
+    instruction: Instruction | None = None
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class ToolsetFacts:
+    """A ``SkillToolset(...)``: the skills it names (a skill's name or its folder's name) and
+    the folders whose every skill it loads (``load_skills_from_dir``); ``path`` is the module's."""
+
+    path: str
+    skills: frozenset[str] = frozenset()
+    folders: frozenset[str] = frozenset()
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class AppFacts:
+    """An ``App(root_agent=..., plugins=[...])``: its root and the instructions its
+    ``GlobalInstructionPlugin`` adds to every model call of the app."""
+
+    root: Ref | None
+    instructions: tuple[Instruction, ...] = ()
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """Everything the model learns from one file, keyed by the file's resolved path.
+
+    ``functions`` are module-level functions; ``factories`` map a function that returns an
+    agent to that agent's variable; ``imports`` map names bound by imports from sibling
+    modules to where they come from (a module itself has the name ``""``); ``writers`` are
+    the writes no function listed here makes (initial state, nested functions, methods).
+    """
+
+    key: str
+    path: str
+    agents: tuple[AgentFacts, ...] = ()
+    functions: dict[str, FunctionFacts] = field(default_factory=dict)
+    classes: dict[str, ClassFacts] = field(default_factory=dict)
+    factories: dict[str, str] = field(default_factory=dict)
+    imports: dict[str, Ref] = field(default_factory=dict)
+    writers: tuple[Writer, ...] = ()
+    session_writes: tuple[SessionWrite, ...] = ()
+    #: Graph workflows (`templating.project.python.workflows.WorkflowFacts`).
+    workflows: tuple = ()
+    #: How each module-level function behaves as a workflow node, by function name
+    #: (`templating.project.python.workflows.NodeFunction`).
+    node_functions: dict = field(default_factory=dict)
+    #: Pydantic models (classes deriving from ``BaseModel``) and their field names.
+    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The skill a ``SKILL.md`` defines; the ``SkillToolset``s of a module by variable (or
+    #: ``<toolset line:column>`` for one built inline); the apps of a module.
+    skills: tuple[SkillFacts, ...] = ()
+    toolsets: dict[str, ToolsetFacts] = field(default_factory=dict)
+    apps: tuple[AppFacts, ...] = ()
+
+    __reduce__ = rebuild_from_fields

@@ -1,0 +1,270 @@
+"""Which keys are written in time for each read of a graph workflow, as google-adk 2.13.0 runs it.
+
+A node runs when any one of its predecessors completes (a ``JoinNode`` when all have), and
+every state write of a node is applied before its successors start. So a key is written in
+time for a read in node ``N`` when some node that writes it has surely run before ``N``: it
+is in ``before(N)``, the nodes on *every* path from START to ``N`` (the intersection over
+its predecessors; the union at a join), found as a fixpoint, so that a loop's first
+iteration, where the back edge has not fired yet, counts. A nested workflow has surely
+written what it writes on every path to each of its end points. Inside one agent, only its
+``before_agent_callback`` writes are seen by its first instruction; its tools,
+``before_model_callback`` and ``output_key`` write after its first model call.
+
+Reads are placeholders of agent nodes and the parameters ADK binds from state for function
+nodes; a dynamic node's ``ctx.run_node`` children read in program order. A read is judged
+only when every writer of its key is in the workflow (or seeds the session): a writer
+elsewhere, an unknown writer or an edge shape we cannot read leaves it alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from templating.project.model.facts import Read, Writer
+from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
+from templating.project.model.workflow_paths import Graph, describe_miss
+from templating.project.python.node_functions import Parameter
+from templating.project.python.workflows import WorkflowEdge
+from templating.project.python.writers import is_shared, seeds_any_key
+
+__all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
+
+
+@dataclass(frozen=True, slots=True)
+class LateNodeRead:
+    """A required read that may fail: ``unwritten`` (nothing writes it), ``late`` (written,
+    but not surely before) or ``race`` (a concurrent sibling writes it)."""
+
+    workflow: Workflow
+    node: Node
+    key: str
+    kind: str
+    why: str
+    read: Read | None = None
+    parameter: Parameter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FanIn:
+    """A node with concurrent predecessors and no join (TPL018), or a join that a route can
+    keep from firing (TPL019, ``join=True``)."""
+
+    workflow: Workflow
+    node: Node
+    why: str
+    join: bool = False
+
+
+@dataclass
+class WorkflowOrder:
+    """What the order of every workflow of a project gives the rules."""
+
+    reads: list[LateNodeRead]
+    fan_ins: list[FanIn]
+
+
+@dataclass(frozen=True, slots=True)
+class _Known:
+    keys: frozenset[str]
+    unbounded: bool = False
+
+    def plus(self, writers) -> _Known:
+        keys = frozenset(w.key for w in writers if w.key is not None)
+        return _Known(self.keys | keys, self.unbounded or any(w.key is None for w in writers))
+
+    def union(self, other: _Known) -> _Known:
+        return _Known(self.keys | other.keys, self.unbounded or other.unbounded)
+
+
+def order_workflows(model, known_keys: frozenset[str] | None = None) -> WorkflowOrder:
+    """The reads that may fail and the fan-ins of every top-level workflow of ``model``.
+
+    ``known_keys`` are the keys a state file declares: there before anything runs (and
+    then a key nothing writes is TPL011's to report, not this order's)."""
+    result = WorkflowOrder([], [])
+    # Every literal key of an initial state seeds every workflow; one that is not a literal
+    # only those in its folder or below (another app's runner seeds another app).
+    literal = _Known(frozenset(known_keys or ())).plus([w for w in model.writers if w.via == "initial" and w.key])
+    for workflow in model.workflows:
+        if not workflow.nested:
+            members = member_writes(workflow)
+            seeds = _Known(literal.keys, seeds_any_key(model.writers, workflow.path))
+            _Pass(model, workflow, members, result, declared=known_keys is not None).run(seeds)
+    return result
+
+
+class _Pass:
+    """One workflow (and the workflows nested in it) under what is known when it starts."""
+
+    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder, declared: bool = False,
+                 outer: tuple[int, ...] = ()) -> None:  # fmt: skip
+        self.declared = declared
+        # The workflows this one is nested in (a cycle of names is not followed) and what each
+        # nested workflow has written on completion, by what was known when it started.
+        self.outer = (*outer, id(workflow))
+        self.completed: dict[tuple[int, _Known], _Known] = {}
+        self.siblings: dict[str, list[Writer]] = {}  # `ctx.run_node` children gathered with the reader
+        self.model = model
+        self.workflow = workflow
+        self.members = members
+        self.result = result
+        self.graph = Graph(workflow)
+
+    def run(self, start: _Known, report: bool = True) -> _Known:
+        """Judge every read (when ``report``); what the workflow has surely written when it
+        completes."""
+        # An edge list this module cannot read leaves the order unknown: nothing is concluded.
+        known = self._flow(_Known(start.keys, True) if self.workflow.unknown else start)
+        if report:
+            for key, node in self.workflow.nodes.items():
+                self._node(node, known[key])
+            self._fan_ins()
+        done = [known[e].plus(self._done_writes(self.workflow.nodes[e], known[e])) for e in self.graph.end_points()]
+        if not done:
+            return start
+        return _Known(frozenset.intersection(*(d.keys for d in done)), any(d.unbounded for d in done))
+
+    def _flow(self, start: _Known) -> dict[str, _Known]:
+        """The keys surely written when each node starts: those written on every path to it
+        (at a join, on any path to any of its predecessors), as a fixpoint from "every key"."""
+        nodes = self.workflow.nodes
+        known: dict[str, _Known | None] = dict.fromkeys(nodes)
+        known["START"] = start
+        changed, rounds = True, 0
+        while changed and rounds < 4 * len(nodes) + 8:  # a join inside a loop could otherwise swing
+            changed, rounds = False, rounds + 1
+            for key, node in nodes.items():
+                if key == "START":
+                    continue
+                after = [self._after(nodes[e.source], known[e.source], e) for e in self.graph.incoming[key]]
+                arriving = [a for a in after if a is not None]
+                if not arriving:
+                    continue
+                merge = frozenset.union if node.kind == "join" else frozenset.intersection
+                new = _Known(merge(*(a.keys for a in arriving)), any(a.unbounded for a in arriving))
+                if new != known[key]:
+                    known[key], changed = new, True
+        return {key: value or start for key, value in known.items()}
+
+    def _after(self, node: Node, before: _Known | None, edge: WorkflowEdge) -> _Known | None:
+        if before is None:
+            return None  # not reached yet in the fixpoint: it constrains nothing
+        after = before.plus(self._done_writes(node, before, edge))
+        return _Known(after.keys, True) if node.unknown else after
+
+    def _done_writes(self, node: Node, known: _Known | None, edge: WorkflowEdge | None = None) -> list[Writer]:
+        """What ``node`` has surely written when it completes (and follows ``edge``)."""
+        if node.workflow is not None:
+            completed = self._completed(node.workflow, known or _Known(frozenset()))
+            return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
+                [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else []
+            )
+        return [*sure_writes(node, edge), *(w for _, child, _ in node.calls for w in sure_writes(child, None))]
+
+    def _completed(self, inner: Workflow, known: _Known) -> _Known:
+        """What the nested workflow ``inner`` has surely written when it completes."""
+        if id(inner) in self.outer:
+            return _Known(known.keys, True)  # nested in itself through names: anything
+        if (id(inner), known) not in self.completed:
+            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer)
+            self.completed[(id(inner), known)] = inner_pass.run(known, report=False)
+        return self.completed[(id(inner), known)]
+
+    def _node(self, node: Node, known: _Known) -> None:
+        if node.workflow is not None and id(node.workflow) not in self.outer:
+            _Pass(self.model, node.workflow, self.members, self.result, self.declared, self.outer).run(known)
+            return
+        self._reads(node, node, known)
+        if node.function is not None and node.calls:
+            self._calls(node, known)
+
+    def _calls(self, node: Node, known: _Known) -> None:
+        """The ``ctx.run_node`` children of ``node`` in program order: each sees what the
+        orchestrator wrote before its call and what earlier children wrote, but not what a
+        child gathered with it writes (they run concurrently)."""
+        current, group = known, 0
+        pending: list[Writer] = []
+        for line, child, together in node.calls:
+            if not together or together != group:
+                current = current.plus(pending)
+                pending = []
+            group = together
+            self.siblings = {
+                c.name: c.writes for _, c, t in node.calls if together and t == together and c is not child
+            }
+            self._reads(child, node, current.plus([w for w in node.writes if w.line < line]))
+            self.siblings = {}
+            if together:
+                pending.extend(sure_writes(child, None))
+            else:
+                current = current.plus(sure_writes(child, None))
+        # What the orchestrator writes after its calls is its own business: not read here.
+
+    def _reads(self, node: Node, owner: Node, known: _Known) -> None:
+        agent = node.agent
+        if agent is not None and getattr(agent, "kind", "") == "llm":
+            # Its own later writes of an `app:`/`user:` key may have happened in an earlier session.
+            own_early = known.plus([*agent.early_writes, *(w for w in node.writes if is_shared(w.key))])
+            for read in agent.reads:
+                if not read.optional:
+                    self._judge(owner, node, read.key, own_early, read=read)
+        elif node.function is not None and node.kind == "function":
+            # A tool node's arguments come from its input first and from state only when
+            # missing there: not judged (the graph still lists them).
+            for parameter in node.function.parameters:
+                if not parameter.optional:
+                    self._judge(owner, node, parameter.name, known, parameter=parameter)
+
+    def _judge(self, owner: Node, node: Node, key: str, known: _Known, **where) -> None:
+        if key in known.keys or known.unbounded:
+            return
+        writers = self.model.writers_of(key)
+        if not writers and self.declared:
+            return  # TPL011 checks it against the state file
+        if not writers:
+            why = self._output_hint(owner, key)
+            self.result.reads.append(LateNodeRead(self.workflow, node, key, "unwritten", why, **where))
+            return
+        if not all(w in self.members or w.via == "initial" for w in writers):
+            return  # written elsewhere too: the order there is not known
+        racing = self.graph.racing_writer(owner.key, key)
+        gathered = next((name for name, writes in self.siblings.items() if any(w.key == key for w in writes)), None)
+        if racing is not None or gathered is not None:
+            how = "a fan-in without a `JoinNode`" if racing is not None else "they are gathered with `asyncio.gather`"
+            why = f"`{racing or gathered}` writes it concurrently ({how})"
+            self.result.reads.append(LateNodeRead(self.workflow, node, key, "race", why, **where))
+            return
+        why = self._dynamic_miss(owner, node, writers) or describe_miss(self.graph, owner.key, node, key, writers)
+        self.result.reads.append(LateNodeRead(self.workflow, node, key, "late", why, **where))
+
+    @staticmethod
+    def _dynamic_miss(owner: Node, node: Node, writers: tuple[Writer, ...]) -> str:
+        """For a node run with ``ctx.run_node``: its orchestrator writes the key only after."""
+        line = next((line for line, child, _ in owner.calls if child is node), None)
+        if line is not None and any(w in writers and w.line > line for w in owner.writes):
+            return f"`{owner.name}` writes it only after it runs `{node.name}` (line {line})"
+        return ""
+
+    def _output_hint(self, reader: Node, key: str) -> str:
+        """A function node before ``reader`` whose output (not state) holds ``key``."""
+        for name, source in self.workflow.nodes.items():
+            if (
+                source.function is not None
+                and key in source.function.outputs
+                and self.graph.reaches(name, reader.key, set())
+            ):
+                return source.name
+        return ""
+
+    def _fan_ins(self) -> None:
+        if self.workflow.unknown:
+            return  # some edges are not known: who precedes whom is not either
+        for key, node in self.workflow.nodes.items():
+            concurrent = self.graph.concurrent_predecessors(key)
+            if node.kind != "join" and len(concurrent) > 1:
+                names = ", ".join(f"`{self.workflow.nodes[p].name}`" for p in concurrent)
+                self.result.fan_ins.append(FanIn(self.workflow, node, names))
+            elif node.kind == "join":
+                skipped = self.graph.join_blocker(key)
+                if skipped is not None:
+                    self.result.fan_ins.append(FanIn(self.workflow, node, skipped, join=True))

@@ -1,0 +1,64 @@
+"""The instructions a ``GlobalInstructionPlugin`` adds to every model call of an app.
+
+google-adk 2.13.0's ``GlobalInstructionPlugin(global_instruction=...)`` (the replacement of
+the deprecated ``global_instruction`` field) fills the placeholders of a text instruction with
+the session state and puts it before the system instruction of every model call, in its
+``before_model_callback`` (``google/adk/plugins/global_instruction_plugin.py``). A plugin acts
+where it is registered: ``App(root_agent=..., plugins=[...])`` or a runner's
+``Runner(agent=..., plugins=[...])`` (``node=`` for a workflow). The model gives the plugin's
+reads to every model-calling agent under that root.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+
+from templating.project.model.facts import AppFacts, Ref
+from templating.project.python.adk_vocabulary import PLUGIN_CLASS
+from templating.project.python.module import PythonModule
+from templating.project.python.python_source import find_call_instructions
+from templating.project.python.syntax_tree import called_name
+from templating.project.sources import SourceCache
+
+__all__ = ["find_apps"]
+# The keywords that name what an app or a runner runs.
+_ROOT_FIELDS = ("root_agent", "agent", "node")
+
+
+def find_apps(
+    module: PythonModule, cache: SourceCache, ref_of: Callable[[ast.expr], Ref | None]
+) -> tuple[AppFacts, ...]:
+    """Every call of ``module`` that registers a ``GlobalInstructionPlugin`` (``plugins=``),
+    with the root it runs; ``ref_of`` says where a name is defined."""
+    apps = []
+    for node in ast.walk(module.tree):
+        if not isinstance(node, ast.Call):
+            continue
+        arguments = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg}
+        if "plugins" not in arguments:
+            continue
+        instructions = tuple(
+            instruction for plugin in _plugins(arguments["plugins"], module.constants)
+            for instruction in find_call_instructions(module, plugin, cache)
+        )  # fmt: skip
+        if instructions:
+            root = next((arguments[name] for name in _ROOT_FIELDS if name in arguments), None)
+            apps.append(AppFacts(ref_of(root) if root is not None else None, instructions))
+    return tuple(apps)
+
+
+def _plugins(value: ast.expr, constants: dict[str, ast.expr]) -> Iterator[ast.Call]:
+    """The ``GlobalInstructionPlugin(...)`` calls a ``plugins=`` value lists, following names
+    bound at module level."""
+    seen: set[str] = set()
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Name) and node.id in constants and node.id not in seen:
+            seen.add(node.id)
+            pending.append(constants[node.id])
+        elif isinstance(node, (ast.List, ast.Tuple)):
+            pending.extend(reversed(node.elts))
+        elif isinstance(node, ast.Call) and called_name(node) == PLUGIN_CLASS:
+            yield node

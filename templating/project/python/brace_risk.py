@@ -1,0 +1,125 @@
+"""Whether a value inserted into an instruction at run time can carry braces, and why.
+
+ADK scans an instruction after Python has built it, so braces in an interpolated value
+become placeholders. A literal without braces, a number, a date, an environment setting or
+a file system path or a name bound to one of those cannot carry any (an environment setting
+or a path could in theory, but reporting every `PROJECT_ID` buries the real cases); a function's result, ``json.dumps`` output,
+a file's text or a parameter can. `brace_reason` says which, as the end of a sentence
+("`json.dumps` writes braces for every object"), or ``None`` when the value is brace-free.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from templating.project.python.definitions import find_definition, local_assignments
+
+if TYPE_CHECKING:
+    from templating.project.python.definitions import Namespace
+
+__all__ = ["brace_reason"]
+
+# Builtins and methods whose result never holds a brace: numbers, dates, case changes of
+# brace-free text are handled apart.
+_BRACE_FREE_CALLS = frozenset({
+    "len", "int", "float", "round", "abs", "bool", "ord", "hash", "id", "sum",
+    "now", "today", "utcnow", "date", "datetime", "time", "strftime", "isoformat", "timestamp",
+    "getenv", "os.getenv", "os.environ.get", "environ.get", "uuid4", "uuid1",
+    # File system paths: a folder name with braces in it is not a hazard worth a warning.
+    "os.path.dirname", "os.path.abspath", "os.path.realpath", "os.path.join", "os.path.basename",
+    "os.getcwd", "resolve", "absolute",
+})  # fmt: skip
+# Calls that keep their first argument's braces (or lack of them).
+_PASSING_CALLS = frozenset(
+    {"str", "repr", "format", "upper", "lower", "title", "capitalize", "strip", "lstrip", "rstrip"}
+)
+_FILE_CALLS = frozenset({"open", "read", "read_text", "readlines", "load", "safe_load", "json.load", "yaml.safe_load"})
+_JSON_CALLS = frozenset({"dumps", "json.dumps", "model_dump_json", "to_json"})
+_ENVIRONMENT = ("os.environ", "environ")
+_MAX_DEPTH = 16
+
+
+def brace_reason(node: ast.expr, scope: Namespace, depth: int = 0) -> str | None:
+    """Why the value of ``node`` can carry braces, or ``None`` if it statically cannot."""
+    if depth > _MAX_DEPTH:
+        return _runtime(node)
+    if isinstance(node, ast.Constant):
+        if isinstance(node.value, str) and ("{" in node.value or "}" in node.value):
+            return f"its text `{_quote(node.value)}` has braces"
+        return None
+    if isinstance(node, ast.IfExp):
+        return brace_reason(node.body, scope, depth + 1) or brace_reason(node.orelse, scope, depth + 1)
+    if isinstance(node, ast.BinOp):
+        return brace_reason(node.left, scope, depth + 1) or brace_reason(node.right, scope, depth + 1)
+    if isinstance(node, ast.JoinedStr):
+        return next(filter(None, (_part_reason(part, scope, depth) for part in node.values)), None)
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        return _name_reason(node, scope, depth)
+    if isinstance(node, ast.Subscript) and _dotted(node.value) in _ENVIRONMENT:
+        return None
+    if isinstance(node, ast.Call):
+        return _call_reason(node, scope, depth)
+    return _runtime(node)
+
+
+def _part_reason(part: ast.expr, scope: Namespace, depth: int) -> str | None:
+    if isinstance(part, ast.FormattedValue):
+        return brace_reason(part.value, scope, depth + 1)
+    return brace_reason(part, scope, depth + 1)
+
+
+def _name_reason(node: ast.Name | ast.Attribute, scope: Namespace, depth: int) -> str | None:
+    definition = find_definition(node, scope)
+    if definition is None and isinstance(node, ast.Name) and scope.function is not None:
+        # A local bound in several branches (`if a: x = "p" else: x = "q"`) is brace-free
+        # when every value it can take is.
+        values = local_assignments(scope.function).get(node.id, [])
+        if values and all(isinstance(value, ast.expr) for value in values):
+            return next(filter(None, (brace_reason(v, scope, depth + 1) for v in values)), None)  # type: ignore[arg-type]
+    if definition is None:
+        return _runtime(node)
+    value, owner = definition
+    if isinstance(value, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None  # a function object prints as `<function name at 0x...>`
+    return brace_reason(value, owner, depth + 1)  # type: ignore[arg-type]
+
+
+def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
+    name = _dotted(node.func)
+    last = name.rsplit(".", 1)[-1]
+    if name in _BRACE_FREE_CALLS or last in _BRACE_FREE_CALLS:
+        return None
+    if name in _JSON_CALLS or last in _JSON_CALLS:
+        return f"`{last}` writes braces for every object"
+    if name in _FILE_CALLS or last in _FILE_CALLS:
+        return "it is read from a file or stream, which can hold any text"
+    if last in _PASSING_CALLS:
+        receiver = node.func.value if isinstance(node.func, ast.Attribute) and last != name else None
+        subject = receiver if receiver is not None else (node.args[0] if node.args else None)
+        return brace_reason(subject, scope, depth + 1) if subject is not None else None
+    return f"`{shorten(ast.unparse(node.func))}(...)` returns a value known only at run time"
+
+
+def _runtime(node: ast.expr) -> str:
+    return f"`{shorten(ast.unparse(node))}` is only known at run time"
+
+
+def _quote(text: str) -> str:
+    return shorten(text)
+
+
+def shorten(text: str) -> str:
+    """``text`` on one line and cut to a few dozen characters, for a message."""
+    text = text if len(text) <= 40 else text[:37] + "..."
+    return text.replace("\n", "\\n")
+
+
+def _dotted(node: ast.expr) -> str:
+    """``a.b.c`` for a chain of names and attributes, else ``""``."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else node.attr
+    return ""
