@@ -58,7 +58,9 @@ _PROBLEM_HELP = {
 
 def silenced(path: str, suppressed: frozenset[str], settings: Settings) -> frozenset[str]:
     """The codes per-file ignores turn off at ``path`` and ``# noqa`` codes ``suppressed`` name."""
-    return ignored_codes(path, settings) | select_rules(suppressed, ()) if suppressed else ignored_codes(path, settings)
+    if not suppressed or not settings.respect_noqa:
+        return ignored_codes(path, settings)
+    return ignored_codes(path, settings) | select_rules(suppressed, ())
 
 
 def lint_instructions(instructions: Iterable[Instruction], display: str, settings: Settings) -> list[Finding]:
@@ -80,7 +82,7 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     """
     dialect = instruction.dialect or settings.dialect
     enabled = settings.enabled & rules_for_dialect(dialect)
-    enabled = enabled - ignored_codes(instruction.source.path, settings) - _suppressed(instruction)
+    enabled = enabled - silenced(instruction.source.path, instruction.suppressed, settings)
     if not enabled:
         return []
     with suggestion_budget():  # did-you-means cost a comparison per known key: bounded per instruction
@@ -173,12 +175,6 @@ def finding_for(instruction: Instruction, hazard: Hazard) -> Finding:
         instruction.source.path, rule.code, rule.name, rule.severity, hazard.message, hazard.help,
         line, column, end_line, end_column, instruction.source.line_text(line), fix,
     )  # fmt: skip
-
-
-def _suppressed(instruction: Instruction) -> frozenset[str]:
-    if not instruction.suppressed:
-        return frozenset()
-    return select_rules(instruction.suppressed, ())
 
 
 def ignored_codes(path: str, settings: Settings) -> frozenset[str]:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES as _CORE_RULES
+from templating.lint.rulebook_suppression import SUPPRESSION_RULES
 from templating.lint.rulebook_workflows import WORKFLOW_RULES
 
 __all__ = [
@@ -19,7 +20,7 @@ RULE_DOCS = "docs/rules/{code}.md"
 DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
 #: Every rule, by code.
-RULES = (*_CORE_RULES, *WORKFLOW_RULES)
+RULES = (*_CORE_RULES, *WORKFLOW_RULES, *SUPPRESSION_RULES)
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
 
@@ -40,9 +41,11 @@ def matches(rule: Rule, selector: str) -> bool:
 
 
 def select_rules(select: Iterable[str] | None, ignore: Iterable[str]) -> frozenset[str]:
-    """The codes enabled by ``select`` (default all rules) minus those ``ignore`` picks."""
-    chosen = list(select) if select is not None else ["ALL"]
+    """The codes enabled by ``select`` (default: every rule on by default) minus those ``ignore`` picks."""
     ignored = list(ignore)
+    if select is None:
+        return frozenset(rule.code for rule in RULES if rule.default and not any(matches(rule, s) for s in ignored))
+    chosen = list(select)
     return frozenset(
         rule.code
         for rule in RULES
