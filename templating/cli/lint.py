@@ -40,6 +40,9 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes ([*]) to the files")
     lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
     lint.add_argument("--show-fixes", action="store_true", help="list the fixes applied (or, without --fix, offered)")
+    lint.add_argument(
+        "--add-noqa", action="store_true", help="add a noqa comment for each finding, where the linter reads it"
+    )
     lint.add_argument("--output-format", choices=sorted(FORMATS), help="default: full on a terminal, else concise")
     lint.add_argument(
         "-o", "--output-file", type=Path, metavar="FILE", help="write the report to this file instead of stdout"
@@ -120,10 +123,14 @@ def _run_lint(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     if (arguments.fix or arguments.diff) and any(str(path) == "-" for path in paths):
         raise UsageError("--fix and --diff need files: standard input cannot be fixed in place")
+    if arguments.add_noqa and (arguments.fix or arguments.diff or any(str(path) == "-" for path in paths)):
+        raise UsageError("--add-noqa writes the files named: not with --fix, --diff or standard input")
     output = Output(arguments)
     try:
         settings = _settings(arguments, paths)
         result = _lint(paths, settings, arguments)
+        if arguments.add_noqa:
+            return _add_noqa(paths, settings, result, output)
         if arguments.diff:
             return _print_diff(_fixable(result, settings), output)
         fixed = _fix(paths, settings, result, output) if arguments.fix else 0
@@ -182,6 +189,33 @@ def _fix(paths: list[Path], settings: Settings, result: LintResult, output: Outp
     if output.arguments.show_fixes and listed:
         output.note("Fixed:\n" + "\n".join(listed))
     return total
+
+
+def _add_noqa(paths: list[Path], settings: Settings, result: LintResult, output: Output) -> int:
+    """Write a noqa comment for each finding (never in a file the config excludes), in rounds
+    as ``--fix`` does: silencing a finding can reveal another on the same text (one span shows
+    its most specific finding). The exit code says whether findings remain."""
+    from templating.lint.add_noqa import plan_noqa  # only --add-noqa plans comments
+
+    added, left, refused = 0, 0, set[Path]()
+    for _ in range(_FIX_ROUNDS):
+        plan = plan_noqa(result.findings)
+        left = plan.left
+        files = [file for file in plan.files if file.path not in refused]
+        files = [file for file in files if not is_excluded(file.path, settings.root, settings.exclude)]
+        written = [file for file in files if _write(file, settings.root, output, refused)]
+        if not written:
+            break
+        added += sum(file.applied for file in written)
+        result = lint_paths(paths, settings, jobs=output.arguments.jobs, cache=not output.arguments.no_cache)
+    output.summary(f"Added {added} noqa directive{'s' if added != 1 else ''}.")
+    if left:
+        output.warn(
+            f"warning: {left} finding{'s' if left != 1 else ''} cannot take a noqa comment "
+            "(a prompt file's text reaches the model): use `per-file-ignores`"
+        )
+    failing = [f for f in result.findings if f.severity >= settings.fail_level]
+    return EXIT_FAILURE if failing and not output.arguments.exit_zero else EXIT_OK
 
 
 def _write(file: FileFix, root: Path, output: Output, refused: set[Path]) -> bool:

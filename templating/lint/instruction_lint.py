@@ -87,7 +87,9 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
         return []
     with suggestion_budget():  # did-you-means cost a comparison per known key: bounded per instruction
         hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
-    return [finding_for(instruction, hazard) for hazard in limit_hazards(_most_specific(hazards))]
+    if settings.respect_noqa:  # else every hazard: TPL100 asks which a noqa could be silencing
+        hazards = limit_hazards(_most_specific(hazards))
+    return [finding_for(instruction, hazard) for hazard in hazards]
 
 
 def _most_specific(hazards: list[Hazard]) -> list[Hazard]:

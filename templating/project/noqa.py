@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
-__all__ = ["NOQA", "file_noqa", "file_noqa_pattern", "noqa_at", "noqa_codes", "noqa_pattern"]
+__all__ = ["NOQA", "file_noqa", "file_noqa_pattern", "noqa_at", "noqa_codes", "noqa_pattern", "with_noqa"]
 
 
 @cache
@@ -96,3 +96,21 @@ def _leading_comments(text: str, comment: str) -> list[str]:
             break
         comments.append(line)
     return comments
+
+
+def with_noqa(line_text: str, codes: list[str], comment: str = "#") -> str:
+    """``line_text`` (without its line break) ending in a noqa comment that names ``codes``:
+    added to the codes of the comment already there (never twice), else a new comment; a bare
+    noqa already silences everything and is kept as it is."""
+    match = noqa_pattern(comment).search(line_text)
+    if match is None:
+        return f"{line_text.rstrip()}  {comment} noqa: {', '.join(dict.fromkeys(codes))}"
+    written = match.group("codes")
+    if not written:
+        return line_text
+    present = [code.strip() for code in written.split(",")]
+    added = [code for code in dict.fromkeys(codes) if code.upper() not in {p.upper() for p in present}]
+    if not added:
+        return line_text
+    merged = f"{comment} noqa: {', '.join([*present, *added])}"
+    return line_text[: match.start()] + merged + line_text[match.end() :]

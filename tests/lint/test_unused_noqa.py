@@ -92,3 +92,14 @@ def test_unused_noqa_is_off_unless_selected(project):
         'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", instruction="Hi.")  # noqa: TPL001\n'
     )
     assert _lint(".") == []
+
+
+def test_a_noqa_for_a_finding_a_more_specific_one_hides_is_in_use(project):
+    # `{destination}}` in JSON-looking text is TPL003 (more specific) and, once that is silenced,
+    # TPL006: a comment naming both uses both.
+    Path("agent.py").write_text(
+        'from google.adk.agents import LlmAgent\n\nPROMPT = """Answer as {"city": {destination}}.\n"""'
+        "  # noqa: TPL003, TPL006, TPL014\n\n"
+        'agent = LlmAgent(name="a", instruction=PROMPT)\n'
+    )
+    assert _lint(".") == []
