@@ -190,11 +190,35 @@ def ignored_codes(path: str, settings: Settings) -> frozenset[str]:
 # table of many globs (each compiled once, below) is matched against each file only once.
 @functools.lru_cache(maxsize=4096)
 def _ignored_at(path: str, table: tuple[tuple[str, frozenset[str]], ...]) -> frozenset[str]:
+    any_glob = _any_glob(table)
+    if any_glob is not None and any_glob.match(_normalized(path)) is None:
+        return frozenset()  # most files match no glob: one regex says so, not one per glob
     ignored: set[str] = set()
     for spec, codes in _compiled(table):
         if spec.match_file(path):
             ignored |= codes
     return frozenset(ignored)
+
+
+@functools.lru_cache(maxsize=8)
+def _any_glob(table: tuple[tuple[str, frozenset[str]], ...]) -> re.Pattern[str] | None:
+    """One regex matching the paths any glob of ``table`` matches (the union of the globs'
+    own regexes); ``None`` when a glob is not a plain positive one (``!negated``)."""
+    expressions = []
+    for spec, _ in _compiled(table):
+        for pattern in spec.patterns:
+            regex = getattr(pattern, "regex", None)
+            if pattern.include is not True or regex is None or not isinstance(regex.pattern, str):
+                return None
+            # Each glob's regex names its directory group alike: unnamed in the union.
+            expressions.append(f"(?:{regex.pattern.replace('(?P<ps_d>', '(?:')})")
+    return re.compile("|".join(expressions)) if expressions else None
+
+
+def _normalized(path: str) -> str:
+    from pathspec.util import normalize_file
+
+    return normalize_file(path)
 
 
 @functools.lru_cache(maxsize=8)

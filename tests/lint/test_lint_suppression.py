@@ -208,3 +208,23 @@ def test_file_level_noqa_in_a_prompt_file_is_text_for_the_model(project):
         (f.path, f.code) for f in lint_paths([Path("welcome.prompt")], build_settings(*find_config(Path(".")))).findings
     ]
     assert ("welcome.prompt", "TPL001") in found
+
+
+def test_per_file_ignores_one_regex_for_all_globs_agrees_with_each_glob():
+    # Most files match no glob, and one regex (the union of the globs' own) says so; where it
+    # matches, each glob is asked. The answer is the same as asking each glob alone.
+    import random
+
+    from templating.lint.instruction_lint import _compiled, _ignored_at
+
+    globs = ["tests/", "*.py", "legacy/**", "a/*/b.yaml", "**/gen_*.py", "x?.py", "[ab]/c.py", "/root.py",
+             "docs/**/*.md", "dir", "!tests/keep.py"]  # fmt: skip
+    names = ["tests/a.py", "tests/keep.py", "src/tests/b.py", "a.py", "legacy/x/y.yaml", "a/q/b.yaml", "gen_1.py",
+             "m/gen_2.py", "x1.py", "a/c.py", "root.py", "sub/root.py", "docs/a/b.md", "dir/f.py", "d/dir", "dir"]  # fmt: skip
+    chooser = random.Random(28)
+    for _ in range(200):
+        picked = chooser.sample(globs, chooser.randint(1, len(globs)))
+        table = tuple((glob, frozenset({f"TPL00{index % 9 + 1}"})) for index, glob in enumerate(picked))
+        for name in names:
+            expected = frozenset().union(*[codes for spec, codes in _compiled(table) if spec.match_file(name)])
+            assert _ignored_at(name, table) == expected, (table, name)
