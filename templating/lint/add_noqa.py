@@ -21,7 +21,6 @@ from templating.lint.fixes import FileFix
 from templating.project.encoding import file_encoding
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.noqa import with_noqa
-from templating.project.python.suppression import is_commentable
 from templating.project.reading import SourceCache, lent_instructions, read_text
 from templating.project.surfaces import claiming
 from templating.project.surfaces.surface import Surface
@@ -94,7 +93,12 @@ def _line_for(
     """The 1-based line where a noqa comment silences ``finding``, if there is one."""
     instruction = _instruction_of(finding, instructions, source)
     if instruction is None:
-        return finding.line if surface.name == "python" and is_commentable(source.text, finding.line) else None
+        if surface.name != "python":  # a YAML key's line belongs to an instruction
+            return None
+        # A state write or a workflow node: its own line, if a comment can end it (asked of the
+        # surface as for a one-character instruction there).
+        start = source.line_starts[finding.line - 1] + finding.column - 1
+        return surface.noqa_line(Instruction(source, " ", (start, start + 1), "instruction"), source)
     line = surface.noqa_line(instruction, source)
     if line is not None or surface.comment_elsewhere is None:
         return line

@@ -98,3 +98,15 @@ def test_add_noqa_keeps_crlf_line_breaks(project, capsys):
     )
     assert _lint("--add-noqa", ".") == 0
     assert Path("agent.py").read_bytes().endswith(b'instruction="Hi {{x?}}")  # noqa: TPL001\r\n')
+
+
+def test_add_noqa_for_a_finding_outside_any_instruction_goes_on_its_line(project, capsys):
+    Path("runner.py").write_text(
+        "async def main(session_service):\n"
+        '    session = await session_service.get_session(app_name="a", user_id="u", session_id="s")\n'
+        '    session.state["topic"] = "tides"\n'
+    )
+    assert _lint(".") == 1
+    capsys.readouterr()
+    assert _lint("--add-noqa", ".") == 0
+    assert Path("runner.py").read_text().splitlines()[2] == '    session.state["topic"] = "tides"  # noqa: TPL016'
