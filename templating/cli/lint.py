@@ -82,6 +82,12 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     templates.add_argument(
         "--state", type=Path, metavar="FILE", help="a sample state (JSON object) or JSON Schema of the state"
     )
+    templates.add_argument(
+        "--initial-state",
+        type=Path,
+        metavar="FILE",
+        help="the state sessions start with (JSON object): its keys count as written before anything runs",
+    )
     configuration = lint.add_argument_group("configuration")
     configuration.add_argument(
         "--config", type=Path, metavar="FILE", help="the pyproject.toml to read (default: the closest one)"
@@ -267,6 +273,7 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         extend_per_file_ignores=arguments.extend_per_file_ignores,
         extend_exclude=_split(arguments.extend_exclude),
         state=arguments.state,
+        initial_state=arguments.initial_state,
         dialect=arguments.dialect,
         fail_level=arguments.fail_level,
         target_ports=_split([arguments.target_ports]) if arguments.target_ports else None,

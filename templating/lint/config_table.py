@@ -59,6 +59,7 @@ KEYS = (
     Key("exclude", "texts"),
     Key("extend-exclude", "texts"),
     Key("state", "optional text"),
+    Key("initial-state", "optional text"),
     Key("fail-level", "text", ("error", "warning", "info")),
     Key("target-ports", "texts", PORT_NAMES),
     Key("force-exclude", "flag"),
