@@ -42,7 +42,7 @@ class Settings:
     root: Path = field(default_factory=Path.cwd)
     force_exclude: bool = False
     docs_url: str = DOCS_URL
-    #: Whether ``# noqa`` comments silence findings (TPL100 lints once more without them).
+    #: Whether noqa comments silence findings (TPL100 lints once more without them).
     respect_noqa: bool = True
 
     def is_enabled(self, code: str) -> bool:
