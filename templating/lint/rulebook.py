@@ -201,7 +201,7 @@ RULES: tuple[Rule, ...] = (
         'instruction="Hello"',
     ),
     Rule(
-        "TPL014", "unwritten-key", Severity.WARNING,
+        "TPL014", "unwritten-key", Severity.ERROR,
         "An agent reads a key that nothing in the project writes",
         "Finds required placeholders of an agent's instruction whose key no writer in the linted "
         "project writes: no `output_key`, no `state[...]` write in a tool, callback or workflow "
@@ -221,7 +221,7 @@ RULES: tuple[Rule, ...] = (
     dialect_note="In `strict`, the root key of a path is checked (`user:profile` in `{user:profile.name}`).",
     ),
     Rule(
-        "TPL015", "read-before-write", Severity.WARNING,
+        "TPL015", "read-before-write", Severity.ERROR,
         "An agent reads a key before the agent that writes it has run",
         "Within one run of a `SequentialAgent` (or the first iteration of a `LoopAgent`), finds a "
         "required placeholder whose key only agents after it write, or the agent itself through its "
