@@ -59,6 +59,8 @@ class Writer:
     that is not a literal): it may write any key. ``via`` is ``output_key``, ``tool``,
     ``callback``, ``state_delta``, ``initial`` or ``agent`` (a custom agent's own code);
     ``agent`` names the agent the write belongs to, once the model is assembled.
+    ``carried`` is ``False`` for a write no later agent of the invocation sees: adk-java and
+    adk-kotlin drop a ``temp:`` key from each event they append (adk-go and google-adk keep it).
     """
 
     key: str | None
@@ -68,6 +70,7 @@ class Writer:
     column: int
     function: str | None = None
     agent: str | None = None
+    carried: bool = True
 
     __reduce__ = rebuild_from_fields
 
