@@ -1,0 +1,222 @@
+"""Evaluate a Java instruction expression to text without running it, keeping every position.
+
+Understood: string literals and text blocks (incidental whitespace stripped and escapes
+decoded as ``javac`` does, each character at the offset it is written at), ``+``,
+parentheses, ``String`` constants (fields and locals of the file, ``Class.FIELD`` of another
+class of the folder), ``String.format(pattern, ...)`` and ``pattern.formatted(...)``,
+``strip()``/``trim()``/``stripIndent()``, ``concat``. Anything else is a hole. Characters
+from another file are placed at the expression that brought them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from templating.project.instruction import SourceFile
+from templating.project.text_methods import Character
+from templating.project.treesitter.parsing import ParsedText
+from templating.project.treesitter.text import (
+    Characters,
+    characters_at,
+    format_printf,
+    hole,
+    lines_of,
+    strip_blank,
+)
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+__all__ = ["JavaScope", "evaluate", "text_block"]
+
+_MAX_DEPTH = 24
+#: `Character.isWhitespace` for the characters a source line starts or ends with.
+_BLANKS = " \t\f\x0b\x1c\x1d\x1e\x1f"
+_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "s": " ", '"': '"', "'": "'", "\\": "\\"}
+_STRIP = {"strip": (True, True), "trim": (True, True), "stripLeading": (True, False), "stripTrailing": (False, True)}
+
+
+@dataclass
+class JavaScope:
+    """What names mean in one Java file: its ``String`` variables by name, its classes, and
+    how to reach another class's file (``sibling``, by class name)."""
+
+    parsed: ParsedText
+    source: SourceFile
+    variables: dict[str, list[Node]] = field(default_factory=dict)
+    classes: frozenset[str] = frozenset()
+    sibling: Callable[[str], JavaScope | None] = lambda name: None
+
+    def constant(self, name: str, at: int) -> Node | None:
+        """The value of the last declaration of ``name`` before offset ``at`` whose scope holds it."""
+        best = None
+        for declarator in self.variables.get(name, ()):
+            declaration = declarator.parent
+            if declaration is None:
+                continue
+            if declaration.type in ("field_declaration", "constant_declaration"):
+                eligible = best is None  # a field is seen from the whole class; a local shadows it
+            else:
+                block = declaration.parent
+                eligible = block is not None and declarator.start_byte < at < block.end_byte and block.start_byte <= at
+                eligible = eligible and (best is None or declarator.start_byte > best.start_byte)
+            if eligible:
+                best = declarator
+        return best.child_by_field_name("value") if best is not None else None
+
+
+def evaluate(node: Node, scope: JavaScope, depth: int = 0) -> Characters:
+    """The text ``node`` evaluates to; holes for what is known only at run time."""
+    if depth > _MAX_DEPTH:
+        return _hole(node, scope)
+    kind = node.type
+    if kind == "string_literal":
+        return _literal(node, scope)
+    if kind == "parenthesized_expression" and node.named_child_count == 1:
+        return evaluate(node.named_children[0], scope, depth + 1)
+    if kind == "binary_expression" and _operator(node) == "+":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is not None and right is not None:
+            return evaluate(left, scope, depth + 1) + evaluate(right, scope, depth + 1)
+    if kind == "identifier":
+        return _name(node, scope, depth)
+    if kind == "field_access":
+        return _field(node, scope, depth)
+    if kind == "method_invocation":
+        return _call(node, scope, depth)
+    return _hole(node, scope)
+
+
+def _hole(node: Node, scope: JavaScope) -> Characters:
+    start, _ = scope.parsed.span(node)
+    reason = (
+        None
+        if node.type.endswith(("integer_literal", "floating_point_literal"))
+        else "its value is only known at run time"
+    )
+    return hole(scope.parsed.text_of(node), start, reason)
+
+
+def _operator(node: Node) -> str:
+    operator = node.child_by_field_name("operator")
+    return operator.type if operator is not None else ""
+
+
+def _name(node: Node, scope: JavaScope, depth: int) -> Characters:
+    start, _ = scope.parsed.span(node)
+    value = scope.constant(scope.parsed.text_of(node), start)
+    if value is None or value.start_byte <= node.start_byte < value.end_byte:
+        return _hole(node, scope)
+    return evaluate(value, scope, depth + 1)
+
+
+def _field(node: Node, scope: JavaScope, depth: int) -> Characters:
+    owner, name = node.child_by_field_name("object"), node.child_by_field_name("field")
+    if owner is None or name is None or owner.type != "identifier":
+        return _hole(node, scope)
+    owner_name, field_name = scope.parsed.text_of(owner), scope.parsed.text_of(name)
+    if owner_name in scope.classes:
+        value = scope.constant(field_name, node.start_byte)
+        return evaluate(value, scope, depth + 1) if value is not None else _hole(node, scope)
+    other = scope.sibling(owner_name)
+    value = other.constant(field_name, -1) if other is not None else None
+    if other is None or value is None:
+        return _hole(node, scope)
+    start, _ = scope.parsed.span(node)
+    return tuple(character._replace(offset=start) for character in evaluate(value, other, depth + 1))
+
+
+def _call(node: Node, scope: JavaScope, depth: int) -> Characters:
+    receiver = node.child_by_field_name("object")
+    name_node, arguments = node.child_by_field_name("name"), node.child_by_field_name("arguments")
+    name = scope.parsed.text_of(name_node) if name_node is not None else ""
+    values = [evaluate(a, scope, depth + 1) for a in arguments.named_children] if arguments is not None else []
+    result: Characters | None = None
+    if receiver is not None and scope.parsed.text_of(receiver) == "String" and name == "format" and values:
+        result = format_printf(values[0], values[1:])
+    elif receiver is not None and name == "formatted":
+        result = format_printf(evaluate(receiver, scope, depth + 1), values)
+    elif receiver is not None and name in _STRIP and not values:
+        leading, trailing = _STRIP[name]
+        result = strip_blank(evaluate(receiver, scope, depth + 1), _BLANKS + "\n\r", leading=leading, trailing=trailing)
+    elif receiver is not None and name == "concat" and len(values) == 1:
+        result = evaluate(receiver, scope, depth + 1) + values[0]
+    return result if result is not None else _hole(node, scope)
+
+
+def _literal(node: Node, scope: JavaScope) -> Characters:
+    start, end = scope.parsed.span(node)
+    text = scope.source.text
+    if text.startswith('"""', start):
+        return text_block(text, start, end)
+    return _decode(characters_at(text[start + 1 : end - 1], start + 1))
+
+
+def text_block(text: str, start: int, end: int) -> Characters:
+    """The value of the text block ``text[start:end]`` (both ``\"\"\"`` included), as ``javac``
+    computes it: the content starts on the line after the opening delimiter, the common
+    indentation of its non-blank lines and of the closing line is removed, trailing blanks
+    are removed, then escapes are decoded (so ``\\<line break>`` joins lines)."""
+    first = text.find("\n", start + 3)
+    if first < 0 or first >= end - 3:
+        return ()
+    raw = characters_at(text[first + 1 : end - 3], first + 1)
+    lines = lines_of(raw)
+    significant = [line for line in lines[:-1] if strip_blank(line, _BLANKS)] + [lines[-1]]
+    margin = min(len(line) - len(strip_blank(line, _BLANKS, trailing=False)) for line in significant)
+    kept: list[Character] = []
+    at = first + 1  # the source offset of the current line's first character
+    for index, line in enumerate(lines):
+        body = strip_blank(line[margin:], _BLANKS, leading=False) if strip_blank(line, _BLANKS) else ()
+        kept.extend(body)
+        at += len(line)
+        if index < len(lines) - 1:
+            kept.append(Character("\n", at))
+            at += 1
+    return _decode(tuple(kept))
+
+
+def _decode(characters: Characters) -> Characters:
+    """Java escapes decoded: each decoded character at the offset of its backslash."""
+    if not any(character.text == "\\" for character in characters):
+        return characters
+    result: list[Character] = []
+    index = 0
+    while index < len(characters):
+        character = characters[index]
+        following = characters[index + 1].text if index + 1 < len(characters) else ""
+        if character.text != "\\" or not following:
+            result.append(character)
+            index += 1
+        elif following == "\n":
+            index += 2  # a line continuation in a text block
+        elif following in _ESCAPES:
+            result.append(Character(_ESCAPES[following], character.offset))
+            index += 2
+        elif following in "01234567":
+            digits = _octal(characters, index + 1)
+            result.append(Character(chr(int(digits, 8)), character.offset))
+            index += 1 + len(digits)
+        elif following == "u":
+            digits = "".join(c.text for c in characters[index + 2 : index + 6])
+            result.append(Character(chr(int(digits, 16)) if _is_hex(digits) else "u", character.offset))
+            index += 6 if _is_hex(digits) else 2
+        else:
+            result.append(characters[index + 1])
+            index += 2
+    return tuple(result)
+
+
+def _octal(characters: Characters, index: int) -> str:
+    limit = 3 if characters[index].text in "0123" else 2
+    digits = ""
+    while index < len(characters) and len(digits) < limit and characters[index].text in "01234567":
+        digits += characters[index].text
+        index += 1
+    return digits
+
+
+def _is_hex(digits: str) -> bool:
+    return len(digits) == 4 and all(c in "0123456789abcdefABCDEF" for c in digits)
