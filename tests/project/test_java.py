@@ -12,10 +12,10 @@ from pathlib import Path
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
-from templating.project.instruction import SourceFile
 from templating.project.java.evaluate import text_block
 from templating.project.java.reader import read_java
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import SourceFile
+from templating.project.python.python_source import ModuleCache
 from templating.project.reading import read_project
 from templating.project.treesitter.text import text_of
 

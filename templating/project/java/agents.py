@@ -14,9 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from templating.project.adk_vocabulary import AgentKind
-from templating.project.facts import AgentFacts, Ref, Writer
-from templating.project.instruction import Instruction
 from templating.project.java.evaluate import evaluate
 from templating.project.java.scope import JavaFile
 from templating.project.java.vocabulary import (
@@ -26,6 +23,9 @@ from templating.project.java.vocabulary import (
     INSTRUCTION_METHODS,
     LIST_FACTORIES,
 )
+from templating.project.model.facts import AgentFacts, Ref, Writer
+from templating.project.model.instruction import Instruction
+from templating.project.python.adk_vocabulary import AgentKind
 from templating.project.treesitter.text import instruction_of, known_text, suppressed_between
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from templating.project.instruction import SourceFile
-from templating.project.text_methods import Character
+from templating.project.model.instruction import SourceFile
 from templating.project.treesitter.parsing import ParsedText
 from templating.project.treesitter.text import (
+    Character,
     Characters,
     characters_at,
     format_printf,

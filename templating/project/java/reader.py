@@ -10,16 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.facts import FileFacts
-from templating.project.instruction import SourceFile
 from templating.project.java.agents import java_agents
 from templating.project.java.scope import java_file
 from templating.project.java.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.java.writers import java_writes
+from templating.project.model.facts import FileFacts
+from templating.project.model.instruction import SourceFile
 from templating.project.surfaces.surface import Found
 
 if TYPE_CHECKING:
-    from templating.project.python_source import ModuleCache
+    from templating.project.python.python_source import ModuleCache
 
 __all__ = ["port_dialect", "read_java"]
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.instruction import SourceFile
 from templating.project.java.evaluate import JavaScope
 from templating.project.java.vocabulary import AGENT_CLASSES
+from templating.project.model.instruction import SourceFile
 from templating.project.treesitter.parsing import ParsedText, parse
 from templating.project.treesitter.queries import matches, query
 from templating.project.treesitter.text import noqa_by_line
@@ -24,7 +24,7 @@ from templating.project.treesitter.text import noqa_by_line
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from templating.project.python_source import ModuleCache
+    from templating.project.python.python_source import ModuleCache
 
 __all__ = ["JavaFile", "java_file"]
 

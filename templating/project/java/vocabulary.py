@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from templating.project.adk_vocabulary import AgentKind
+from templating.project.python.adk_vocabulary import AgentKind
 
 __all__ = [
     "ADK_JAVA_PACKAGE", "ADK_KOTLIN_PACKAGE", "AGENT_CLASSES", "CALLBACK_CONTEXT", "CALLBACK_METHODS",

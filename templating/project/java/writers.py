@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.adk_vocabulary import WriterVia
-from templating.project.facts import ClassFacts, FunctionFacts, Writer
 from templating.project.java.agents import synthetic
 from templating.project.java.evaluate import evaluate
 from templating.project.java.scope import JavaFile
@@ -29,6 +27,8 @@ from templating.project.java.vocabulary import (
     EARLY_CALLBACK_METHODS,
     TOOL_CONTEXT,
 )
+from templating.project.model.facts import ClassFacts, FunctionFacts, Writer
+from templating.project.python.adk_vocabulary import WriterVia
 from templating.project.treesitter.text import known_text
 
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.python.python_source import ModuleCache
 from templating.project.surfaces.surface import Found, Surface
 
 __all__ = ["JAVA"]
@@ -31,7 +31,7 @@ def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
 
 
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
-    return None  # a `# noqa` is not a Java comment: findings are silenced by hand with `// noqa`
+    return None  # the fix writes Python comments; a Java one is written by hand
 
 
 def _is_valid(text: str) -> bool:

@@ -12,15 +12,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from templating.project.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
+from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 from templating.project.noqa import noqa_codes
-from templating.project.text_methods import Character
 
 __all__ = [
-    "Characters", "characters_at", "format_printf", "hole", "instruction_of", "known_text", "lines_of",
+    "Character", "Characters", "characters_at", "format_printf", "hole", "instruction_of", "known_text", "lines_of",
     "noqa_by_line", "strip_blank", "suppressed_between", "text_of",
 ]  # fmt: skip
+
+
+class Character(NamedTuple):
+    """One character of an evaluated text: its source offset, and its hole if it is one."""
+
+    text: str
+    offset: int
+    hole: Interpolation | None = None
+
 
 Characters = tuple[Character, ...]
 
