@@ -11,7 +11,6 @@ assigned to, or ``<agent line:column>`` when built inline.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from templating.project.java.evaluate import evaluate
@@ -23,15 +22,17 @@ from templating.project.java.vocabulary import (
     INSTRUCTION_METHODS,
     LIST_FACTORIES,
 )
-from templating.project.model.facts import AgentFacts, Ref, Writer
+from templating.project.model.facts import Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.python.adk_vocabulary import AgentKind
+from templating.project.treesitter.agent_build import AgentBuild
+from templating.project.treesitter.agent_build import synthetic as inline_name
 from templating.project.treesitter.text import instruction_of, known_text, suppressed_between
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["AgentBuild", "java_agents", "synthetic"]
+__all__ = ["java_agents", "synthetic"]
 
 #: Calls that make a chain from a builder some method returned an agent's (``name`` alone
 #: does not: ``FunctionDeclaration.builder().name(...)`` is not an agent).
@@ -39,37 +40,9 @@ _BUILDER_METHODS = frozenset({"instruction", "globalInstruction", "outputKey", "
 _PROVIDERS = ("lambda_expression", "method_reference", "object_creation_expression")
 
 
-@dataclass
-class AgentBuild:
-    """An agent being read from its builder calls."""
-
-    variable: str
-    kind: AgentKind
-    node: Node
-    name: str | None = None
-    instructions: list[Instruction] = field(default_factory=list)
-    output_key: Writer | None = None
-    sub_agents: list[Ref] = field(default_factory=list)
-    tools: list[Ref] = field(default_factory=list)
-    agent_tools: list[Ref] = field(default_factory=list)
-    callbacks: list[Ref] = field(default_factory=list)
-    early_callbacks: list[Ref] = field(default_factory=list)
-    custom_class: Ref | None = None
-
-    def facts(self, file: JavaFile) -> AgentFacts:
-        """The neutral record of this agent."""
-        line, column = file.position(self.node)
-        return AgentFacts(
-            self.variable, self.name, self.kind, file.source.path, line, column, tuple(self.instructions),
-            self.output_key, tuple(self.sub_agents), tuple(self.tools), tuple(self.agent_tools),
-            tuple(self.callbacks), self.custom_class, tuple(self.early_callbacks),
-        )  # fmt: skip
-
-
 def synthetic(file: JavaFile, node: Node, what: str = "agent") -> str:
     """The name of something built inline: ``<agent line:column>``."""
-    line, column = file.position(node)
-    return f"<{what} {line}:{column}>"
+    return inline_name(file.position(node), what)
 
 
 def java_agents(file: JavaFile, dialect: str) -> tuple[list[AgentBuild], dict[str, str], list[Instruction]]:
@@ -150,7 +123,7 @@ class _AgentReader:
     def _new(self, kind: AgentKind, top: Node) -> AgentBuild:
         target = _bound_to(self.file, top)
         variable = target if target is not None and "." not in target else synthetic(self.file, top)
-        return AgentBuild(variable, kind, top)
+        return AgentBuild(variable, kind, *self.file.position(top))
 
     def _apply(self, build: AgentBuild, call: Node, name: str) -> None:
         file = self.file

@@ -41,7 +41,7 @@ def read_java(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
         return Found()
     builds, aliases, loose = java_agents(file, dialect)
     writes = java_writes(file)
-    agents = tuple(build.facts(file) for build in builds)
+    agents = tuple(build.facts(source.path) for build in builds)
     instructions = tuple(i for build in builds for i in build.instructions) + tuple(loose)
     facts = FileFacts(
         file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
