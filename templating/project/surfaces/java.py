@@ -1,7 +1,8 @@
 """The Java surface: adk-java (and Java on adk-kotlin) programs, in ``.java`` files.
 
 A file is read only if its bytes name an ADK package (``com.google.adk``); the reader then
-checks its imports. A ``// noqa`` for an instruction goes on the line its argument ends on.
+checks its imports. A ``// noqa`` on any line from the call to the end of an instruction
+argument silences that instruction.
 tree-sitter-java is imported only when a Java file is read.
 """
 
