@@ -225,3 +225,32 @@ def test_java_custom_agent_and_sibling_constant(tmp_path: Path) -> None:
     reader = next(agent for agent in model.agents if agent.name == "reader")
     assert [read.key for read in reader.reads] == ["story"]
     assert _findings(tmp_path) == []
+
+
+def test_java_settings_read_from_the_environment_carry_no_braces(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        "Settings.java",
+        """\
+        public class Settings {
+          public static final String REPO;
+          static { REPO = System.getenv("REPO"); }
+        }
+        """,
+    )
+    path = _write(
+        tmp_path,
+        "A.java",
+        """\
+        class A {
+          static LlmAgent make(String topic) {
+            String mode = Settings.REPO.isEmpty() ? "quiet" : "loud";
+            return LlmAgent.builder().name("a")
+                .instruction(String.format("Repo %s, %s mode, about %s. {x?}", Settings.REPO, mode, topic))
+                .build();
+          }
+        }
+        """,
+    )
+    (finding,) = _findings(tmp_path)
+    assert finding.startswith(f"A.java:{_at(path, '%s. {x?}')}: TPL010 `topic` is inserted")

@@ -27,7 +27,7 @@ from templating.project.model.instruction import Instruction
 from templating.project.python.adk_vocabulary import AgentKind
 from templating.project.treesitter.agent_build import AgentBuild
 from templating.project.treesitter.agent_build import synthetic as inline_name
-from templating.project.treesitter.text import instruction_of, known_text, suppressed_between
+from templating.project.treesitter.text import instruction_of, is_known, known_text, suppressed_between
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -134,7 +134,7 @@ class _AgentReader:
         if name == "name":
             build.name = known_text(evaluate(values[0], file.scope))
         elif name in INSTRUCTION_METHODS and values[0].type not in _PROVIDERS:
-            build.instructions.append(self._instruction(values[0], INSTRUCTION_METHODS[name], call))
+            build.instructions.extend(self._instruction(values[0], INSTRUCTION_METHODS[name], call))
         elif name == "outputKey":
             line, column = file.position(values[0])
             key = known_text(evaluate(values[0], file.scope))
@@ -169,19 +169,23 @@ class _AgentReader:
                 for inner in values:
                     self._tools(build, inner)
 
-    def _instruction(self, value: Node, field_name: str, call: Node) -> Instruction:
+    def _instruction(self, value: Node, field_name: str, call: Node) -> list[Instruction]:
+        """The instruction ``value`` gives (none when all of it is known only at run time)."""
         file = self.file
+        characters = evaluate(value, file.scope)
+        if not is_known(characters):
+            return []
         end = file.parsed.span(value)[1]
         first = file.source.position(file.parsed.span(call)[0])[0]
         last = file.source.position(end)[0]
-        return instruction_of(file.source, evaluate(value, file.scope), end, field_name, self.dialect,
-                              suppressed_between(file.noqa, first, last))  # fmt: skip
+        suppressed = suppressed_between(file.noqa, first, last)
+        return [instruction_of(file.source, characters, end, field_name, self.dialect, suppressed)]
 
     def _inject(self, call: Node) -> None:
         arguments = call.child_by_field_name("arguments")
         values = arguments.named_children if arguments is not None else []
         if len(values) == 2:
-            self.loose.append(self._instruction(values[1], "inject_session_state", call))
+            self.loose.extend(self._instruction(values[1], "inject_session_state", call))
 
     def creation(self, node: Node) -> None:
         file = self.file

@@ -10,6 +10,7 @@ from another file are placed at the expression that brought them in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -35,6 +36,15 @@ _MAX_DEPTH = 24
 #: `Character.isWhitespace` for the characters a source line starts or ends with.
 _BLANKS = " \t\f\x0b\x1c\x1d\x1e\x1f"
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "s": " ", '"': '"', "'": "'", "\\": "\\"}
+_UNKNOWN = "its value is only known at run time"
+_BRACE_FREE_NODES = frozenset({"true", "false", "null_literal", "character_literal"})
+#: Calls whose result never holds a brace: environment settings, sizes, numbers, dates.
+_BRACE_FREE_CALLS = frozenset({
+    "getenv", "getProperty", "size", "length", "count", "ordinal", "hashCode", "now", "currentTimeMillis",
+    "nanoTime", "getYear", "getMonthValue", "getDayOfMonth", "toEpochMilli", "getEpochSecond",
+})  # fmt: skip
+#: A class that reads the environment: its blank ``static final`` fields are settings.
+_READS_ENVIRONMENT = re.compile(r"\b(?:getenv|getProperty|[Dd]otenv)\b")
 _STRIP = {"strip": (True, True), "trim": (True, True), "stripLeading": (True, False), "stripTrailing": (False, True)}
 
 
@@ -91,12 +101,53 @@ def evaluate(node: Node, scope: JavaScope, depth: int = 0) -> Characters:
 
 def _hole(node: Node, scope: JavaScope) -> Characters:
     start, _ = scope.parsed.span(node)
-    reason = (
-        None
-        if node.type.endswith(("integer_literal", "floating_point_literal"))
-        else "its value is only known at run time"
-    )
-    return hole(scope.parsed.text_of(node), start, reason)
+    return hole(scope.parsed.text_of(node), start, brace_reason(node, scope))
+
+
+def brace_reason(node: Node, scope: JavaScope, depth: int = 0) -> str | None:
+    """Why a value known only at run time can carry braces, or ``None`` when it cannot: a
+    number, a boolean, a choice between brace-free texts, a size or a date, an environment
+    setting (``getenv``/``getProperty``, or a ``static final`` field with no initialiser in a
+    class that reads the environment), as the Python front end judges them."""
+    kind = node.type
+    if depth > _MAX_DEPTH:
+        return _UNKNOWN
+    if kind in _BRACE_FREE_NODES or kind.endswith(("integer_literal", "floating_point_literal")):
+        return None
+    if kind == "string_literal":
+        return None if "{" not in scope.parsed.text_of(node) else _UNKNOWN
+    if kind == "method_invocation":
+        name = node.child_by_field_name("name")
+        return None if name is not None and scope.parsed.text_of(name) in _BRACE_FREE_CALLS else _UNKNOWN
+    if kind == "ternary_expression":
+        branches = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
+        reasons = [brace_reason(branch, scope, depth + 1) for branch in branches if branch is not None]
+        return next((reason for reason in reasons if reason is not None), None)
+    if kind == "parenthesized_expression" and node.named_child_count == 1:
+        return brace_reason(node.named_children[0], scope, depth + 1)
+    if kind in ("identifier", "field_access"):
+        return _name_reason(node, scope, depth)
+    return _UNKNOWN
+
+
+def _name_reason(node: Node, scope: JavaScope, depth: int) -> str | None:
+    """The reason of the value a name stands for, followed to its declaration."""
+    where, name = scope, scope.parsed.text_of(node)
+    if node.type == "field_access":
+        owner, field_node = node.child_by_field_name("object"), node.child_by_field_name("field")
+        if owner is None or field_node is None:
+            return _UNKNOWN
+        name = scope.parsed.text_of(field_node)
+        owner_name = scope.parsed.text_of(owner)
+        other = scope if owner_name in scope.classes else scope.sibling(owner_name)
+        if other is None:
+            return _UNKNOWN
+        where = other
+    value = where.constant(name, node.start_byte if where is scope else -1)
+    if value is not None:
+        return brace_reason(value, where, depth + 1)
+    blank = any(d.child_by_field_name("value") is None for d in where.variables.get(name, ()))
+    return None if blank and _READS_ENVIRONMENT.search(where.source.text) else _UNKNOWN
 
 
 def _operator(node: Node) -> str:

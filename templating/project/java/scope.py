@@ -10,6 +10,7 @@ and the ones deriving from an agent class, the methods, every variable declarati
 from __future__ import annotations
 
 import os
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 __all__ = ["JavaFile", "java_file"]
 
 _QUERIES = "templating.project.java"
+#: Per run (a `ModuleCache`): the scopes of other files read for their constants, by file key.
+_SCOPES: weakref.WeakKeyDictionary[ModuleCache, dict[str, JavaScope | None]] = weakref.WeakKeyDictionary()
 #: A class deriving from one of these is agent code (a custom agent).
 _AGENT_BASES = frozenset({"BaseAgent", *AGENT_CLASSES})
 
@@ -157,7 +160,7 @@ def sibling_scope(file: JavaFile, name: str) -> JavaScope | None:
     key = file.modules.key(path)
     if key == file.key:
         return file.scope
-    cache: dict[str, JavaScope | None] = file.modules.__dict__.setdefault("_java_scopes", {})
+    cache = _SCOPES.setdefault(file.modules, {})
     if key not in cache:
         cache[key] = _read_scope(file, path, key)
     file.modules.looked_up.add(key)

@@ -24,7 +24,7 @@ from templating.project.kotlin.vocabulary import (
 from templating.project.model.facts import Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.treesitter.agent_build import AgentBuild, synthetic
-from templating.project.treesitter.text import instruction_of, known_text, suppressed_between
+from templating.project.treesitter.text import instruction_of, is_known, known_text, suppressed_between
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -107,34 +107,43 @@ def _output_key(file: KotlinFile, build: AgentBuild, value: Node) -> None:
 
 def _instructions(file: KotlinFile, value: Node, field: str, call: Node, dialect: str) -> list[Instruction]:
     """The instructions an ``instruction`` argument gives: ``Instruction(text)``, a string, or
-    (adk-kotlin only) the ``text = ...`` parts an ``Instruction { ... }`` provider builds."""
+    (adk-kotlin only) the ``text = ...`` parts an ``Instruction { ... }`` provider builds; a
+    ``val`` holding one of these is followed."""
+    if value.type == "identifier":
+        held = file.scope.constant(file.text(value), file.parsed.span(value)[0])
+        if held is not None and held.type == "call_expression" and file.text(held.named_children[0]) == "Instruction":
+            value = held
     if value.type == "call_expression" and file.text(value.named_children[0]) == "Instruction":
         arguments = arguments_of(value)
         if len(arguments) == 1 and arguments[0][1].type == "lambda_literal":
             if dialect != "adk-kotlin":
                 return []  # adk-java does not inject a provider's text
             texts = [v for c in file.calls if _inside(c, arguments[0][1]) for n, v in arguments_of(c) if n == "text"]
-            return [_instruction(file, text, field, text, dialect) for text in texts]
+            return [i for text in texts for i in _instruction(file, text, field, text, dialect)]
         if len(arguments) == 1 and arguments[0][0] is None and arguments[0][1].type != "call_expression":
-            return [_instruction(file, arguments[0][1], field, call, dialect)]
+            return _instruction(file, arguments[0][1], field, call, dialect)
         if len(arguments) == 1 and file.text(arguments[0][1].named_children[0]) != "Content":
-            return [_instruction(file, arguments[0][1], field, call, dialect)]
+            return _instruction(file, arguments[0][1], field, call, dialect)
         return []
     if value.type in ("lambda_literal", "callable_reference"):
         return []
-    return [_instruction(file, value, field, call, dialect)]
+    return _instruction(file, value, field, call, dialect)
 
 
 def _inside(node: Node, outer: Node) -> bool:
     return outer.start_byte <= node.start_byte and node.end_byte <= outer.end_byte
 
 
-def _instruction(file: KotlinFile, value: Node, field: str, call: Node, dialect: str) -> Instruction:
+def _instruction(file: KotlinFile, value: Node, field: str, call: Node, dialect: str) -> list[Instruction]:
+    """The instruction ``value`` gives (none when all of it is known only at run time)."""
+    characters = evaluate(value, file.scope)
+    if not is_known(characters):
+        return []
     end = file.parsed.span(value)[1]
     first = file.source.position(file.parsed.span(call)[0])[0]
     last = file.source.position(end)[0]
     suppressed = suppressed_between(file.noqa, first, last)
-    return instruction_of(file.source, evaluate(value, file.scope), end, field, dialect, suppressed)
+    return [instruction_of(file.source, characters, end, field, dialect, suppressed)]
 
 
 def _is_chain_top(call: Node) -> bool:

@@ -77,8 +77,8 @@ def evaluate(node: Node, scope: KotlinScope, depth: int = 0) -> Characters:
         return evaluate(left, scope, depth + 1) + evaluate(right, scope, depth + 1)
     if kind == "identifier":
         start, _ = scope.parsed.span(node)
-        value = scope.constant(scope.parsed.text_of(node), start)
-        return evaluate(value, scope, depth + 1) if value is not None else _hole(node, scope)
+        found = _named(scope.parsed.text_of(node), start, scope, depth)
+        return found if found is not None else _hole(node, scope)
     if kind == "navigation_expression":
         return _member(node, scope, depth)
     if kind == "call_expression":
@@ -237,7 +237,18 @@ def _matching_brace(text: str, opening: int, end: int) -> int:
 
 
 def _template_value(name: str, written: str, at: int, scope: KotlinScope, depth: int) -> Characters:
-    value = scope.constant(name, at) if name.isidentifier() else None
-    if value is not None and depth < _MAX_DEPTH:
+    found = _named(name, at, scope, depth) if name.isidentifier() and depth < _MAX_DEPTH else None
+    return found if found is not None else hole(written, at)
+
+
+def _named(name: str, at: int, scope: KotlinScope, depth: int) -> Characters | None:
+    """The text of the string ``val`` called ``name`` seen at ``at``: this file's, or a
+    top-level ``const val`` of another file of the folder (placed at ``at``)."""
+    value = scope.constant(name, at)
+    if value is not None:
         return evaluate(value, scope, depth + 1)
-    return hole(written, at)
+    other = scope.sibling(name)
+    value = other.constant(name, -1) if other is not None else None
+    if other is None or value is None:
+        return None
+    return tuple(character._replace(offset=at) for character in evaluate(value, other, depth + 1))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.kotlin.agents import kotlin_agents
+from templating.project.kotlin.constants import folder_constants
 from templating.project.kotlin.scope import kotlin_file
 from templating.project.kotlin.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.kotlin.writers import kotlin_writes
@@ -35,7 +36,7 @@ def port_dialect(imports: list[str]) -> str | None:
 
 def read_kotlin(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
     """What ``source`` (the text of ``path``) says about agents and state."""
-    file = kotlin_file(source, modules.key(path))
+    file = kotlin_file(source, modules.key(path), folder_constants(path, modules))
     dialect = port_dialect(file.imports)
     if dialect is None:
         return Found()

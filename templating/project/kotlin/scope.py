@@ -9,6 +9,7 @@ length, so every offset stays the source's); what is still an error is skipped.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -66,8 +67,10 @@ def _grammar_text(text: str) -> str:
     return _TRAILING_COMMA.sub(lambda m: " " + m.group(1) + ">", text)
 
 
-def kotlin_file(source: SourceFile, key: str) -> KotlinFile:
-    """``source`` parsed and walked once."""
+def kotlin_file(
+    source: SourceFile, key: str, constants: Callable[[str], KotlinScope | None] | None = None
+) -> KotlinFile:
+    """``source`` parsed and walked once; ``constants`` finds another file's ``const val``."""
     parsed = parse("kotlin", source.text)
     if parsed.root.has_error:
         respelled = parse("kotlin", _grammar_text(source.text))
@@ -78,6 +81,8 @@ def kotlin_file(source: SourceFile, key: str) -> KotlinFile:
     comments = [(node.start_point[0] + 1, parsed.text_of(node)) for c in matches(query(_QUERIES, "comments", "kotlin"), parsed.root) for node in c["comment"]]  # fmt: skip
     file.noqa = noqa_by_line(comments)
     _walk(file)
+    if constants is not None:
+        file.scope.sibling = constants
     return file
 
 

@@ -18,7 +18,7 @@ from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Int
 from templating.project.noqa import noqa_codes
 
 __all__ = [
-    "Character", "Characters", "characters_at", "format_printf", "hole", "instruction_of", "known_text", "lines_of",
+    "Character", "Characters", "characters_at", "format_printf", "hole", "instruction_of", "is_known", "known_text", "lines_of",
     "noqa_by_line", "strip_blank", "suppressed_between", "text_of",
 ]  # fmt: skip
 
@@ -53,6 +53,12 @@ def hole(expression: str, offset: int, reason: str | None = "its value is only k
 def text_of(characters: Sequence[Character]) -> str:
     """The text of ``characters`` (a hole is `RUNTIME_VALUE`)."""
     return "".join(character.text for character in characters)
+
+
+def is_known(characters: Sequence[Character]) -> bool:
+    """Whether any character of ``characters`` is known before run time: an instruction that
+    is one run-time value says nothing a linter can check (the Python front end skips it too)."""
+    return any(character.hole is None for character in characters)
 
 
 def known_text(characters: Sequence[Character]) -> str | None:
