@@ -43,6 +43,8 @@ _BRACE_FREE_CALLS = frozenset({
     "getenv", "getProperty", "size", "length", "count", "ordinal", "hashCode", "now", "currentTimeMillis",
     "nanoTime", "getYear", "getMonthValue", "getDayOfMonth", "toEpochMilli", "getEpochSecond",
 })  # fmt: skip
+#: Calls that write JSON text.
+_JSON_CALLS = frozenset({"toJson", "toJsonString", "writeValueAsString", "toPrettyString"})
 #: A class that reads the environment: its blank ``static final`` fields are settings.
 _READS_ENVIRONMENT = re.compile(r"\b(?:getenv|getProperty|[Dd]otenv)\b")
 _STRIP = {"strip": (True, True), "trim": (True, True), "stripLeading": (True, False), "stripTrailing": (False, True)}
@@ -117,8 +119,10 @@ def brace_reason(node: Node, scope: JavaScope, depth: int = 0) -> str | None:
     if kind == "string_literal":
         return None if "{" not in scope.parsed.text_of(node) else _UNKNOWN
     if kind == "method_invocation":
-        name = node.child_by_field_name("name")
-        return None if name is not None and scope.parsed.text_of(name) in _BRACE_FREE_CALLS else _UNKNOWN
+        name = scope.parsed.text_of(node.child_by_field_name("name") or node)
+        if name in _JSON_CALLS:
+            return f"`{name}` writes JSON, with braces for every object"
+        return None if name in _BRACE_FREE_CALLS else _UNKNOWN
     if kind == "ternary_expression":
         branches = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
         reasons = [brace_reason(branch, scope, depth + 1) for branch in branches if branch is not None]
