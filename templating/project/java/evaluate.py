@@ -10,6 +10,7 @@ from another file are placed at the expression that brought them in.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,9 +31,14 @@ from templating.project.treesitter.text import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["JavaScope", "evaluate", "text_block"]
+__all__ = ["MAX_TEXT", "JavaScope", "brace_reason", "evaluate", "text_block"]
 
 _MAX_DEPTH = 24
+#: The longest text an expression may evaluate to (a long prompt is a few hundred kilobytes).
+MAX_TEXT = 1_000_000
+#: How many earlier declarations of one name are looked at for the one a use sees.
+_MAX_SHADOWS = 64
+_FIELDS = ("field_declaration", "constant_declaration")
 #: `Character.isWhitespace` for the characters a source line starts or ends with.
 _BLANKS = " \t\f\x0b\x1c\x1d\x1e\x1f"
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "s": " ", '"': '"', "'": "'", "\\": "\\"}
@@ -61,26 +67,49 @@ class JavaScope:
     classes: frozenset[str] = frozenset()
     sibling: Callable[[str], JavaScope | None] = lambda name: None
 
+    #: Texts evaluated so far, by node: a constant used twice is evaluated once.
+    memo: dict[int, Characters] = field(default_factory=dict)
+    #: Where each name's declarations start, in document order (found on first use).
+    starts: dict[str, list[int]] = field(default_factory=dict)
+    #: Each name's field declaration, if any (found on first use).
+    fields: dict[str, Node | None] = field(default_factory=dict)
+
     def constant(self, name: str, at: int) -> Node | None:
-        """The value of the last declaration of ``name`` before offset ``at`` whose scope holds it."""
-        best = None
-        for declarator in self.variables.get(name, ()):
+        """The value of the declaration of ``name`` that offset ``at`` sees: the last local
+        declared before it in a block holding it (the nearest `_MAX_SHADOWS` are looked at),
+        else a field (seen from the whole class)."""
+        declarators = self.variables.get(name, ())
+        if name not in self.starts:
+            self.starts[name] = [d.start_byte for d in declarators]
+        index = bisect.bisect_left(self.starts[name], at)
+        for declarator in reversed(declarators[max(0, index - _MAX_SHADOWS) : index]):
             declaration = declarator.parent
-            if declaration is None:
-                continue
-            if declaration.type in ("field_declaration", "constant_declaration"):
-                eligible = best is None  # a field is seen from the whole class; a local shadows it
-            else:
-                block = declaration.parent
-                eligible = block is not None and declarator.start_byte < at < block.end_byte and block.start_byte <= at
-                eligible = eligible and (best is None or declarator.start_byte > best.start_byte)
-            if eligible:
-                best = declarator
-        return best.child_by_field_name("value") if best is not None else None
+            block = declaration.parent if declaration is not None else None
+            local = declaration is not None and declaration.type not in _FIELDS
+            if local and block is not None and block.start_byte <= at < block.end_byte:
+                return declarator.child_by_field_name("value")
+        if name not in self.fields:
+            self.fields[name] = next(
+                (d for d in declarators if d.parent is not None and d.parent.type in _FIELDS), None
+            )
+        field_declarator = self.fields[name]
+        return field_declarator.child_by_field_name("value") if field_declarator is not None else None
 
 
 def evaluate(node: Node, scope: JavaScope, depth: int = 0) -> Characters:
-    """The text ``node`` evaluates to; holes for what is known only at run time."""
+    """The text ``node`` evaluates to; holes for what is known only at run time. Each node
+    is evaluated once per file, and a text past `MAX_TEXT` characters is a hole: constants
+    that double each other (``B = A + A``) cost linear time, not exponential."""
+    found = scope.memo.get(node.id)
+    if found is None:
+        found = _evaluate(node, scope, depth)
+        if len(found) > MAX_TEXT:
+            found = hole(scope.parsed.text_of(node)[:200], scope.parsed.span(node)[0])
+        scope.memo[node.id] = found
+    return found
+
+
+def _evaluate(node: Node, scope: JavaScope, depth: int) -> Characters:
     if depth > _MAX_DEPTH:
         return _hole(node, scope)
     kind = node.type
@@ -89,9 +118,7 @@ def evaluate(node: Node, scope: JavaScope, depth: int = 0) -> Characters:
     if kind == "parenthesized_expression" and node.named_child_count == 1:
         return evaluate(node.named_children[0], scope, depth + 1)
     if kind == "binary_expression" and _operator(node) == "+":
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if left is not None and right is not None:
-            return evaluate(left, scope, depth + 1) + evaluate(right, scope, depth + 1)
+        return _concatenation(node, scope, depth)
     if kind == "identifier":
         return _name(node, scope, depth)
     if kind == "field_access":
@@ -99,6 +126,26 @@ def evaluate(node: Node, scope: JavaScope, depth: int = 0) -> Characters:
     if kind == "method_invocation":
         return _call(node, scope, depth)
     return _hole(node, scope)
+
+
+def _concatenation(node: Node, scope: JavaScope, depth: int) -> Characters:
+    """``a + b + c ...``: the chain is nested to the left, one level per operand, so it is
+    walked in a loop (a prompt of a hundred ``+`` lines is no deeper than one)."""
+    operands: list[Node] = []
+    current: Node | None = node
+    while current is not None and current.type == "binary_expression" and _operator(current) == "+":
+        right = current.child_by_field_name("right")
+        if right is not None:
+            operands.append(right)
+        current = current.child_by_field_name("left")
+    if current is not None:
+        operands.append(current)
+    characters: list[Character] = []
+    for operand in reversed(operands):
+        characters.extend(evaluate(operand, scope, depth + 1))
+        if len(characters) > MAX_TEXT:
+            break
+    return tuple(characters)
 
 
 def _hole(node: Node, scope: JavaScope) -> Characters:
@@ -160,8 +207,7 @@ def _operator(node: Node) -> str:
 
 
 def _name(node: Node, scope: JavaScope, depth: int) -> Characters:
-    start, _ = scope.parsed.span(node)
-    value = scope.constant(scope.parsed.text_of(node), start)
+    value = scope.constant(scope.parsed.text_of(node), node.start_byte)
     if value is None or value.start_byte <= node.start_byte < value.end_byte:
         return _hole(node, scope)
     return evaluate(value, scope, depth + 1)

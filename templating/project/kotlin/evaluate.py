@@ -11,6 +11,7 @@ read from the source text, not from the tree: tree-sitter-kotlin 1.1 reads ``$na
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -31,9 +32,12 @@ from templating.project.treesitter.text import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["KotlinScope", "evaluate", "trim_indent", "trim_margin"]
+__all__ = ["MAX_TEXT", "KotlinScope", "arguments_of", "evaluate", "trim_indent", "trim_margin"]
 
 _MAX_DEPTH = 24
+#: The longest text an expression may evaluate to.
+MAX_TEXT = 1_000_000
+_TOPS = ("source_file", "class_body")
 _ESCAPES = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "'": "'", '"': '"', "\\": "\\", "$": "$"}
 _DOLLAR = ("'$'", '"$"')
 
@@ -49,22 +53,39 @@ class KotlinScope:
     templates: dict[int, Node] = field(default_factory=dict)
     sibling: Callable[[str], KotlinScope | None] = lambda name: None
 
+    #: Texts evaluated so far, by node: a constant used twice is evaluated once.
+    memo: dict[int, Characters] = field(default_factory=dict)
+    #: Where each name's declarations start, in characters (found on first use).
+    starts: dict[str, list[int]] = field(default_factory=dict)
+
     def constant(self, name: str, at: int) -> Node | None:
-        """The initialiser of the last ``val name`` declared before ``at`` (or at top level)."""
-        best = None
-        for value in self.values.get(name, ()):
-            top = (
-                value.parent is not None
-                and value.parent.parent is not None
-                and value.parent.parent.type in ("source_file", "class_body")
-            )
-            if top or value.start_byte < at:
-                best = value
-        return best
+        """The initialiser of the last ``val name`` declared before character offset ``at``,
+        else of the last one declared at the top level or in a class (``at`` of -1: those only)."""
+        values = self.values.get(name, ())
+        if name not in self.starts:
+            self.starts[name] = [self.parsed.span(value)[0] for value in values]
+        index = bisect.bisect_left(self.starts[name], at)
+        if index:
+            return values[index - 1]
+        tops = [
+            v for v in values if v.parent is not None and v.parent.parent is not None and v.parent.parent.type in _TOPS
+        ]
+        return tops[-1] if tops else None
 
 
 def evaluate(node: Node, scope: KotlinScope, depth: int = 0) -> Characters:
-    """The text ``node`` evaluates to; holes for what is known only at run time."""
+    """The text ``node`` evaluates to; holes for what is known only at run time. Each node
+    is evaluated once per file, and a text past `MAX_TEXT` characters is a hole."""
+    found = scope.memo.get(node.id)
+    if found is None:
+        found = _evaluate(node, scope, depth)
+        if len(found) > MAX_TEXT:
+            found = hole(scope.parsed.text_of(node)[:200], scope.parsed.span(node)[0])
+        scope.memo[node.id] = found
+    return found
+
+
+def _evaluate(node: Node, scope: KotlinScope, depth: int) -> Characters:
     if depth > _MAX_DEPTH:
         return _hole(node, scope)
     kind = node.type
@@ -72,9 +93,8 @@ def evaluate(node: Node, scope: KotlinScope, depth: int = 0) -> Characters:
         return _literal(node, scope, depth)
     if kind == "parenthesized_expression" and node.named_child_count == 1:
         return evaluate(node.named_children[0], scope, depth + 1)
-    if kind == "binary_expression" and any(child.type == "+" for child in node.children):
-        left, right = node.named_children[0], node.named_children[-1]
-        return evaluate(left, scope, depth + 1) + evaluate(right, scope, depth + 1)
+    if _is_plus(node):
+        return _concatenation(node, scope, depth)
     if kind == "identifier":
         start, _ = scope.parsed.span(node)
         found = _named(scope.parsed.text_of(node), start, scope, depth)
@@ -84,6 +104,26 @@ def evaluate(node: Node, scope: KotlinScope, depth: int = 0) -> Characters:
     if kind == "call_expression":
         return _call(node, scope, depth)
     return _hole(node, scope)
+
+
+def _is_plus(node: Node) -> bool:
+    return node.type == "binary_expression" and any(child.type == "+" for child in node.children)
+
+
+def _concatenation(node: Node, scope: KotlinScope, depth: int) -> Characters:
+    """``a + b + c ...``, nested to the left one level per operand, walked in a loop."""
+    operands: list[Node] = []
+    current = node
+    while _is_plus(current) and current.named_children:
+        operands.append(current.named_children[-1])
+        current = current.named_children[0]
+    operands.append(current)
+    characters: list[Character] = []
+    for operand in reversed(operands):
+        characters.extend(evaluate(operand, scope, depth + 1))
+        if len(characters) > MAX_TEXT:
+            break
+    return tuple(characters)
 
 
 def _hole(node: Node, scope: KotlinScope) -> Characters:
