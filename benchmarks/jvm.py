@@ -27,7 +27,7 @@ from pathlib import Path
 from templating.lint.linter import lint_text
 from templating.lint.settings import Settings
 from templating.project.model.instruction import SourceFile
-from templating.project.python.python_source import ModuleCache
+from templating.project.sources import SourceCache
 from templating.project.surfaces import surface_for
 from templating.project.treesitter.parsing import parse
 
@@ -111,7 +111,11 @@ def generated(folder: Path, files: int) -> dict[str, list[Path]]:
     """``files`` agent files per language, written under ``folder``."""
     paths: dict[str, list[Path]] = {"java": [], "kotlin": [], "python": []}
     for index in range(files):
-        for language, template, suffix in (("java", JAVA, ".java"), ("kotlin", KOTLIN, ".kt"), ("python", PYTHON, ".py")):
+        for language, template, suffix in (
+            ("java", JAVA, ".java"),
+            ("kotlin", KOTLIN, ".kt"),
+            ("python", PYTHON, ".py"),
+        ):
             path = folder / language / f"agents_{index}{suffix}"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(template.format(index=index), encoding="utf-8")
@@ -136,7 +140,7 @@ def _parse(path: Path, text: str) -> object:
     return parse(grammar, text) if grammar else ast.parse(text)
 
 
-def _read(path: Path, text: str, modules: ModuleCache) -> object:
+def _read(path: Path, text: str, modules: SourceCache) -> object:
     return surface_for(path.name).read(SourceFile(str(path), text), path, modules)
 
 
@@ -168,19 +172,23 @@ def main() -> None:
         texts = {language: [(p, p.read_text(encoding="utf-8")) for p in found] for language, found in paths.items()}
         for language in texts:  # load each grammar and reader once, outside the timing
             for path, text in texts[language][:1]:
-                _parse(path, text), _read(path, text, ModuleCache(root)), _lint(path, text, settings)
+                _parse(path, text), _read(path, text, SourceCache(root)), _lint(path, text, settings)
         steps = {
-            "parse": lambda p, t: _parse(p, t),
-            "read": lambda p, t: _read(p, t, ModuleCache(root)),
+            "parse": _parse,
+            "read": lambda p, t: _read(p, t, SourceCache(root)),
             "lint": lambda p, t: _lint(p, t, settings),
         }
         print(f"{'step':<6} {'language':<8} {'files':>6} {'KB/file':>8} {'ms/file':>9} {'vs python':>10}")
         for name, step in steps.items():
-            times = {language: best_per_file(step, files, arguments.rounds) for language, files in texts.items() if files}
+            times = {
+                language: best_per_file(step, files, arguments.rounds) for language, files in texts.items() if files
+            }
             for language, seconds in times.items():
                 size = sum(len(t) for _, t in texts[language]) / len(texts[language]) / 1024
                 ratio = seconds / times["python"] if times.get("python") else float("nan")
-                print(f"{name:<6} {language:<8} {len(texts[language]):>6} {size:>8.1f} {seconds * 1000:>9.3f} {ratio:>9.2f}x")
+                print(
+                    f"{name:<6} {language:<8} {len(texts[language]):>6} {size:>8.1f} {seconds * 1000:>9.3f} {ratio:>9.2f}x"
+                )
 
 
 if __name__ == "__main__":

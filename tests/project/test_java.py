@@ -15,8 +15,8 @@ from templating.lint.settings import Settings
 from templating.project.java.evaluate import text_block
 from templating.project.java.reader import read_java
 from templating.project.model.instruction import SourceFile
-from templating.project.python.python_source import ModuleCache
 from templating.project.reading import read_project
+from templating.project.sources import SourceCache
 from templating.project.treesitter.text import text_of
 
 HEADER = "package demo;\n\nimport com.google.adk.agents.LlmAgent;\nimport com.google.adk.agents.SequentialAgent;\n\n"
@@ -31,7 +31,7 @@ def _write(root: Path, name: str, body: str) -> Path:
 
 def _read(root: Path, name: str, body: str):
     path = _write(root, name, body)
-    return read_java(SourceFile(str(path), path.read_text()), path, ModuleCache(root))
+    return read_java(SourceFile(str(path), path.read_text()), path, SourceCache(root))
 
 
 def _at(path: Path, needle: str, shift: int = 0) -> str:
@@ -86,7 +86,7 @@ def test_java_instruction_with_constants_and_formatted(tmp_path: Path) -> None:
 def test_java_file_without_an_adk_import_gives_nothing(tmp_path: Path) -> None:
     path = tmp_path / "Plain.java"
     path.write_text('class Plain { String s = "com.google.adk {x}"; void f() { b.instruction("{x}").build(); } }')
-    assert read_java(SourceFile(str(path), path.read_text()), path, ModuleCache(tmp_path)).instructions == ()
+    assert read_java(SourceFile(str(path), path.read_text()), path, SourceCache(tmp_path)).instructions == ()
 
 
 def test_java_provider_is_not_injected(tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_java_sequence_order_and_split_chain_and_factory(tmp_path: Path) -> None
     quoted_later = '"later"'
     expected = (
         f"Agents.java:{_at(agents, '{later}', 1)}: TPL015 agent `second` reads `later` before it is written: it is "
-        f"written only later, by the `output_key` of agent `late` ({late}:{_at(late, quoted_later)})"
+        f"written only later, by the `outputKey` of agent `late` ({late}:{_at(late, quoted_later)})"
     )
     assert _findings(tmp_path) == [expected]
 

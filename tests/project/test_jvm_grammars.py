@@ -25,12 +25,18 @@ def _loaded(folder: Path) -> str:
 def test_jvm_grammars_load_only_for_their_files(tmp_path: Path) -> None:
     python = tmp_path / "python"
     python.mkdir()
-    (python / "agent.py").write_text('from google.adk.agents import LlmAgent\na = LlmAgent(name="a", instruction="{x}")\n')
+    (python / "agent.py").write_text(
+        'from google.adk.agents import LlmAgent\na = LlmAgent(name="a", instruction="{x}")\n'
+    )
     (python / "Plain.java").write_text("class Plain {}\n")  # names no ADK package: never parsed
     assert _loaded(python) == "[]"
     java = tmp_path / "java"
     java.mkdir()
-    (java / "A.java").write_text('import com.google.adk.agents.LlmAgent;\nclass A { LlmAgent a = LlmAgent.builder().instruction("{x}").build(); }\n')
+    (java / "A.java").write_text(
+        'import com.google.adk.agents.LlmAgent;\nclass A { LlmAgent a = LlmAgent.builder().instruction("{x}").build(); }\n'
+    )
     assert _loaded(java) == "['tree_sitter', 'tree_sitter_java']"
-    (java / "B.kt").write_text('import com.google.adk.kt.agents.LlmAgent\nval b = LlmAgent(name = "b", instruction = Instruction("{y}"))\n')
+    (java / "B.kt").write_text(
+        'import com.google.adk.kt.agents.LlmAgent\nval b = LlmAgent(name = "b", instruction = Instruction("{y}"))\n'
+    )
     assert _loaded(java) == "['tree_sitter', 'tree_sitter_java', 'tree_sitter_kotlin']"

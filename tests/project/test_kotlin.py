@@ -15,7 +15,7 @@ from templating.lint.settings import Settings
 from templating.project.kotlin.evaluate import trim_indent, trim_margin
 from templating.project.kotlin.reader import read_kotlin
 from templating.project.model.instruction import SourceFile
-from templating.project.python.python_source import ModuleCache
+from templating.project.sources import SourceCache
 from templating.project.treesitter.text import characters_at, text_of
 
 HEADER = "package demo\n\nimport com.google.adk.kt.agents.LlmAgent\nimport com.google.adk.kt.agents.SequentialAgent\n\n"
@@ -28,7 +28,7 @@ def _write(root: Path, name: str, body: str, header: str = HEADER) -> Path:
 
 
 def _read(path: Path):
-    return read_kotlin(SourceFile(str(path), path.read_text()), path, ModuleCache(path.parent))
+    return read_kotlin(SourceFile(str(path), path.read_text()), path, SourceCache(path.parent))
 
 
 def _at(path: Path, needle: str) -> str:

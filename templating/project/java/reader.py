@@ -10,16 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.project.frontend import Found
 from templating.project.java.agents import java_agents
 from templating.project.java.scope import java_file
 from templating.project.java.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.java.writers import java_writes
 from templating.project.model.facts import FileFacts
 from templating.project.model.instruction import SourceFile
-from templating.project.surfaces.surface import Found
 
 if TYPE_CHECKING:
-    from templating.project.python.python_source import ModuleCache
+    from templating.project.sources import SourceCache
 
 __all__ = ["port_dialect", "read_java"]
 
@@ -33,7 +33,7 @@ def port_dialect(imports: list[str]) -> str | None:
     return None
 
 
-def read_java(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
+def read_java(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     """What ``source`` (the text of ``path``) says about agents and state."""
     file = java_file(source, path, modules.key(path), modules)
     dialect = port_dialect(file.imports)
@@ -47,4 +47,4 @@ def read_java(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
         file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
         aliases, writers=tuple(writes.free),
     )  # fmt: skip
-    return Found(instructions, (facts,))
+    return Found(instructions, (facts,), dialect)

@@ -10,7 +10,6 @@ and the ones deriving from an agent class, the methods, every variable declarati
 from __future__ import annotations
 
 import os
-import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,13 +24,11 @@ from templating.project.treesitter.text import noqa_by_line
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from templating.project.python.python_source import ModuleCache
+    from templating.project.sources import SourceCache
 
 __all__ = ["JavaFile", "java_file"]
 
 _QUERIES = "templating.project.java"
-#: Per run (a `ModuleCache`): the scopes of other files read for their constants, by file key.
-_SCOPES: weakref.WeakKeyDictionary[ModuleCache, dict[str, JavaScope | None]] = weakref.WeakKeyDictionary()
 #: A class deriving from one of these is agent code (a custom agent).
 _AGENT_BASES = frozenset({"BaseAgent", *AGENT_CLASSES})
 
@@ -44,7 +41,7 @@ class JavaFile:
     source: SourceFile
     path: Path
     key: str
-    modules: ModuleCache
+    modules: SourceCache
     package: str = ""
     imports: list[str] = field(default_factory=list)
     classes: dict[str, Node] = field(default_factory=dict)
@@ -83,7 +80,7 @@ class JavaFile:
         return self.key if name in self.classes else self.modules.key(self.class_path(name))
 
 
-def java_file(source: SourceFile, path: Path, key: str, modules: ModuleCache) -> JavaFile:
+def java_file(source: SourceFile, path: Path, key: str, modules: SourceCache) -> JavaFile:
     """``source`` parsed and walked once."""
     parsed = parse("java", source.text)
     file = JavaFile(parsed, source, path, key, modules)
@@ -160,7 +157,7 @@ def sibling_scope(file: JavaFile, name: str) -> JavaScope | None:
     key = file.modules.key(path)
     if key == file.key:
         return file.scope
-    cache = _SCOPES.setdefault(file.modules, {})
+    cache = file.modules.parsed("java")  # the run's memo of the Java front end
     if key not in cache:
         cache[key] = _read_scope(file, path, key)
     file.modules.looked_up.add(key)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,18 +17,18 @@ from templating.project.model.instruction import SourceFile
 
 if TYPE_CHECKING:
     from templating.project.kotlin.evaluate import KotlinScope
-    from templating.project.python.python_source import ModuleCache
+    from templating.project.sources import SourceCache
 
 __all__ = ["folder_constants"]
 
 _CONST = re.compile(r"\bconst\s+val\s+(\w+)")
-#: Per run (a `ModuleCache`): each folder's constant names and the files declaring them, and
-#: the scopes of the files read for them.
-_FOLDERS: weakref.WeakKeyDictionary[ModuleCache, dict[str, dict[str, Path]]] = weakref.WeakKeyDictionary()
-_SCOPES: weakref.WeakKeyDictionary[ModuleCache, dict[str, KotlinScope | None]] = weakref.WeakKeyDictionary()
+#: The run's memo of the Kotlin front end (`SourceCache.parsed`) holds, by file key, the scope
+#: of each file read for its constants, and by ``folder:`` and the folder's path the constant
+#: names of that folder and the files declaring them.
+_FOLDER = "folder:"
 
 
-def folder_constants(path: Path, modules: ModuleCache):
+def folder_constants(path: Path, modules: SourceCache):
     """A function from a name to the scope of the other file of ``path``'s folder declaring
     it as a top-level ``const val`` (``None`` when none does)."""
 
@@ -39,7 +38,7 @@ def folder_constants(path: Path, modules: ModuleCache):
             return None
         key = modules.key(declared)
         modules.looked_up.add(key)
-        scopes = _SCOPES.setdefault(modules, {})
+        scopes = modules.parsed("kotlin")
         if key not in scopes:
             scopes[key] = _scope(declared, key, modules)
         return scopes[key]
@@ -47,9 +46,9 @@ def folder_constants(path: Path, modules: ModuleCache):
     return find
 
 
-def _declared(folder: Path, modules: ModuleCache) -> dict[str, Path]:
-    folders = _FOLDERS.setdefault(modules, {})
-    key = os.fspath(folder)
+def _declared(folder: Path, modules: SourceCache) -> dict[str, Path]:
+    folders = modules.parsed("kotlin")
+    key = _FOLDER + os.fspath(folder)
     if key not in folders:
         found: dict[str, Path] = {}
         try:
@@ -67,7 +66,7 @@ def _declared(folder: Path, modules: ModuleCache) -> dict[str, Path]:
     return folders[key]
 
 
-def _scope(path: Path, key: str, modules: ModuleCache) -> KotlinScope | None:
+def _scope(path: Path, key: str, modules: SourceCache) -> KotlinScope | None:
     from templating.project.kotlin.scope import kotlin_file
 
     text = modules.buffers.get(key)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.project.frontend import Found
 from templating.project.kotlin.agents import kotlin_agents
 from templating.project.kotlin.constants import folder_constants
 from templating.project.kotlin.scope import kotlin_file
@@ -17,10 +18,9 @@ from templating.project.kotlin.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PA
 from templating.project.kotlin.writers import kotlin_writes
 from templating.project.model.facts import FileFacts
 from templating.project.model.instruction import SourceFile
-from templating.project.surfaces.surface import Found
 
 if TYPE_CHECKING:
-    from templating.project.python.python_source import ModuleCache
+    from templating.project.sources import SourceCache
 
 __all__ = ["port_dialect", "read_kotlin"]
 
@@ -34,7 +34,7 @@ def port_dialect(imports: list[str]) -> str | None:
     return None
 
 
-def read_kotlin(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
+def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     """What ``source`` (the text of ``path``) says about agents and state."""
     file = kotlin_file(source, modules.key(path), folder_constants(path, modules))
     dialect = port_dialect(file.imports)
@@ -48,4 +48,4 @@ def read_kotlin(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
         file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
         aliases, writers=tuple(writes.free),
     )  # fmt: skip
-    return Found(instructions, (facts,))
+    return Found(instructions, (facts,), dialect)

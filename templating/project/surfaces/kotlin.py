@@ -10,20 +10,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from templating.project.frontend import Found, Spelling
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.python.python_source import ModuleCache
-from templating.project.surfaces.surface import Found, Surface
+from templating.project.sources import SourceCache
+from templating.project.surfaces.surface import Surface
+from templating.project.treesitter.text import line_end_commentable
 
-__all__ = ["KOTLIN"]
+__all__ = ["KOTLIN", "SPELLING"]
 
 _HINT = b"com.google.adk"
+#: adk-kotlin's names for the ADK words findings quote.
+SPELLING = Spelling(
+    (
+        ("output_key", "outputKey"),
+        ("state_delta", "stateDelta"),
+        ("Event(state=...)", "EventActions(stateDelta = ...)"),
+        ("tool_context.state[...]", "context.actions.stateDelta[...]"),
+        ("create_session(state=...)", "createSession(state = ...)"),
+        ("before_agent_callback", "beforeAgentCallbacks"),
+    )
+)
 
 
 def _may_hold(name: str, data: bytes) -> bool:
     return _HINT in data
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
+def _read(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     if _HINT.decode() not in source.text:
         return Found()
     from templating.project.kotlin.reader import read_kotlin  # loads the grammar: only for Kotlin files
@@ -32,7 +45,8 @@ def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
 
 
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
-    return None  # the fix writes Python comments; a Kotlin one is written by hand
+    """The line the instruction's argument ends on, when a comment can end it."""
+    return line_end_commentable(source, instruction.source_offset(len(instruction.text)))
 
 
 def _is_valid(text: str) -> bool:
@@ -50,4 +64,6 @@ KOTLIN = Surface(
     read=_read,
     noqa_line=_noqa_line,
     is_valid=_is_valid,
+    comment="//",
+    spelling=SPELLING,
 )

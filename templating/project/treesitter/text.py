@@ -18,8 +18,20 @@ from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Int
 from templating.project.noqa import noqa_codes
 
 __all__ = [
-    "Character", "Characters", "characters_at", "format_printf", "hole", "instruction_of", "is_known", "known_text", "lines_of",
-    "noqa_by_line", "strip_blank", "suppressed_between", "text_of",
+    "Character",
+    "Characters",
+    "characters_at",
+    "format_printf",
+    "hole",
+    "instruction_of",
+    "is_known",
+    "known_text",
+    "line_end_commentable",
+    "lines_of",
+    "noqa_by_line",
+    "strip_blank",
+    "suppressed_between",
+    "text_of",
 ]  # fmt: skip
 
 
@@ -143,6 +155,16 @@ def instruction_of(
     )
     offsets = (*(character.offset for character in characters), end)
     return Instruction(source, text_of(characters), offsets, field, holes, suppressed, dialect)
+
+
+def line_end_commentable(source: SourceFile, end: int) -> int | None:
+    """The 1-based line of source offset ``end``, when a ``//`` comment can be added at the
+    end of it: nothing after ``end`` on that line opens a string or a comment, so the line ends
+    in code."""
+    line, _ = source.position(end)
+    stop = source.text.find("\n", end)
+    rest = source.text[end : stop if stop >= 0 else len(source.text)]
+    return None if any(mark in rest for mark in ('"', "'", "/*", "`")) else line
 
 
 def suppressed_between(noqa: dict[int, frozenset[str]], first: int, last: int) -> frozenset[str]:
