@@ -254,3 +254,26 @@ def test_java_settings_read_from_the_environment_carry_no_braces(tmp_path: Path)
     )
     (finding,) = _findings(tmp_path)
     assert finding.startswith(f"A.java:{_at(path, '%s. {x?}')}: TPL010 `topic` is inserted")
+
+
+def test_java_noqa_goes_where_the_argument_ends_and_a_comment_fits(tmp_path: Path) -> None:
+    from templating.project.surfaces.java import JAVA
+
+    path = _write(
+        tmp_path,
+        "A.java",
+        '''\
+        class A {
+          static LlmAgent a = LlmAgent.builder().name("a").instruction("""
+              Use {x}.
+              """).description("d").build();
+          static LlmAgent b = LlmAgent.builder().name("b").instruction("Use {y}").description("""
+              d
+              """).build();
+        }
+        ''',
+    )
+    source = SourceFile(str(path), path.read_text())
+    first, second = _read(tmp_path, "A.java", path.read_text().removeprefix(HEADER)).instructions
+    assert JAVA.noqa_line(first, source) == int(_at(path, '""").description').split(":")[0])
+    assert JAVA.noqa_line(second, source) is None  # a text block opens after it on that line

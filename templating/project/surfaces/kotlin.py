@@ -46,7 +46,7 @@ def _read(source: SourceFile, path: Path, modules: SourceCache) -> Found:
 
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     """The line the instruction's argument ends on, when a comment can end it."""
-    return line_end_commentable(source, instruction.source_offset(len(instruction.text)))
+    return line_end_commentable(source, instruction.source_offset(len(instruction.text)), "kotlin")
 
 
 def _is_valid(text: str) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
-from templating.project.noqa import noqa_codes
+from templating.project.noqa import noqa_codes, noqa_pattern
 
 __all__ = [
     "Character",
@@ -45,8 +45,8 @@ class Character(NamedTuple):
 
 Characters = tuple[Character, ...]
 
-#: A ``// noqa`` comment (the leader is the language's): its codes as `noqa_codes` reads them.
-_NOQA = re.compile(r"//\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
+#: A ``// noqa`` comment, in the project's one noqa grammar.
+_NOQA = noqa_pattern("//")
 #: A ``printf`` conversion: ``%%``, ``%n``, or an optional ``n$`` index, flags, width,
 #: precision and one conversion letter.
 _PRINTF = re.compile(r"%(?:(?P<index>\d+)\$)?[-#+ 0,(<]*\d*(?:\.\d+)?(?P<conversion>[a-zA-Z%])")
@@ -133,7 +133,7 @@ def noqa_by_line(comments: Sequence[tuple[int, str]]) -> dict[int, frozenset[str
     (line, comment text) pairs."""
     found: dict[int, frozenset[str]] = {}
     for line, comment in comments:
-        match = _NOQA.match(comment)
+        match = _NOQA.search(comment)
         if match is not None:
             found[line] = found.get(line, frozenset()) | noqa_codes(match)
     return found
@@ -157,14 +157,25 @@ def instruction_of(
     return Instruction(source, text_of(characters), offsets, field, holes, suppressed, dialect)
 
 
-def line_end_commentable(source: SourceFile, end: int) -> int | None:
-    """The 1-based line of source offset ``end``, when a ``//`` comment can be added at the
-    end of it: nothing after ``end`` on that line opens a string or a comment, so the line ends
-    in code."""
+def line_end_commentable(source: SourceFile, end: int, grammar: str) -> int | None:
+    """The 1-based line of source offset ``end``, when a ``//`` comment can be added at the end
+    of it: the line does not end inside a string or a comment that goes on to the next line."""
+    from templating.project.treesitter.parsing import parse
+
     line, _ = source.position(end)
     stop = source.text.find("\n", end)
-    rest = source.text[end : stop if stop >= 0 else len(source.text)]
-    return None if any(mark in rest for mark in ('"', "'", "/*", "`")) else line
+    stop = len(source.text) if stop < 0 else stop
+    last = len(source.text[:stop].rstrip())
+    if last <= end:
+        return line
+    byte = len(source.text[: last - 1].encode("utf-8", "surrogatepass"))
+    stop_byte = len(source.text[:stop].encode("utf-8", "surrogatepass"))
+    node = parse(grammar, source.text).root.descendant_for_byte_range(byte, byte + 1)
+    while node is not None:
+        if ("string" in node.type or "comment" in node.type) and node.end_byte > stop_byte:
+            return None
+        node = node.parent
+    return line
 
 
 def suppressed_between(noqa: dict[int, frozenset[str]], first: int, last: int) -> frozenset[str]:
