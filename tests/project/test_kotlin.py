@@ -146,3 +146,16 @@ def test_kotlin_file_without_adk_import_and_fun_interface(tmp_path: Path) -> Non
         """,
     )
     assert [i.text for i in _read(path).instructions] == ["Read {k}"]
+
+
+def test_kotlin_agents_in_locals_of_one_name_are_all_read(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "A.kt",
+        """\
+        fun one() { val agent = LlmAgent(name = "one", instruction = Instruction("{a}")) }
+        fun two() { val agent = LlmAgent(name = "two", instruction = Instruction("{b}")) }
+        """,
+    )
+    (facts,) = _read(path).facts
+    assert sorted((agent.name, len(agent.instructions)) for agent in facts.agents) == [("one", 1), ("two", 1)]

@@ -25,7 +25,7 @@ from templating.project.java.vocabulary import (
 from templating.project.model.facts import Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.python.adk_vocabulary import AgentKind
-from templating.project.treesitter.agent_build import AgentBuild
+from templating.project.treesitter.agent_build import AgentBuild, register
 from templating.project.treesitter.agent_build import synthetic as inline_name
 from templating.project.treesitter.text import instruction_of, is_known, known_text, suppressed_between
 
@@ -95,7 +95,7 @@ class _AgentReader:
             self._apply(build, call, name)
         target = _bound_to(file, top)
         if names[-1] == "build" or target is None:
-            self.agents.setdefault(build.variable, build)
+            register(self.agents, build)
             if target is not None and target != build.variable:
                 self.aliases[target] = build.variable
             method = _returned_by(file, top)
@@ -200,7 +200,7 @@ class _AgentReader:
         for value in arguments.named_children if arguments is not None else []:
             if value.type in ("identifier", "field_access", "method_invocation"):
                 build.sub_agents.extend(agent_refs(file, value))
-        self.agents.setdefault(build.variable, build)
+        register(self.agents, build)
 
 
 def agent_refs(file: JavaFile, node: Node) -> list[Ref]:

@@ -23,7 +23,7 @@ from templating.project.kotlin.vocabulary import (
 )
 from templating.project.model.facts import Ref, Writer
 from templating.project.model.instruction import Instruction
-from templating.project.treesitter.agent_build import AgentBuild, synthetic
+from templating.project.treesitter.agent_build import AgentBuild, register, synthetic
 from templating.project.treesitter.text import instruction_of, is_known, known_text, suppressed_between
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def kotlin_agents(file: KotlinFile, dialect: str) -> tuple[list[AgentBuild], dic
             build = _chain(file, call, dialect)
         if build is None:
             continue
-        agents.setdefault(build.variable, build)
+        register(agents, build)
         function = _returned_by(file, call)
         if function is not None:
             aliases[function] = build.variable

@@ -13,7 +13,7 @@ from templating.project.model.facts import AgentFacts, Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.python.adk_vocabulary import AgentKind
 
-__all__ = ["AgentBuild", "synthetic"]
+__all__ = ["AgentBuild", "register", "synthetic"]
 
 
 def synthetic(position: tuple[int, int], what: str = "agent") -> str:
@@ -47,3 +47,15 @@ class AgentBuild:
             self.output_key, tuple(self.sub_agents), tuple(self.tools), tuple(self.agent_tools),
             tuple(self.callbacks), self.custom_class, tuple(self.early_callbacks),
         )  # fmt: skip
+
+
+def register(agents: dict[str, AgentBuild], build: AgentBuild) -> None:
+    """Add ``build`` to ``agents`` by its variable. Two agents held in variables of one name
+    (``val agent`` in two functions) are both kept: the later is named by its position too,
+    and a plain reference to the name finds the first."""
+    known = agents.get(build.variable)
+    if known is None:
+        agents[build.variable] = build
+    elif known is not build:
+        build.variable = f"{build.variable} <{build.line}:{build.column}>"
+        agents.setdefault(build.variable, build)
