@@ -24,7 +24,7 @@ from templating.project.java.vocabulary import (
 )
 from templating.project.model.facts import Ref, Writer
 from templating.project.model.instruction import Instruction
-from templating.project.python.adk_vocabulary import AgentKind
+from templating.project.model.kinds import AgentKind
 from templating.project.treesitter.agent_build import AgentBuild, register
 from templating.project.treesitter.agent_build import synthetic as inline_name
 from templating.project.treesitter.text import instruction_of, is_known, known_text, suppressed_between

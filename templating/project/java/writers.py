@@ -28,7 +28,7 @@ from templating.project.java.vocabulary import (
     TOOL_CONTEXT,
 )
 from templating.project.model.facts import ClassFacts, FunctionFacts, Writer
-from templating.project.python.adk_vocabulary import WriterVia
+from templating.project.model.kinds import WriterVia
 from templating.project.treesitter.text import known_text
 
 if TYPE_CHECKING:

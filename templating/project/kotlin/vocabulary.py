@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from templating.project.python.adk_vocabulary import AgentKind
+from templating.project.model.kinds import AgentKind
 
 __all__ = [
     "ADK_JAVA_PACKAGE", "ADK_KOTLIN_PACKAGE", "AGENT_CLASSES", "CALLBACK_ARGUMENTS", "CALLBACK_CONTEXT",

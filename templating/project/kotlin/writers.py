@@ -21,7 +21,7 @@ from templating.project.kotlin.evaluate import arguments_of, evaluate
 from templating.project.kotlin.scope import KotlinFile
 from templating.project.kotlin.vocabulary import CALLBACK_CONTEXT, TOOL_CONTEXT
 from templating.project.model.facts import ClassFacts, FunctionFacts, Writer
-from templating.project.python.adk_vocabulary import WriterVia
+from templating.project.model.kinds import WriterVia
 from templating.project.treesitter.agent_build import synthetic
 from templating.project.treesitter.text import known_text
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from templating.project.model.facts import AgentFacts, Ref, Writer
 from templating.project.model.instruction import Instruction
-from templating.project.python.adk_vocabulary import AgentKind
+from templating.project.model.kinds import AgentKind
 
 __all__ = ["AgentBuild", "register", "synthetic"]
 
