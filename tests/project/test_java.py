@@ -277,3 +277,24 @@ def test_java_noqa_goes_where_the_argument_ends_and_a_comment_fits(tmp_path: Pat
     first, second = _read(tmp_path, "A.java", path.read_text().removeprefix(HEADER)).instructions
     assert JAVA.noqa_line(first, source) == int(_at(path, '""").description').split(":")[0])
     assert JAVA.noqa_line(second, source) is None  # a text block opens after it on that line
+
+
+def test_java_method_with_one_return_is_followed_and_its_parameters_are_holes(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "A.java",
+        '''\
+        class A {
+          static final String owner = "fixed";
+          static String prompt(String owner) {
+            return """
+                Help %s with {request}.
+                """.formatted(owner);
+          }
+          static LlmAgent a = LlmAgent.builder().name("a").instruction(prompt("x")).build();
+        }
+        ''',
+    )
+    (instruction,) = _read(tmp_path, "A.java", path.read_text().removeprefix(HEADER)).instructions
+    assert instruction.text == "Help \ufffc with {request}.\n"
+    assert instruction.position(instruction.text.index("{"))[0] == int(_at(path, 'prompt("x")').split(":")[0])

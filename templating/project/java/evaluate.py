@@ -10,14 +10,10 @@ from another file are placed at the expression that brought them in.
 
 from __future__ import annotations
 
-import bisect
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from templating.project.model.instruction import SourceFile
-from templating.project.treesitter.parsing import ParsedText
+from templating.project.java.braces import brace_reason
+from templating.project.java.names import JavaScope, is_parameter, returned
 from templating.project.treesitter.text import (
     Character,
     Characters,
@@ -31,69 +27,15 @@ from templating.project.treesitter.text import (
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["MAX_TEXT", "JavaScope", "brace_reason", "evaluate", "text_block"]
+__all__ = ["MAX_TEXT", "JavaScope", "evaluate", "text_block"]
 
 _MAX_DEPTH = 24
 #: The longest text an expression may evaluate to (a long prompt is a few hundred kilobytes).
 MAX_TEXT = 1_000_000
-#: How many earlier declarations of one name are looked at for the one a use sees.
-_MAX_SHADOWS = 64
-_FIELDS = ("field_declaration", "constant_declaration")
 #: `Character.isWhitespace` for the characters a source line starts or ends with.
 _BLANKS = " \t\f\x0b\x1c\x1d\x1e\x1f"
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "s": " ", '"': '"', "'": "'", "\\": "\\"}
-_UNKNOWN = "its value is only known at run time"
-_BRACE_FREE_NODES = frozenset({"true", "false", "null_literal", "character_literal"})
-#: Calls whose result never holds a brace: environment settings, sizes, numbers, dates.
-_BRACE_FREE_CALLS = frozenset({
-    "getenv", "getProperty", "size", "length", "count", "ordinal", "hashCode", "now", "currentTimeMillis",
-    "nanoTime", "getYear", "getMonthValue", "getDayOfMonth", "toEpochMilli", "getEpochSecond",
-})  # fmt: skip
-#: Calls that write JSON text.
-_JSON_CALLS = frozenset({"toJson", "toJsonString", "writeValueAsString", "toPrettyString"})
-#: A class that reads the environment: its blank ``static final`` fields are settings.
-_READS_ENVIRONMENT = re.compile(r"\b(?:getenv|getProperty|[Dd]otenv)\b")
 _STRIP = {"strip": (True, True), "trim": (True, True), "stripLeading": (True, False), "stripTrailing": (False, True)}
-
-
-@dataclass
-class JavaScope:
-    """What names mean in one Java file: its ``String`` variables by name, its classes, and
-    how to reach another class's file (``sibling``, by class name)."""
-
-    parsed: ParsedText
-    source: SourceFile
-    variables: dict[str, list[Node]] = field(default_factory=dict)
-    classes: frozenset[str] = frozenset()
-    sibling: Callable[[str], JavaScope | None] = lambda name: None
-
-    #: Texts evaluated so far, by node: a constant used twice is evaluated once.
-    memo: dict[int, Characters] = field(default_factory=dict)
-    #: Where each name's declarations start, in document order (found on first use).
-    starts: dict[str, list[int]] = field(default_factory=dict)
-    #: Each name's field declaration, if any (found on first use).
-    fields: dict[str, Node | None] = field(default_factory=dict)
-
-    def constant(self, name: str, at: int) -> Node | None:
-        """The value of the declaration of ``name`` that offset ``at`` sees: the last local
-        declared before it in a block holding it (the nearest `_MAX_SHADOWS` are looked at),
-        else a field (seen from the whole class)."""
-        declarators = self.variables.get(name, ())
-        if name not in self.starts:
-            self.starts[name] = [d.start_byte for d in declarators]
-        index = bisect.bisect_left(self.starts[name], at)
-        for declarator in reversed(declarators[max(0, index - _MAX_SHADOWS) : index]):
-            declaration = declarator.parent
-            block = declaration.parent if declaration is not None else None
-            local = declaration is not None and declaration.type not in _FIELDS
-            if local and block is not None and block.start_byte <= at < block.end_byte:
-                return declarator.child_by_field_name("value")
-        if name not in self.fields:
-            self.fields[name] = next(
-                (d for d in declarators if d.parent is not None and d.parent.type in _FIELDS), None
-            )
-        field_declarator = self.fields[name]
-        return field_declarator.child_by_field_name("value") if field_declarator is not None else None
 
 
 def evaluate(node: Node, scope: JavaScope, depth: int = 0) -> Characters:
@@ -153,61 +95,16 @@ def _hole(node: Node, scope: JavaScope) -> Characters:
     return hole(scope.parsed.text_of(node), start, brace_reason(node, scope))
 
 
-def brace_reason(node: Node, scope: JavaScope, depth: int = 0) -> str | None:
-    """Why a value known only at run time can carry braces, or ``None`` when it cannot: a
-    number, a boolean, a choice between brace-free texts, a size or a date, an environment
-    setting (``getenv``/``getProperty``, or a ``static final`` field with no initialiser in a
-    class that reads the environment), as the Python front end judges them."""
-    kind = node.type
-    if depth > _MAX_DEPTH:
-        return _UNKNOWN
-    if kind in _BRACE_FREE_NODES or kind.endswith(("integer_literal", "floating_point_literal")):
-        return None
-    if kind == "string_literal":
-        return None if "{" not in scope.parsed.text_of(node) else _UNKNOWN
-    if kind == "method_invocation":
-        name = scope.parsed.text_of(node.child_by_field_name("name") or node)
-        if name in _JSON_CALLS:
-            return f"`{name}` writes JSON, with braces for every object"
-        return None if name in _BRACE_FREE_CALLS else _UNKNOWN
-    if kind == "ternary_expression":
-        branches = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
-        reasons = [brace_reason(branch, scope, depth + 1) for branch in branches if branch is not None]
-        return next((reason for reason in reasons if reason is not None), None)
-    if kind == "parenthesized_expression" and node.named_child_count == 1:
-        return brace_reason(node.named_children[0], scope, depth + 1)
-    if kind in ("identifier", "field_access"):
-        return _name_reason(node, scope, depth)
-    return _UNKNOWN
-
-
-def _name_reason(node: Node, scope: JavaScope, depth: int) -> str | None:
-    """The reason of the value a name stands for, followed to its declaration."""
-    where, name = scope, scope.parsed.text_of(node)
-    if node.type == "field_access":
-        owner, field_node = node.child_by_field_name("object"), node.child_by_field_name("field")
-        if owner is None or field_node is None:
-            return _UNKNOWN
-        name = scope.parsed.text_of(field_node)
-        owner_name = scope.parsed.text_of(owner)
-        other = scope if owner_name in scope.classes else scope.sibling(owner_name)
-        if other is None:
-            return _UNKNOWN
-        where = other
-    value = where.constant(name, node.start_byte if where is scope else -1)
-    if value is not None:
-        return brace_reason(value, where, depth + 1)
-    blank = any(d.child_by_field_name("value") is None for d in where.variables.get(name, ()))
-    return None if blank and _READS_ENVIRONMENT.search(where.source.text) else _UNKNOWN
-
-
 def _operator(node: Node) -> str:
     operator = node.child_by_field_name("operator")
     return operator.type if operator is not None else ""
 
 
 def _name(node: Node, scope: JavaScope, depth: int) -> Characters:
-    value = scope.constant(scope.parsed.text_of(node), node.start_byte)
+    name = scope.parsed.text_of(node)
+    if is_parameter(node, name, scope.parsed.text_of):
+        return _hole(node, scope)
+    value = scope.constant(name, node.start_byte)
     if value is None or value.start_byte <= node.start_byte < value.end_byte:
         return _hole(node, scope)
     return evaluate(value, scope, depth + 1)
@@ -244,7 +141,20 @@ def _call(node: Node, scope: JavaScope, depth: int) -> Characters:
         result = strip_blank(evaluate(receiver, scope, depth + 1), _BLANKS + "\n\r", leading=leading, trailing=trailing)
     elif receiver is not None and name == "concat" and len(values) == 1:
         result = evaluate(receiver, scope, depth + 1) + values[0]
+    elif receiver is None or scope.parsed.text_of(receiver) == "this":
+        result = _method_result(node, name, scope, depth)
     return result if result is not None else _hole(node, scope)
+
+
+def _method_result(call: Node, name: str, scope: JavaScope, depth: int) -> Characters | None:
+    """What a method of the file declared once, with one ``return``, returns; its parameters
+    are holes. Placed at the call, as another file's text is."""
+    declared = scope.methods.get(name) or []
+    expression = returned(declared[0]) if len(declared) == 1 else None
+    if expression is None or declared[0].start_byte <= call.start_byte < declared[0].end_byte:
+        return None  # not a method to follow, or a recursive call
+    start = scope.parsed.span(call)[0]
+    return tuple(character._replace(offset=start) for character in evaluate(expression, scope, depth + 1))
 
 
 def _literal(node: Node, scope: JavaScope) -> Characters:

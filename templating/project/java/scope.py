@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.java.evaluate import JavaScope
+from templating.project.java.names import JavaScope
 from templating.project.java.vocabulary import AGENT_CLASSES
 from templating.project.model.instruction import SourceFile
 from templating.project.treesitter.parsing import ParsedText, parse
@@ -93,6 +93,7 @@ def java_file(source: SourceFile, path: Path, key: str, modules: SourceCache) ->
     file.noqa = noqa_by_line(comments)
     _walk(file)
     file.scope.classes = frozenset(file.classes)
+    file.scope.methods = file.methods
     file.scope.sibling = lambda name: sibling_scope(file, name)
     return file
 
