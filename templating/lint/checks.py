@@ -142,7 +142,17 @@ def check_skipped(template: Template, context: Context) -> Iterator[Hazard]:
         body, mark = match.group("body").strip(), match.group("mark")
         start = match.start()
         name = body.removesuffix("?")
-        if read_name(name) is not None or name.startswith(ARTIFACT_PREFIX):
+        if (read_name(name) is not None or name.startswith(ARTIFACT_PREFIX)) and template.dialect not in (
+            "adk",
+            "strict",
+        ):
+            yield Hazard(
+                "TPL007", start, match.end(),
+                f"`{shorten(match.group())}` keeps its `{mark}`: {_reader(template)} substitutes `{shorten(name)}` "
+                f"and leaves the `{mark}` before the value (ADK Python leaves the whole group literal)",
+                f"write `{{{shorten(body)}}}` alone unless the `{mark}` is meant to stay",
+            )  # fmt: skip
+        elif read_name(name) is not None or name.startswith(ARTIFACT_PREFIX):
             yield Hazard(
                 "TPL007", start, match.end(),
                 f"{who} `{shorten(match.group())}` literal"
