@@ -1,0 +1,8 @@
+; `x.state.set('k', v)`, `x.state.update({...})`, `ctx?.state.set(...)`.
+(call_expression
+  function: (member_expression
+    object: (member_expression property: (property_identifier) @state)
+    property: (property_identifier) @method)
+  arguments: (arguments) @arguments
+  (#eq? @state "state")
+  (#any-of? @method "set" "update")) @call
