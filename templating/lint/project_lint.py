@@ -9,7 +9,7 @@ other rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard
@@ -36,7 +36,7 @@ from templating.project.model import ProjectModel, assemble
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
-PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020"})
+PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022"})
 
 
 def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding]:
@@ -69,7 +69,21 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
             message, help_line = session_write_message(write)
             findings.append(Finding(write.path, rule.code, rule.name, rule.severity, message, help_line,
                                     write.line, write.column, write.line, write.end_column, write.source_line))  # fmt: skip
+    findings.extend(_trap_findings(model, settings))
     return findings
+
+
+def _trap_findings(model: ProjectModel, settings: Settings) -> Iterator[Finding]:
+    """The port traps the front ends found (TPL021 on), as their rules are enabled."""
+    for trap in model.port_traps:
+        rule = find_rule(trap.code)
+        if (
+            rule is not None
+            and settings.is_enabled(rule.code)
+            and rule.code not in silenced(trap.path, trap.suppressed, settings)
+        ):
+            yield Finding(trap.path, rule.code, rule.name, rule.severity, trap.message, rule.summary,
+                          trap.line, trap.column, trap.line, trap.end_column, trap.source_line)  # fmt: skip
 
 
 def _order(model: ProjectModel, settings: Settings):

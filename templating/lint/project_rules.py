@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.port_words import words_for
 from templating.lint.suggestions import COMPARISONS, suggest_key
 from templating.project.facts import SessionWrite, Writer
 from templating.project.instruction import Instruction
@@ -59,9 +60,11 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
                 suggestions[read.key] = suggest_key(read.key, written) if affordable else None
             suggestion = suggestions[read.key]
             hint = f"did you mean `{suggestion}`? " if suggestion else ""
+            outcome = words_for(read.instruction.dialect).missing
             yield read.instruction, Hazard(
                 "TPL014", read.start, read.end,
-                f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in the project writes it",
+                f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in the project writes it"
+                + (f": {outcome}" if outcome else ""),
                 hint + _DECLARE_HELP,
             )  # fmt: skip
 
@@ -82,12 +85,13 @@ def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, H
     for late in find_late_reads(model):
         first = late.writers[0]
         own = first.agent == late.agent.name
+        words = words_for(late.read.instruction.dialect)
         if own and first.via == "output_key":
-            when = "by its own `output_key`, after it answers"
+            when = f"by its own `{words.output_key}`, after it answers"
         elif own and first.function:
             when = f"by its own {first.via} `{first.function}`, only after its first model call"
         else:
-            when = f"only later, by {describe_writer(first)}"
+            when = f"only later, by {describe_writer(first, words.output_key)}"
         yield late.read.instruction, Hazard(
             "TPL015", late.read.start, late.read.end,
             f"agent `{late.agent.name}` reads `{shorten(late.read.key)}` before it is written: it is written {when}",
@@ -110,12 +114,13 @@ def session_write_message(write: SessionWrite) -> tuple[str, str]:
     )
 
 
-def describe_writer(writer: Writer) -> str:
-    """A writer in words: ``the output_key of agent `critic` (agents.py:12:16)``."""
+def describe_writer(writer: Writer, output_key: str = "output_key") -> str:
+    """A writer in words: ``the output_key of agent `critic` (agents.py:12:16)``, the field
+    spelled ``output_key`` as its port spells it."""
     where = f"{writer.path}:{writer.line}:{writer.column}"
     owner = f"agent `{writer.agent}`" if writer.agent else None
     if writer.via == "output_key":
-        return f"the `output_key` of {owner} ({where})"
+        return f"the `{output_key}` of {owner} ({where})"
     if writer.via in ("tool", "callback") and writer.function and owner:
         return f"{writer.via} `{writer.function}` of {owner} ({where})"
     if writer.via in ("tool", "callback") and writer.function:

@@ -29,6 +29,7 @@ class Rule:
     ``dialects`` names the dialects the rule runs in, and ``dialect_note`` says how it reads
     (or why it skips) the ``strict`` dialect. ``version_note`` says how the rule reads
     ``adk-version = "1.x"``, for the rules whose truth depends on the ADK Python version.
+    ``language`` is the language its examples are written in.
     """
 
     code: str
@@ -43,3 +44,5 @@ class Rule:
     dialects: tuple[str, ...] = ("adk", "strict")
     dialect_note: str = ""
     version_note: str = ""
+    #: The language of the example code (its fence in the docs).
+    language: str = "python"

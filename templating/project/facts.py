@@ -19,7 +19,7 @@ from templating.project.instruction import Instruction
 from templating.project.pickling import rebuild_from_fields
 
 __all__ = [
-    "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Read", "Ref", "SessionWrite", "SkillFacts",
+    "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "PortTrap", "Read", "Ref", "SessionWrite", "SkillFacts",
     "ToolsetFacts", "Writer",
 ]  # fmt: skip
 
@@ -82,6 +82,23 @@ class SessionWrite:
     column: int
     end_column: int
     source_line: str
+    suppressed: frozenset[str] = frozenset()
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class PortTrap:
+    """Code a port runs differently from what it says, found by a front end (rules TPL021 and
+    on): the rule's ``code``, where, and the finding's ``message``."""
+
+    code: str
+    path: str
+    line: int
+    column: int
+    end_column: int
+    source_line: str
+    message: str
     suppressed: frozenset[str] = frozenset()
 
     __reduce__ = rebuild_from_fields
@@ -212,5 +229,7 @@ class FileFacts:
     skills: tuple[SkillFacts, ...] = ()
     toolsets: dict[str, ToolsetFacts] = field(default_factory=dict)
     apps: tuple[AppFacts, ...] = ()
+    #: Port traps a front end found in the file (`PortTrap`).
+    port_traps: tuple[PortTrap, ...] = ()
 
     __reduce__ = rebuild_from_fields

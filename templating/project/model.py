@@ -91,6 +91,8 @@ class ProjectModel:
     workflows: tuple[Workflow, ...] = ()
     #: Pydantic models of the project by class name, with their field names.
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Port traps the front ends found (`templating.project.facts.PortTrap`).
+    port_traps: tuple = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
 
@@ -164,7 +166,8 @@ class _Assembler:
         add_shared_instructions(self, self.facts, workflows)
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
-                             {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
+                             {name: fields for f in self.index.values() for name, fields in f.models.items()},
+                             tuple(trap for f in self.index.values() for trap in f.port_traps))  # fmt: skip
         for agent in agents:
             for instruction in agent.instructions:
                 model._by_instruction.setdefault(_instruction_key(instruction), []).append(agent)

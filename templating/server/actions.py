@@ -7,6 +7,7 @@ single-fix edit is placed by line and column, and "fix all" rewrites the buffer 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from lsprotocol import types
@@ -51,19 +52,26 @@ def noqa_action(
     line = _comment_line(finding, instructions, source)
     if line is None:
         return None
-    return noqa_at(finding, uri, source, line, encode, encode)
+    return noqa_at(finding, uri, source, line, encode, encode, surface_for(source.path.rpartition("/")[2]).comment)
 
 
 def noqa_at(
-    finding: Finding, uri: str, target: SourceFile, line: int, encode: Encode, encode_finding: Encode
+    finding: Finding,
+    uri: str,
+    target: SourceFile,
+    line: int,
+    encode: Encode,
+    encode_finding: Encode,
+    comment: str = "#",
 ) -> types.CodeAction:
-    """The ``quickfix`` adding ``# noqa: CODE`` at the end of ``line`` of ``target`` (the file
-    at ``uri``, placed with ``encode``); ``encode_finding`` places the finding in its own file."""
+    """The ``quickfix`` adding ``# noqa: CODE`` (``comment`` is the file's comment leader,
+    ``//`` in TypeScript) at the end of ``line`` of ``target`` (the file at ``uri``, placed with
+    ``encode``); ``encode_finding`` places the finding in its own file."""
     text = target.line_text(line)
-    new_text, column = _with_code(text, finding.code)
+    new_text, column = _with_code(text, finding.code, comment)
     edit = types.TextEdit(range=encode((line - 1, column), (line - 1, len(text))), new_text=new_text)
     return types.CodeAction(
-        title=f"{finding.code}: add `# noqa: {finding.code}`",
+        title=f"{finding.code}: add `{comment} noqa: {finding.code}`",
         kind=types.CodeActionKind.QuickFix,
         diagnostics=[to_diagnostic(finding, encode_finding)],
         edit=types.WorkspaceEdit(changes={uri: [edit]}),
@@ -110,14 +118,15 @@ def instruction_of(finding: Finding, instructions: Sequence[Instruction], source
     return None
 
 
-def _with_code(line_text: str, code: str) -> tuple[str, int]:
+def _with_code(line_text: str, code: str, comment: str = "#") -> tuple[str, int]:
     """The replacement for the end of ``line_text`` and the column it starts at."""
-    match = NOQA.search(line_text)
+    pattern = NOQA if comment == "#" else re.compile(re.escape(comment) + NOQA.pattern[1:], re.IGNORECASE)
+    match = pattern.search(line_text)
     if match is None:
         stripped = line_text.rstrip()
-        return f"  # noqa: {code}", len(stripped)
+        return f"  {comment} noqa: {code}", len(stripped)
     codes = match.group("codes")
-    merged = f"# noqa: {codes}, {code}" if codes else match.group(0)
+    merged = f"{comment} noqa: {codes}, {code}" if codes else match.group(0)
     return merged + line_text[match.end() :], match.start()
 
 

@@ -70,7 +70,8 @@ class Surface:
     - ``coding_line``: whether a PEP 263 ``# coding:`` line picks the file's encoding;
     - ``import_hint``: bytes that mark a file whose instructions can be imported from
       sibling modules (so the listing of its folder matters to a cache), if the surface has
-      imports at all.
+      imports at all;
+    - ``comment``: what starts a line comment, where a ``noqa`` goes (``#``, ``//``).
     """
 
     name: str
@@ -83,6 +84,7 @@ class Surface:
     is_valid: Callable[[str], bool]
     coding_line: bool = False
     import_hint: re.Pattern[bytes] | None = None
+    comment: str = "#"
 
     def claims(self, name: str) -> bool:
         """Whether this surface lists the file called ``name`` (a base name)."""

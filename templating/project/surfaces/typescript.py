@@ -64,4 +64,5 @@ TYPESCRIPT = Surface(
     noqa_line=_noqa_line,
     is_valid=_is_valid,
     import_hint=_HINT,
+    comment="//",
 )

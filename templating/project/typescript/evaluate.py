@@ -22,7 +22,7 @@ from templating.project.typescript.vocabulary import DEDENT_TAGS
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["FUNCTION_KINDS", "Text", "evaluate", "lookup"]
+__all__ = ["FUNCTION_KINDS", "Text", "constant", "evaluate", "lookup", "resolve_value"]
 
 _MAX_DEPTH = 24
 _MAX_CHARACTERS = 1_000_000
@@ -64,6 +64,12 @@ def evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int = 
     """The text ``node`` (an expression of ``module``) gives, holes where it is not constant."""
     characters = _evaluate(unwrap(node), module, cache, depth)
     return Text(module.source, tuple(characters[:_MAX_CHARACTERS]))
+
+
+def constant(node: Node, module: ScriptModule, cache: ScriptCache) -> str | None:
+    """The string ``node`` always gives (a literal, a constant, ``KEYS.draft``), else ``None``."""
+    text = evaluate(node, module, cache)
+    return text.value if text.is_known and text.characters else None
 
 
 def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> list[Character]:

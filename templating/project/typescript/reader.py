@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from templating.project.facts import AgentFacts, FileFacts, FunctionFacts, Ref, Writer
+from templating.project.facts import AgentFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
 from templating.project.instruction import Instruction
 from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents
-from templating.project.typescript.evaluate import FUNCTION_KINDS, evaluate, resolve_value
+from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule
 from templating.project.typescript.vocabulary import SKIPPED_FOLDERS, grammar_for, port_of_specifier
 from templating.project.typescript.writes import find_writes
@@ -44,10 +44,6 @@ class ScriptReading:
     instructions: tuple[Instruction, ...] = ()
     facts: tuple[FileFacts, ...] = ()
     port: str | None = None
-    #: Instructions IQAI's builder drops (``withInstruction`` before ``asSequential``).
-    dropped: tuple[Writer, ...] = ()
-    #: ``x.state['k'] = v`` in adk-js: not a write.
-    ignored_writes: tuple[Writer, ...] = ()
 
 
 def is_vendored(path: Path) -> bool:
@@ -69,7 +65,7 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
     builder = _Facts(module, key, cache, port)
     for site in sites:
         builder.add_agent(site)
-    writes = find_writes(module, grammar, port, builder.owners)
+    writes = find_writes(module, grammar, port, builder.owners, cache)
     return builder.finish(writes)
 
 
@@ -81,7 +77,7 @@ class _Facts:
     port: str
     agents: list[AgentFacts] = field(default_factory=list)
     instructions: list[Instruction] = field(default_factory=list)
-    dropped: list[Writer] = field(default_factory=list)
+    traps: list[PortTrap] = field(default_factory=list)
     #: Nodes whose writes belong to a named function, by node id.
     owners: dict[int, object] = field(default_factory=dict)
     factories: dict[str, str] = field(default_factory=dict)
@@ -99,8 +95,11 @@ class _Facts:
             if instruction is None:
                 continue
             if site.drops_instruction:
-                line, column = self._position(value)
-                self.dropped.append(Writer(None, "agent", self.module.source.path, line, column))
+                message = (
+                    "this instruction is never rendered: `AgentBuilder` drops it when `asSequential`, "
+                    "`asParallel` or `asLoop` makes a workflow agent"
+                )
+                self.traps.append(self._trap("TPL022", value, message))
                 continue
             instructions.append(instruction)
         self.instructions.extend(instructions)
@@ -117,7 +116,8 @@ class _Facts:
         output_key = None
         if site.output_key is not None:
             key_line, key_column = self._position(site.output_key)
-            output_key = Writer(site.output_key_text, "output_key", self.module.source.path, key_line, key_column)
+            key_text = constant(site.output_key, self.module, self.cache)
+            output_key = Writer(key_text, "output_key", self.module.source.path, key_line, key_column)
         self.agents.append(AgentFacts(
             variable, site.name, cast("AgentKind", site.kind), self.module.source.path, line, column, tuple(instructions), output_key,
             sub_agents=tuple(r for r in map(self._ref, site.sub_agents) if r is not None),
@@ -178,11 +178,25 @@ class _Facts:
                 path = self.cache.resolve(imported.specifier, self.module.path)
                 if path is not None:
                     imports[name] = Ref(os.path.realpath(path), "" if imported.name == "*" else imported.name)
+        for assignment in writes.ignored:
+            message = (
+                "adk-js writes nothing here: `State` is a plain object, so this assignment is lost; "
+                "call `state.set(key, value)`"
+            )
+            self.traps.append(self._trap("TPL021", assignment, message))
         facts = FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
-            imports=imports, writers=tuple(writes.free),
+            imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps),
         )  # fmt: skip
-        return ScriptReading(tuple(self.instructions), (facts,), self.port, tuple(self.dropped), tuple(writes.ignored))
+        return ScriptReading(tuple(self.instructions), (facts,), self.port)
+
+    def _trap(self, code: str, node: Node, message: str) -> PortTrap:
+        line, column = self._position(node)
+        source_line = self.module.source.line_text(line)
+        start, end = self.module.parsed.span(node)
+        end_column = column + min(end - start, len(source_line) - column + 1)
+        return PortTrap(code, self.module.source.path, line, column, end_column, source_line, message,
+                        _noqa(self.module, node))  # fmt: skip
 
 
 _FIELDS = {"instruction": "instruction", "globalInstruction": "global_instruction"}

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from templating.project.facts import Writer
 from templating.project.treesitter.queries import matches, query
-from templating.project.typescript.modules import ScriptModule, unwrap
+from templating.project.typescript.evaluate import constant
+from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -34,7 +35,7 @@ class Writes:
 
     owned: dict[int, list[Writer]] = field(default_factory=dict)
     free: list[Writer] = field(default_factory=list)
-    ignored: list[Writer] = field(default_factory=list)
+    ignored: list[Node] = field(default_factory=list)
 
 
 def string_of(node: Node | None, module: ScriptModule) -> str | None:
@@ -51,7 +52,7 @@ def string_of(node: Node | None, module: ScriptModule) -> str | None:
     return "".join(character.text for character in decode_string(module.parsed, node))
 
 
-def object_keys(node: Node, module: ScriptModule) -> list[tuple[str | None, Node]]:
+def object_keys(node: Node, module: ScriptModule, cache: ScriptCache) -> list[tuple[str | None, Node]]:
     """The keys an object literal sets (``None`` for a spread or a computed key), or one
     unknown key when ``node`` is not an object literal."""
     node = unwrap(node)
@@ -63,6 +64,8 @@ def object_keys(node: Node, module: ScriptModule) -> list[tuple[str | None, Node
             key = member.child_by_field_name("key")
             if key is not None and key.type in ("property_identifier", "number"):
                 keys.append((module.parsed.text_of(key), key))
+            elif key is not None and key.type == "computed_property_name" and key.named_children:
+                keys.append((constant(key.named_children[0], module, cache), member))
             else:
                 keys.append((string_of(key, module), member))
         elif member.type == "shorthand_property_identifier":
@@ -72,7 +75,9 @@ def object_keys(node: Node, module: ScriptModule) -> list[tuple[str | None, Node
     return keys
 
 
-def find_writes(module: ScriptModule, grammar: str, port: str | None, owners: dict[int, object]) -> Writes:
+def find_writes(
+    module: ScriptModule, grammar: str, port: str | None, owners: dict[int, object], cache: ScriptCache
+) -> Writes:
     """Every write of ``module``; a write inside a node of ``owners`` (by id) belongs to it."""
     writes = Writes()
     root = module.parsed.root
@@ -81,33 +86,37 @@ def find_writes(module: ScriptModule, grammar: str, port: str | None, owners: di
         method = module.parsed.text_of(found["method"][0])
         values = arguments.named_children
         if method == "set" and values:
-            _add(writes, owners, module, [(string_of(values[0], module), values[0])], call, "tool")
+            _add(writes, owners, module, [(constant(values[0], module, cache), values[0])], call, "tool")
         elif method == "update" and values:
-            _add(writes, owners, module, object_keys(values[0], module), call, "tool")
+            _add(writes, owners, module, object_keys(values[0], module, cache), call, "tool")
     for found in matches(query(_PACKAGE, "state_brackets", grammar), root):
         key = found["key"][0]
         field_name = module.parsed.text_of(found["field"][0])
         via = "state_delta" if field_name == "stateDelta" else "tool"
-        target = writes.ignored if field_name == "state" and port == "adk-js" else None
-        _add(writes, owners, module, [(string_of(key, module), key)], found["assignment"][0], via, target)
+        if field_name == "state" and port == "adk-js":
+            writes.ignored.append(found["assignment"][0])  # adk-js's State is no Proxy: nothing is written
+            continue
+        _add(writes, owners, module, [(constant(key, module, cache), key)], found["assignment"][0], via)
     for found in matches(query(_PACKAGE, "state_objects", grammar), root):
-        _object_write(writes, owners, module, found["pair"][0], found["value"][0])
-    _positional_sessions(writes, module, root)
+        _object_write(writes, owners, module, found["pair"][0], found["value"][0], cache)
+    _positional_sessions(writes, module, root, cache)
     return writes
 
 
-def _object_write(writes: Writes, owners: dict[int, object], module: ScriptModule, pair: Node, value: Node) -> None:
+def _object_write(
+    writes: Writes, owners: dict[int, object], module: ScriptModule, pair: Node, value: Node, cache: ScriptCache
+) -> None:
     key = pair.child_by_field_name("key")
     field_name = module.parsed.text_of(key) if key is not None else ""
     call = _enclosing_call(pair)
     method = _method_name(call, module) if call is not None else None
     if method in _SEEDS:
-        _add(writes, owners, module, object_keys(value, module), pair, "initial", writes.free)
+        _add(writes, owners, module, object_keys(value, module, cache), pair, "initial", writes.free)
     elif field_name == "stateDelta":
-        _add(writes, owners, module, object_keys(value, module), pair, "state_delta")
+        _add(writes, owners, module, object_keys(value, module, cache), pair, "state_delta")
 
 
-def _positional_sessions(writes: Writes, module: ScriptModule, root: Node) -> None:
+def _positional_sessions(writes: Writes, module: ScriptModule, root: Node, cache: ScriptCache) -> None:
     """IQAI's ``createSession(appName, userId, state, sessionId)``."""
     stack = [root]
     while stack:
@@ -116,7 +125,7 @@ def _positional_sessions(writes: Writes, module: ScriptModule, root: Node) -> No
             arguments = node.child_by_field_name("arguments")
             values = arguments.named_children if arguments is not None else []
             if len(values) >= 3 and unwrap(values[2]).type == "object":
-                _add(writes, {}, module, object_keys(values[2], module), values[2], "initial", writes.free)
+                _add(writes, {}, module, object_keys(values[2], module, cache), values[2], "initial", writes.free)
         stack.extend(reversed(node.named_children))
 
 
