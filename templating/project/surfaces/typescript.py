@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.python.python_source import ModuleCache
 from templating.project.surfaces.surface import Found, Problem, Surface
 from templating.project.typescript.vocabulary import GRAMMAR_BY_SUFFIX, HINT
 

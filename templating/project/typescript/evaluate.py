@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 from templating.project.typescript.literals import Character, add_piece, dedent
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 from templating.project.typescript.vocabulary import DEDENT_TAGS

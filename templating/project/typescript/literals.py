@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from templating.project.instruction import Interpolation
+from templating.project.model.instruction import Interpolation
 
 if TYPE_CHECKING:
     from tree_sitter import Node

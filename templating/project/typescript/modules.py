@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.instruction import SourceFile
+from templating.project.model.instruction import SourceFile
 from templating.project.treesitter.parsing import parse
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
 from templating.regular_file import read_regular

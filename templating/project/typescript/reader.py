@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from templating.project.facts import AgentFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
-from templating.project.instruction import Instruction
+from templating.project.model.facts import AgentFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
+from templating.project.model.instruction import Instruction
 from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents
 from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
@@ -28,7 +28,7 @@ from templating.regular_file import read_regular
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from templating.project.adk_vocabulary import AgentKind
+    from templating.project.python.adk_vocabulary import AgentKind
     from templating.project.typescript.writes import Writes
 
 __all__ = ["ScriptReading", "read_script"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from templating.project.instruction import SourceFile
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import SourceFile
+from templating.project.python.python_source import ModuleCache
 from templating.project.surfaces.surface import Found, Problem
 from templating.project.typescript.modules import ScriptCache, load_script
 from templating.project.typescript.reader import read_script

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from templating.project.facts import Writer
+from templating.project.model.facts import Writer
 from templating.project.treesitter.queries import matches, query
 from templating.project.typescript.evaluate import constant
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from templating.project.instruction import RUNTIME_VALUE
+from templating.project.model.instruction import RUNTIME_VALUE
 
 from .helpers import read
 
