@@ -82,7 +82,8 @@ def test_sub_agents_imported_or_made_by_factories_are_ordered(tmp_path):
     files = {
         "root.ts": JS + "import { makeWriter } from './writer.js';\nimport { reader } from './reader';\n"
         "export const root = new SequentialAgent({ name: 'root', subAgents: [makeWriter(), reader] });\n",
-        "writer.ts": JS + "export const makeWriter = () => new LlmAgent({ name: 'w', instruction: 'Go.', outputKey: 'k' });\n",
+        "writer.ts": JS
+        + "export const makeWriter = () => new LlmAgent({ name: 'w', instruction: 'Go.', outputKey: 'k' });\n",
         "reader.ts": JS + "export const reader = new LlmAgent({ name: 'r', instruction: 'Use {k} and {z}.' });\n",
     }
     assert [(name, code) for name, _, _, code in findings(tmp_path, files, select="TPL014,TPL015")] == [
