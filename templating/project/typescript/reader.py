@@ -60,6 +60,8 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
     sites = find_agents(module, grammar)
     if port is None and sites:
         port = package_port(module.path.parent)
+    if port is None and not sites:
+        return _seeds_only(module, key, cache, grammar)
     if port is None:
         return ScriptReading()
     builder = _Facts(module, key, cache, port)
@@ -67,6 +69,16 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
         builder.add_agent(site)
     writes = find_writes(module, grammar, port, builder.owners, cache)
     return builder.finish(writes)
+
+
+def _seeds_only(module: ScriptModule, key: str, cache: ScriptCache, grammar: str) -> ScriptReading:
+    """A module that imports no port may still seed the session of agents it imports (a
+    ``main.ts``): its session seeds count; nothing of it is read as an instruction."""
+    writes = find_writes(module, grammar, None, {}, cache)
+    seeds = tuple(writer for writer in writes.free if writer.via == "initial")
+    if not seeds:
+        return ScriptReading()
+    return ScriptReading(facts=(FileFacts(key, module.source.path, writers=seeds),))
 
 
 @dataclass

@@ -19,9 +19,10 @@ GRAMMAR_BY_SUFFIX: dict[str, str] = {
 #: The dialect of each port, by the package a file imports.
 PORT_DIALECTS = {"@google/adk": "adk-js", "@iqai/adk": "adk-ts"}
 
-#: Bytes that mark a file importing a port, or naming an agent, an instruction or state: the
-#: pre-filter before a file is decoded (a prompts module names none of the packages).
-HINT = rb"@google/adk|@iqai/adk|instruction|Instruction|[Pp]rompt|PROMPT"
+#: Bytes that mark a file importing a port, or naming an agent, an instruction or a session
+#: seed: the pre-filter before a file is decoded (a prompts module names none of the packages,
+#: nor does a `main.ts` that seeds the session of agents it imports).
+HINT = rb"@google/adk|@iqai/adk|instruction|Instruction|[Pp]rompt|PROMPT|createSession|stateDelta|withQuickSession"
 
 #: Folders whose code is never a user's agents: installed and vendored copies of the packages.
 SKIPPED_FOLDERS = frozenset({"node_modules", "vendor", "dist", "build", ".next"})

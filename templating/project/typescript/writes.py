@@ -160,7 +160,8 @@ def _add(
     line, column = at.start_point[0] + 1, module.parsed.span(at)[0] - _line_start(module, at) + 1
     owner = _owner(at, owners)
     for key, _ in keys:
-        writer = Writer(key, via, module.source.path, line, column)  # type: ignore[arg-type]
+        function = str(owners[owner]) if owner is not None else None
+        writer = Writer(key, via, module.source.path, line, column, function)  # type: ignore[arg-type]
         if target is not None:
             target.append(writer)
         elif owner is not None:
