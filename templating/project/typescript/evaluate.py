@@ -30,6 +30,9 @@ _SCOPES = frozenset({"statement_block", "program", "class_body", "switch_body"})
 #: Expressions that are functions: an instruction written as one is a provider.
 FUNCTION_KINDS = frozenset({"arrow_function", "function_expression", "function", "function_declaration"})
 _RUN_TIME = "its value is only known at run time"
+_TRIMS = {"trim": (True, True), "trimStart": (True, False), "trimEnd": (False, True)}
+#: Calls whose text comes from outside the program: a file's text can hold any placeholder.
+_FILE_CALLS = frozenset({"readFileSync", "readFile", "fs.readFileSync", "fs.readFile"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +113,9 @@ def _template(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
     for child in node.children:
         if child.type == "template_substitution":
             inner = child.named_children[0] if child.named_children else None
-            start, _ = module.parsed.span(child)
             if inner is None:
                 continue
-            value = _sub(inner, module, cache, depth)
-            characters.extend(value if all(c.hole is None for c in value) else _hole(inner, module, start))
+            characters.extend(_sub(inner, module, cache, depth))
         else:
             add_piece(module.parsed, child, characters)
     return characters
@@ -122,6 +123,16 @@ def _template(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
 
 def _call(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> list[Character]:
     function, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    method = (
+        function.child_by_field_name("property")
+        if function is not None and function.type == "member_expression"
+        else None
+    )
+    receiver = function.child_by_field_name("object") if method is not None and function is not None else None
+    if method is not None and receiver is not None and arguments is not None and not arguments.named_children:
+        trim = _TRIMS.get(module.parsed.text_of(method))
+        if trim is not None:
+            return _trimmed(_sub(receiver, module, cache, depth), *trim)
     tagged = arguments is not None and arguments.type == "template_string"
     if function is not None and arguments is not None and tagged and module.parsed.text_of(function) in DEDENT_TAGS:
         return dedent(_template(arguments, module, cache, depth))
@@ -140,6 +151,16 @@ def _call(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> l
     return _hole(node, module)
 
 
+def _trimmed(characters: list[Character], start: bool, end: bool) -> list[Character]:
+    """``String.prototype.trim`` (and ``trimStart``/``trimEnd``) on the known edges of a text."""
+    first, last = 0, len(characters)
+    while start and first < last and characters[first].hole is None and characters[first].text.isspace():
+        first += 1
+    while end and last > first and characters[last - 1].hole is None and characters[last - 1].text.isspace():
+        last -= 1
+    return characters[first:last]
+
+
 def _moved(characters: list[Character], offset: int) -> list[Character]:
     """Characters from another module, placed at ``offset`` of this one."""
     return [character._replace(offset=offset) for character in characters]
@@ -148,7 +169,56 @@ def _moved(characters: list[Character], offset: int) -> list[Character]:
 def _hole(node: Node, module: ScriptModule, offset: int | None = None) -> list[Character]:
     start, _ = module.parsed.span(node)
     expression = module.parsed.text_of(node)
-    return [Character(RUNTIME_VALUE, start if offset is None else offset, Interpolation(0, expression, _RUN_TIME))]
+    hole = Interpolation(0, expression, brace_reason(node, module))
+    return [Character(RUNTIME_VALUE, start if offset is None else offset, hole)]
+
+
+def brace_reason(node: Node, module: ScriptModule) -> str | None:
+    """Why a value known only at run time can carry braces (rule TPL010), or ``None``.
+
+    Only what plainly can is reported: a function's parameter (the caller's text, a user's
+    input) and a file's text. A date, a number, `JSON.stringify` output (its quoted keys are
+    never a name to either port) or a class field are not: reporting every run-time value
+    would bury the real cases.
+    """
+    node = unwrap(node)
+    if node.type == "call_expression":
+        function = node.child_by_field_name("function")
+        name = module.parsed.text_of(function) if function is not None else ""
+        if name in _FILE_CALLS or name.rpartition(".")[2] in _FILE_CALLS:
+            return "a file's text can hold any brace"
+        return None
+    if node.type == "await_expression" and node.named_children:
+        return brace_reason(node.named_children[0], module)
+    if node.type == "identifier" and _is_parameter(node, module):
+        return "it is a parameter: whatever the caller passes is scanned"
+    return None
+
+
+def _is_parameter(node: Node, module: ScriptModule) -> bool:
+    """Whether an identifier names a parameter of a function around it."""
+    name = module.parsed.text_of(node)
+    scope = node.parent
+    while scope is not None:
+        if scope.type in FUNCTION_KINDS or scope.type == "method_definition":
+            parameters = scope.child_by_field_name("parameters") or scope.child_by_field_name("parameter")
+            if parameters is not None and any(
+                module.parsed.text_of(found) == name for found in _parameter_names(parameters)
+            ):
+                return True
+        scope = scope.parent
+    return False
+
+
+def _parameter_names(parameters: Node) -> list[Node]:
+    if parameters.type == "identifier":
+        return [parameters]
+    found = []
+    for parameter in parameters.named_children:
+        pattern = parameter.child_by_field_name("pattern") or parameter
+        if pattern.type == "identifier":
+            found.append(pattern)
+    return found
 
 
 def _operator(node: Node) -> str | None:
