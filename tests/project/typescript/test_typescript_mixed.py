@@ -15,7 +15,6 @@ def test_python_and_typescript_agents_are_read_in_one_run(tmp_path):
     expected = []
     for name, text in FILES.items():
         line = text.splitlines()[1]
-        key = line[line.rindex("{") + 1 : line.index("}", line.rindex("{"))]
         expected.append((name.rpartition("/")[2], 2, line.rindex("{") + 2, "TPL014"))  # at the key, as TPL011
     assert findings(tmp_path, FILES, select="TPL014") == sorted(expected)
 
