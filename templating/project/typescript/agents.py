@@ -22,7 +22,7 @@ from templating.project.typescript.writes import string_of
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["AgentSite", "find_agents"]
+__all__ = ["AgentSite", "find_agents", "find_plugin_instructions"]
 
 _PACKAGE = "templating.project.typescript"
 _WRAPPERS = frozenset({"await_expression", "parenthesized_expression", "as_expression", "satisfies_expression"})
@@ -65,6 +65,24 @@ def find_agents(module: ScriptModule, grammar: str) -> list[AgentSite]:
     for site in sorted(sites, key=lambda site: site.node.start_byte):
         _bind(module, site, used)
     return sorted(sites, key=lambda site: site.node.start_byte)
+
+
+def find_plugin_instructions(module: ScriptModule, grammar: str) -> list[Node]:
+    """The instructions of adk-js ``new GlobalInstructionPlugin(text)``: every agent of the app
+    gets them, before its own."""
+    found = []
+    for match in matches(query(_PACKAGE, "agents", grammar), module.parsed.root):
+        if module.parsed.text_of(match["class"][0]) == "GlobalInstructionPlugin" and _is_port_class(
+            module, "GlobalInstructionPlugin"
+        ):
+            arguments = _arguments_of(match["arguments"][0])
+            if arguments:
+                found.append(arguments[0])
+    return found
+
+
+def _arguments_of(arguments: Node) -> list[Node]:
+    return [child for child in arguments.named_children if child.type != "comment"]
 
 
 def _is_port_class(module: ScriptModule, name: str) -> bool:

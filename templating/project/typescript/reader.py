@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, cast
 from templating.project.model.facts import AgentFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.noqa import noqa_codes
-from templating.project.typescript.agents import AgentSite, find_agents
+from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
 from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule
 from templating.project.typescript.vocabulary import SKIPPED_FOLDERS, grammar_for, port_of_specifier
@@ -67,6 +67,10 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
     builder = _Facts(module, key, cache, port)
     for site in sites:
         builder.add_agent(site)
+    for value in find_plugin_instructions(module, grammar):
+        instruction = builder.instruction(value, "globalInstruction")
+        if instruction is not None:
+            builder.instructions.append(instruction)
     writes = find_writes(module, grammar, port, builder.owners, cache)
     return builder.finish(writes)
 
@@ -103,7 +107,7 @@ class _Facts:
     def add_agent(self, site: AgentSite) -> None:
         instructions = []
         for field_name, value in site.instructions:
-            instruction = self._instruction(value, field_name)
+            instruction = self.instruction(value, field_name)
             if instruction is None:
                 continue
             if site.drops_instruction:
@@ -139,7 +143,8 @@ class _Facts:
         for inline in site.inline_agents:
             self.owners.pop(inline.id, None)
 
-    def _instruction(self, value: Node, field_name: str) -> Instruction | None:
+    def instruction(self, value: Node, field_name: str) -> Instruction | None:
+        """The instruction ``value`` gives ADK as ``field_name``; ``None`` for a provider."""
         module, node = self.module, value
         while node.type in ("identifier", "member_expression", "subscript_expression"):
             found = resolve_value(node, module, self.cache)

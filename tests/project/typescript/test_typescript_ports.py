@@ -64,3 +64,13 @@ def test_a_prompts_module_takes_the_port_of_the_agent_that_uses_it(tmp_path):
     }
     assert _dialects(tmp_path, files, "agent.ts") == ["adk-ts"]
     assert read(tmp_path, files, "prompts.ts").instructions == ()
+
+
+def test_fix_edits_a_typescript_instruction_and_the_file_still_parses(tmp_path):
+    source = (
+        "import { LlmAgent } from '@google/adk';\nconst a = new LlmAgent({ name: 'a', instruction: `Hi { name }.` });\n"
+    )
+    write(tmp_path, {"agent.ts": source})
+    command = [sys.executable, "-m", "templating", "lint", "--fix", "--select", "TPL004", "agent.ts"]
+    subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert (tmp_path / "agent.ts").read_text(encoding="utf-8") == source.replace("{ name }", "{name}")

@@ -95,3 +95,16 @@ def test_shorthand_properties_and_local_constants_in_a_factory(tmp_path):
 def test_an_instruction_provider_is_not_injected(tmp_path):
     source = JS + "const a = new LlmAgent({ instruction: (ctx) => `Hi {nobody}` });\n"
     assert _texts(tmp_path, {"agent.ts": source}) == []
+
+
+def test_a_global_instruction_plugin_text_is_linted(tmp_path):
+    source = (
+        "import { GlobalInstructionPlugin, LlmAgent } from '@google/adk';\n"
+        "const plugin = new GlobalInstructionPlugin('Be kind to {{user}}.');\n"
+    )
+    (instruction,) = read(tmp_path, {"agent.ts": source}, "agent.ts").instructions
+    assert (instruction.text, instruction.field, instruction.dialect) == (
+        "Be kind to {{user}}.",
+        "global_instruction",
+        "adk-js",
+    )
