@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.timing import measure, paired_ratio
 from templating.lint.linter import lint_text
 from templating.lint.settings import Settings
-from templating.project.reading import ModuleCache
+from templating.project.sources import SourceCache
 
 PYTHON_HEAD = "from google.adk.agents import LlmAgent\nfrom google.adk.tools import ToolContext\n\n"
 PYTHON_AGENT = """
@@ -77,7 +77,7 @@ def modules(agents: int) -> tuple[str, str]:
 
 def _linting(text: str, name: str, settings: Settings):
     """A call linting ``text`` as the file ``name`` with a fresh cache, as a worker reads a file."""
-    return lambda: lint_text(text, name, settings, cache=ModuleCache(Path.cwd()))
+    return lambda: lint_text(text, name, settings, cache=SourceCache(Path.cwd()))
 
 
 def main() -> None:

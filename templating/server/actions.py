@@ -7,7 +7,6 @@ single-fix edit is placed by line and column, and "fix all" rewrites the buffer 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 from lsprotocol import types
@@ -15,7 +14,7 @@ from lsprotocol import types
 from templating.lint.finding import Finding
 from templating.lint.fixes import apply_fixes
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.noqa import NOQA
+from templating.project.noqa import noqa_pattern
 from templating.project.surfaces import surface_for
 from templating.server.diagnostics import Encode, to_diagnostic
 
@@ -52,22 +51,16 @@ def noqa_action(
     line = _comment_line(finding, instructions, source)
     if line is None:
         return None
-    return noqa_at(finding, uri, source, line, encode, encode, surface_for(source.path.rpartition("/")[2]).comment)
+    return noqa_at(finding, uri, source, line, encode, encode)
 
 
 def noqa_at(
-    finding: Finding,
-    uri: str,
-    target: SourceFile,
-    line: int,
-    encode: Encode,
-    encode_finding: Encode,
-    comment: str = "#",
+    finding: Finding, uri: str, target: SourceFile, line: int, encode: Encode, encode_finding: Encode
 ) -> types.CodeAction:
-    """The ``quickfix`` adding ``# noqa: CODE`` (``comment`` is the file's comment leader,
-    ``//`` in TypeScript) at the end of ``line`` of ``target`` (the file at ``uri``, placed with
-    ``encode``); ``encode_finding`` places the finding in its own file."""
+    """The ``quickfix`` adding ``# noqa: CODE`` at the end of ``line`` of ``target`` (the file
+    at ``uri``, placed with ``encode``); ``encode_finding`` places the finding in its own file."""
     text = target.line_text(line)
+    comment = surface_for(target.path.rpartition("/")[2]).comment
     new_text, column = _with_code(text, finding.code, comment)
     edit = types.TextEdit(range=encode((line - 1, column), (line - 1, len(text))), new_text=new_text)
     return types.CodeAction(
@@ -118,10 +111,10 @@ def instruction_of(finding: Finding, instructions: Sequence[Instruction], source
     return None
 
 
-def _with_code(line_text: str, code: str, comment: str = "#") -> tuple[str, int]:
-    """The replacement for the end of ``line_text`` and the column it starts at."""
-    pattern = NOQA if comment == "#" else re.compile(re.escape(comment) + NOQA.pattern[1:], re.IGNORECASE)
-    match = pattern.search(line_text)
+def _with_code(line_text: str, code: str, comment: str) -> tuple[str, int]:
+    """The replacement for the end of ``line_text`` and the column it starts at; ``comment``
+    is the leader of the file's comments (``#``, ``//``)."""
+    match = noqa_pattern(comment).search(line_text)
     if match is None:
         stripped = line_text.rstrip()
         return f"  {comment} noqa: {code}", len(stripped)

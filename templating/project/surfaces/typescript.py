@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from templating.project.frontend import Found, Problem, Spelling
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.python.python_source import ModuleCache
-from templating.project.surfaces.surface import Found, Problem, Surface
+from templating.project.sources import SourceCache
+from templating.project.surfaces.surface import Surface
 from templating.project.typescript.vocabulary import GRAMMAR_BY_SUFFIX, HINT
 
 __all__ = ["TYPESCRIPT"]
@@ -23,11 +24,19 @@ _HINT = re.compile(HINT)
 _TEXT_HINT = re.compile(HINT.decode())
 
 
+#: How adk-js and ADK-TS write the ADK words findings quote.
+_SPELLING = Spelling((
+    ("output_key", "outputKey"), ("tool_context.state[...]", "context.state.set(...)"),
+    ("state_delta", "stateDelta"), ("create_session(state=...)", "createSession({state})"),
+    ("Event(state=...)", "createEvent({actions: {stateDelta}})"),
+))  # fmt: skip
+
+
 def _may_hold(name: str, data: bytes) -> bool:
     return _HINT.search(data) is not None
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Problem:
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
     if _TEXT_HINT.search(source.text) is None:
         return Found()
     # Imported here so that a project without TypeScript never loads tree-sitter.
@@ -35,7 +44,7 @@ def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Probl
     from templating.project.typescript.surface_reading import read_source
 
     try:
-        return read_source(source, path, modules)
+        return read_source(source, path, cache)
     except MissingGrammarError as error:
         return Problem("unreadable", str(error))
 
@@ -65,4 +74,13 @@ TYPESCRIPT = Surface(
     is_valid=_is_valid,
     import_hint=_HINT,
     comment="//",
+    spelling=Spelling(
+        (
+            ("output_key", "outputKey"),
+            ("tool_context.state[...]", "context.state.set(...)"),
+            ("state_delta", "stateDelta"),
+            ("create_session(state=...)", "createSession({state})"),
+            ("Event(state=...)", "createEvent({actions: {stateDelta}})"),
+        )
+    ),
 )

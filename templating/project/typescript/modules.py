@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.model.instruction import SourceFile
+from templating.project.sources import SourceCache
 from templating.project.treesitter.parsing import parse
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
 from templating.regular_file import read_regular
@@ -180,26 +181,29 @@ def _string_value(module: ScriptModule, node: Node) -> str | None:
 
 
 class ScriptCache:
-    """Modules parsed so far in one run, by resolved path, and the ``tsconfig.json`` aliases."""
+    """Modules parsed so far in one run, by resolved path, and the ``tsconfig.json`` aliases:
+    kept in the run's `SourceCache` (an editor's unsaved buffers stand in for their files)."""
 
-    def __init__(self, display: object = None) -> None:
-        self.modules: dict[str, ScriptModule | None] = {}
+    def __init__(self, sources: SourceCache | None = None) -> None:
+        self.sources = sources if sources is not None else SourceCache(Path.cwd())
+        self.modules: dict[str, ScriptModule | None] = self.sources.parsed("typescript")
         self.looked_up: set[str] = set()
-        self._aliases: dict[str, tuple[Path, dict[str, list[str]]] | None] = {}
-        self._display = display
+        self._aliases: dict[str, tuple[Path, dict[str, list[str]]] | None] = self.sources.parsed("tsconfig")
 
     def load(self, path: Path) -> ScriptModule | None:
         """The module at ``path``, parsed once; ``None`` if it cannot be read or parsed."""
-        key = os.path.realpath(path)
+        key = self.sources.key(path)
         self.looked_up.add(key)
         if key not in self.modules:
             self.modules[key] = None
             try:
-                data = read_regular(path)
-                if len(data) <= _MAX_MODULE_BYTES:
+                text = self.sources.buffers.get(key)
+                if text is None:
+                    data = read_regular(path)
+                    if len(data) > _MAX_MODULE_BYTES:
+                        return None
                     text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-                    shown = self._display(path) if callable(self._display) else path.as_posix()
-                    self.modules[key] = load_script(path, text, shown)
+                self.modules[key] = load_script(path, text, self.sources.display(path))
             except (OSError, UnicodeDecodeError, ValueError, RecursionError, MemoryError):
                 pass  # an unreadable module leaves its names unresolved
         return self.modules[key]

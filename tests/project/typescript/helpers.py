@@ -8,7 +8,8 @@ from pathlib import Path
 from templating.lint.linter import lint_paths
 from templating.lint.registry import select_rules
 from templating.lint.settings import Settings
-from templating.project.reading import ModuleCache, Reading, read_file
+from templating.project.reading import Reading, read_file
+from templating.project.sources import SourceCache
 
 
 def write(root: Path, files: dict[str, str]) -> None:
@@ -22,7 +23,7 @@ def write(root: Path, files: dict[str, str]) -> None:
 def read(root: Path, files: dict[str, str], name: str) -> Reading:
     """Write ``files`` and read the one called ``name``."""
     write(root, files)
-    return read_file(root / name, "adk", ModuleCache(root))
+    return read_file(root / name, "adk", SourceCache(root))
 
 
 def findings(root: Path, files: dict[str, str], *, select: str | None = None) -> list[tuple[str, int, int, str]]:
