@@ -49,6 +49,12 @@ def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem
         return Problem("unreadable", str(error))
 
 
+def _lend(path: Path, text: str, cache: SourceCache) -> list[Instruction]:
+    from templating.project.typescript.surface_reading import lent_instructions
+
+    return lent_instructions(path, text, cache)
+
+
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     first_line, _ = instruction.position(0)
     last_line, _ = instruction.source.position(instruction.offsets[-1])
@@ -74,6 +80,7 @@ TYPESCRIPT = Surface(
     is_valid=_is_valid,
     import_hint=_HINT,
     comment="//",
+    lend=_lend,
     spelling=Spelling(
         (
             ("output_key", "outputKey"),

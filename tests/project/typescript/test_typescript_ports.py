@@ -74,3 +74,18 @@ def test_fix_edits_a_typescript_instruction_and_the_file_still_parses(tmp_path):
     command = [sys.executable, "-m", "templating", "lint", "--fix", "--select", "TPL004", "agent.ts"]
     subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False)
     assert (tmp_path / "agent.ts").read_text(encoding="utf-8") == source.replace("{ name }", "{name}")
+
+
+def test_a_prompts_module_lends_its_texts_to_the_agent_module_beside_it(tmp_path):
+    from templating.project.reading import lent_instructions
+    from templating.project.sources import SourceCache
+
+    files = {
+        "agent.ts": "import { LlmAgent } from '@iqai/adk';\nimport { P } from './prompts';\n"
+        "const a = new LlmAgent({ name: 'a', instruction: P });\n",
+        "prompts.ts": "export const P = 'Say {x}.';\n",
+    }
+    write(tmp_path, files)
+    edited = "export const P = 'Say {y} now.';\n"  # the editor's unsaved text
+    (lent,) = lent_instructions(tmp_path / "prompts.ts", edited, SourceCache(tmp_path))
+    assert (lent.text, lent.dialect, lent.source.path) == ("Say {y} now.", "adk-ts", "prompts.ts")
