@@ -89,3 +89,13 @@ def test_a_prompts_module_lends_its_texts_to_the_agent_module_beside_it(tmp_path
     edited = "export const P = 'Say {y} now.';\n"  # the editor's unsaved text
     (lent,) = lent_instructions(tmp_path / "prompts.ts", edited, SourceCache(tmp_path))
     assert (lent.text, lent.dialect, lent.source.path) == ("Say {y} now.", "adk-ts", "prompts.ts")
+
+
+def test_doubled_braces_in_adk_ts_say_the_outer_brace_stays_and_the_inner_group_is_a_placeholder(tmp_path):
+    from .helpers import messages
+
+    source = "import { LlmAgent } from '@iqai/adk';\nconst a = new LlmAgent({ name: 'a', instruction: 'Say {{x}}.', outputKey: 'x' });\n"
+    message = messages(tmp_path, {"agent.ts": source})["TPL002"]
+    assert message == (
+        "`{{x}` is not an escape in the adk-ts dialect, which reads single braces: the model sees `{`, then the value of `{x}`"
+    )
