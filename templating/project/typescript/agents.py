@@ -191,11 +191,30 @@ def _bind(module: ScriptModule, site: AgentSite, used: set[str]) -> None:
         node = node.parent
     parent = node.parent
     if parent is not None and parent.type == "variable_declarator":
-        name = parent.child_by_field_name("name")
-        if name is not None and name.type == "identifier" and module.parsed.text_of(name) not in used:
-            site.variable = module.parsed.text_of(name)
-            used.add(site.variable)
+        name = _bound_name(module, parent.child_by_field_name("name"))
+        if name is not None and name not in used:
+            site.variable = name
+            used.add(name)
     site.factory = _factory(module, site.node)
+
+
+def _bound_name(module: ScriptModule, target: Node | None) -> str | None:
+    """The variable an agent is bound to: ``const a = ...``, or IQAI's ``const { agent: a } =
+    await AgentBuilder...build()`` (``{ agent }`` too)."""
+    if target is None:
+        return None
+    if target.type == "identifier":
+        return module.parsed.text_of(target)
+    if target.type != "object_pattern":
+        return None
+    for part in target.named_children:
+        if part.type == "shorthand_property_identifier_pattern" and module.parsed.text_of(part) == "agent":
+            return "agent"
+        key, value = part.child_by_field_name("key"), part.child_by_field_name("value")
+        named = part.type == "pair_pattern" and key is not None and module.parsed.text_of(key) == "agent"
+        if named and value is not None and value.type == "identifier":
+            return module.parsed.text_of(value)
+    return None
 
 
 def _factory(module: ScriptModule, node: Node) -> str | None:

@@ -16,7 +16,7 @@ from templating.lint.settings import Settings
 from tests.ts_flow_oracle import FIXTURES, find_port, find_tsx, run_fixture
 
 #: Each fixture and the port it is written for.
-FIXTURE_PORTS = {"adk_js_pipeline": "adk-js", "adk_ts_research": "adk-ts"}
+FIXTURE_PORTS = {"adk_js_pipeline": "adk-js", "adk_ts_research": "adk-ts", "adk_ts_builder": "adk-ts"}
 _AGENT_KEY = {
     "TPL014": re.compile(r"^`(?P<key>[^`]+)` is read by agent `(?P<agent>[^`]+)`"),
     "TPL015": re.compile(r"^agent `(?P<agent>[^`]+)` reads `(?P<key>[^`]+)`"),

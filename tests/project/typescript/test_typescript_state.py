@@ -117,3 +117,12 @@ def test_tpl022_an_instruction_before_as_sequential_is_reported(tmp_path):
         "const kept = AgentBuilder.create('kept').withInstruction('Kept.').withSubAgents([a]).build();\n"
     )
     assert findings(tmp_path, {"a.ts": source}, select="TPL022") == [("a.ts", 3, 20, "TPL022")]
+
+
+def test_a_destructured_builder_agent_is_ordered_by_its_sequence(tmp_path):
+    source = "import { AgentBuilder, SequentialAgent } from '@iqai/adk';\n" + (
+        "const { agent: critic } = await AgentBuilder.create('critic').withInstruction('{draft}').build();\n"
+        "const { agent } = await AgentBuilder.create('writer').withInstruction('Go.').withOutputKey('draft').build();\n"
+        "export const root = new SequentialAgent({ name: 'root', subAgents: [critic, agent] });\n"
+    )
+    assert _codes(tmp_path, source) == [(2, "TPL015")]
