@@ -120,7 +120,8 @@ def test_tpl022_an_instruction_before_as_sequential_is_reported(tmp_path):
 
 
 def test_a_destructured_builder_agent_is_ordered_by_its_sequence(tmp_path):
-    source = "import { AgentBuilder, SequentialAgent } from '@iqai/adk';\n" + (
+    source = (
+        "import { AgentBuilder, SequentialAgent } from '@iqai/adk';\n"
         "const { agent: critic } = await AgentBuilder.create('critic').withInstruction('{draft}').build();\n"
         "const { agent } = await AgentBuilder.create('writer').withInstruction('Go.').withOutputKey('draft').build();\n"
         "export const root = new SequentialAgent({ name: 'root', subAgents: [critic, agent] });\n"
