@@ -28,7 +28,7 @@ from templating.regular_file import read_regular
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from templating.project.python.adk_vocabulary import AgentKind
+    from templating.project.model.kinds import AgentKind
     from templating.project.typescript.writes import Writes
 
 __all__ = ["ScriptReading", "read_script"]

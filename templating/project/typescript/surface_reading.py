@@ -9,6 +9,7 @@ from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.sources import SourceCache
 from templating.project.typescript.modules import ScriptCache, load_script
 from templating.project.typescript.reader import read_script
+from templating.project.typescript.vocabulary import is_script
 
 __all__ = ["lent_instructions", "read_source"]
 
@@ -53,7 +54,4 @@ def lent_instructions(path: Path, text: str, sources: SourceCache) -> list[Instr
 
 def surface_claims(path: Path) -> bool:
     """Whether the TypeScript surface reads the file at ``path``."""
-    from templating.project.surfaces import claiming
-
-    surface = claiming(path.name)
-    return surface is not None and surface.name == "typescript"
+    return is_script(path.name)

@@ -6,7 +6,7 @@ import re
 
 __all__ = [
     "AGENT_CLASSES", "BUILDER_KINDS", "CONTEXT_NAMES", "DEDENT_TAGS", "GRAMMAR_BY_SUFFIX", "HINT", "PORT_DIALECTS",
-    "SKIPPED_FOLDERS", "grammar_for", "port_of_specifier",
+    "SKIPPED_FOLDERS", "grammar_for", "is_script", "port_of_specifier",
 ]  # fmt: skip
 
 #: The grammar that parses each suffix: TSX is a grammar of its own (``<T>x`` casts parse
@@ -48,6 +48,12 @@ def grammar_for(name: str) -> str:
     """The grammar that parses the file called ``name`` (TypeScript for an unknown suffix)."""
     _, dot, suffix = name.rpartition(".")
     return GRAMMAR_BY_SUFFIX.get(f".{suffix.lower()}", "typescript") if dot else "typescript"
+
+
+def is_script(name: str) -> bool:
+    """Whether the file called ``name`` is TypeScript or JavaScript (the surface claims it)."""
+    _, dot, suffix = name.rpartition(".")
+    return bool(dot) and f".{suffix.lower()}" in GRAMMAR_BY_SUFFIX
 
 
 _SUBPATH = re.compile(r"(@google/adk|@iqai/adk)(?:/[\w./-]+)?")
