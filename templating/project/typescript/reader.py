@@ -22,7 +22,7 @@ from templating.project.typescript.agents import AgentSite, find_agents, find_pl
 from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule
 from templating.project.typescript.vocabulary import SKIPPED_FOLDERS, grammar_for, port_of_specifier
-from templating.project.typescript.writes import find_writes
+from templating.project.typescript.writes import find_writes, string_of
 from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
@@ -177,8 +177,9 @@ class _Facts:
 
     def _function_ref(self, node: Node, role: str) -> Ref | None:
         if node.type in FUNCTION_KINDS or node.type in ("new_expression", "call_expression"):
-            line, column = self._position(node)
-            name = f"<{role} {line}:{column}>"
+            # Inline: named as messages quote it, a tool by its `name:` where it is a literal.
+            line, _ = self._position(node)
+            name = f"{_tool_name(node, self.module) or role} (line {line})"
             self.owners[node.id] = name
             return Ref(self.key, name)
         return self._ref(node)
@@ -217,6 +218,19 @@ class _Facts:
 
 
 _FIELDS = {"instruction": "instruction", "globalInstruction": "global_instruction"}
+
+
+def _tool_name(node: Node, module: ScriptModule) -> str | None:
+    """The ``name:`` an inline ``new FunctionTool({...})`` or ``createTool({...})`` gives."""
+    arguments = node.child_by_field_name("arguments")
+    options = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+    if options is None or options.type != "object":
+        return None
+    for pair in options.named_children:
+        key = pair.child_by_field_name("key") if pair.type == "pair" else None
+        if key is not None and module.parsed.text_of(key) == "name":
+            return string_of(pair.child_by_field_name("value"), module)
+    return None
 
 
 def _name_of(node: Node, module: ScriptModule) -> str | None:

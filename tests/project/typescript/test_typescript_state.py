@@ -127,3 +127,13 @@ def test_a_destructured_builder_agent_is_ordered_by_its_sequence(tmp_path):
         "export const root = new SequentialAgent({ name: 'root', subAgents: [critic, agent] });\n"
     )
     assert _codes(tmp_path, source) == [(2, "TPL015")]
+
+
+def test_an_inline_tool_is_named_by_its_name_in_messages(tmp_path):
+    from .helpers import messages
+
+    source = JS + (
+        "const a = new LlmAgent({ name: 'a', instruction: 'Saved: {saved}', tools: [new FunctionTool({\n"
+        "  name: 'save', execute: async (input, context) => { context.state.set('saved', 1); return {}; } })] });\n"
+    )
+    assert "by its own tool `save (line 2)`" in messages(tmp_path, {"agent.ts": source})["TPL015"]
