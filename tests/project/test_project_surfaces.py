@@ -21,6 +21,7 @@ from templating.project.surfaces.prompt import PROMPT
 from templating.project.surfaces.python import PYTHON
 from templating.project.surfaces.session import SESSION
 from templating.project.surfaces.skill import SKILL
+from templating.project.surfaces.typescript import TYPESCRIPT
 
 PACKAGE = Path(__file__).resolve().parents[2] / "templating"
 
@@ -28,6 +29,8 @@ CLAIMS = {
     "agent.py": PYTHON, "stubs.pyi": PYTHON, "__init__.py": PYTHON, "AGENT.PY": PYTHON,
     "root_agent.yaml": AGENT_CONFIG, "intake.yml": AGENT_CONFIG, "Config.YAML": AGENT_CONFIG,
     "initial.session.json": SESSION,
+    "agent.ts": TYPESCRIPT, "App.tsx": TYPESCRIPT, "x.mts": TYPESCRIPT, "x.cts": TYPESCRIPT,
+    "index.js": TYPESCRIPT, "view.jsx": TYPESCRIPT, "main.mjs": TYPESCRIPT, "config.cjs": TYPESCRIPT,
     "welcome.prompt": PROMPT, "instruction.txt": PROMPT, "README.md": PROMPT,
 }  # fmt: skip
 #: Exact file names a surface claims before a later surface's suffix would.
