@@ -36,7 +36,7 @@ from templating.project.model.instruction import Instruction
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
-PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022"})
+PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL025", "TPL026"})
 
 
 def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding]:
@@ -74,7 +74,7 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
 
 
 def _trap_findings(model: ProjectModel, settings: Settings) -> Iterator[Finding]:
-    """The port traps the front ends found (TPL021 on), as their rules are enabled."""
+    """The port traps the front ends found (TPL025 on), as their rules are enabled."""
     for trap in model.port_traps:
         rule = find_rule(trap.code)
         if (

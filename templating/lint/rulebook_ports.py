@@ -1,4 +1,4 @@
-"""The rules about traps of one ADK port's code (TPL021 on), with their documentation."""
+"""The rules about traps of one ADK port's code (TPL025 on), with their documentation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ __all__ = ["PORT_RULES"]
 
 PORT_RULES: tuple[Rule, ...] = (
     Rule(
-        "TPL021",
+        "TPL025",
         "state-assignment-not-written",
         Severity.WARNING,
         "`context.state['key'] = value` in adk-js writes nothing",
@@ -25,7 +25,7 @@ PORT_RULES: tuple[Rule, ...] = (
         dialect_note="The rule reads adk-js code: ADK-TS honours the assignment.",
     ),
     Rule(
-        "TPL022",
+        "TPL026",
         "dropped-builder-instruction",
         Severity.WARNING,
         "IQAI's `AgentBuilder` drops `withInstruction` when `asSequential`, `asParallel` or `asLoop` follows",

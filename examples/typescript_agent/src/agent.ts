@@ -8,7 +8,7 @@ const remember = new FunctionTool({
   description: 'Remembers the topic.',
   parameters: z.object({ topic: z.string() }),
   execute: async ({ topic }, context) => {
-    context!.state[KEYS.topic] = topic; // adk-js writes nothing here (TPL021)
+    context!.state[KEYS.topic] = topic; // adk-js writes nothing here (TPL025)
     return { ok: true };
   },
 });

@@ -81,7 +81,7 @@ class SessionWrite:
 
 @dataclass(frozen=True, slots=True)
 class PortTrap:
-    """Code a port runs differently from what it says, found by a front end (rules TPL021 and
+    """Code a port runs differently from what it says, found by a front end (rules TPL025 and
     on): the rule's ``code``, where, and the finding's ``message``."""
 
     code: str

@@ -115,7 +115,7 @@ class _Facts:
                     "this instruction is never rendered: `AgentBuilder` drops it when `asSequential`, "
                     "`asParallel` or `asLoop` makes a workflow agent"
                 )
-                self.traps.append(self._trap("TPL022", value, message))
+                self.traps.append(self._trap("TPL026", value, message))
                 continue
             instructions.append(instruction)
         self.instructions.extend(instructions)
@@ -201,7 +201,7 @@ class _Facts:
                 "adk-js writes nothing here: `State` is a plain object, so this assignment is lost; "
                 "call `state.set(key, value)`"
             )
-            self.traps.append(self._trap("TPL021", assignment, message))
+            self.traps.append(self._trap("TPL025", assignment, message))
         facts = FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
             imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps),

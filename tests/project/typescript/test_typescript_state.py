@@ -104,10 +104,10 @@ def test_an_asSequential_builder_keeps_its_order_and_drops_its_instruction(tmp_p
 
 def test_tpl021_an_adk_js_bracket_assignment_is_reported_and_an_adk_ts_one_is_not(tmp_path):
     body = "const a = new LlmAgent({ name: 'a', instruction: 'Hi.',\n  beforeAgentCallback: (ctx) => { ctx.state['user'] = 'x'; } });\n"
-    assert findings(tmp_path / "js", {"a.ts": JS + body}, select="TPL021") == [("a.ts", 3, 35, "TPL021")]
-    assert findings(tmp_path / "ts", {"a.ts": TS + body}, select="TPL021") == []
-    silenced = body.replace("'x'; }", "'x'; } // noqa: TPL021")
-    assert findings(tmp_path / "quiet", {"a.ts": JS + silenced}, select="TPL021") == []
+    assert findings(tmp_path / "js", {"a.ts": JS + body}, select="TPL025") == [("a.ts", 3, 35, "TPL025")]
+    assert findings(tmp_path / "ts", {"a.ts": TS + body}, select="TPL025") == []
+    silenced = body.replace("'x'; }", "'x'; } // noqa: TPL025")
+    assert findings(tmp_path / "quiet", {"a.ts": JS + silenced}, select="TPL025") == []
 
 
 def test_tpl022_an_instruction_before_as_sequential_is_reported(tmp_path):
@@ -116,7 +116,7 @@ def test_tpl022_an_instruction_before_as_sequential_is_reported(tmp_path):
         "  .asSequential([a, b]).build();\n"
         "const kept = AgentBuilder.create('kept').withInstruction('Kept.').withSubAgents([a]).build();\n"
     )
-    assert findings(tmp_path, {"a.ts": source}, select="TPL022") == [("a.ts", 3, 20, "TPL022")]
+    assert findings(tmp_path, {"a.ts": source}, select="TPL026") == [("a.ts", 3, 20, "TPL026")]
 
 
 def test_a_destructured_builder_agent_is_ordered_by_its_sequence(tmp_path):
