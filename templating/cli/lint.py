@@ -148,7 +148,7 @@ def _run_lint(arguments: argparse.Namespace) -> int:
     for path in result.outside:
         output.note(f"warning: {printable(path.as_posix())}: not read: a symbolic link out of the project")
     for path in result.empty:
-        output.note(f"warning: {path}: nothing to lint (no Python or YAML file, no prompt file matched by include)")
+        output.note(f"warning: {path}: nothing to lint (no agent code, YAML or prompt file matched by include)")
     output.report(result.findings, settings.docs_url)
     _summarize(arguments, output, result, fixed, settings)
     failing = [f for f in result.findings if f.severity >= settings.fail_level]

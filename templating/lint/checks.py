@@ -59,9 +59,20 @@ def check_doubled_literal(template: Template, context: Context) -> Iterator[Haza
     for match in re.finditer(r"\{\{+", template.text):
         index = bisect.bisect_right(starts, match.start()) - 1
         if index < 0 or match.start() >= covered[index].end:
+            # A dialect that reads single braces only (adk-ts) starts a placeholder inside the run.
+            following = index + 1 if index + 1 < len(covered) else None
+            inner = following is not None and covered[following].start < match.end()
+            end = covered[following].start if following is not None and inner else match.end()
+            message = f"`{shorten(match.group())}` is not `str.format`: the model sees {end - match.start()} braces"
+            if inner and following is not None:
+                group = shorten(template.text[covered[following].start : covered[following].end])
+                literal = template.text[match.start() : end]
+                message = (
+                    f"`{literal}{group}` is not an escape in the {template.dialect} dialect, which reads single "
+                    f"braces: the model sees `{literal}`, then the value of `{group}`"
+                )
             yield Hazard(
-                "TPL002", match.start(), match.end(),
-                f"`{shorten(match.group())}` is not `str.format`: the model sees {len(match.group())} braces",
+                "TPL002", match.start(), end, message,
                 "write single braces; only f-strings and `str.format` turn `{{` into `{`",
             )  # fmt: skip
 

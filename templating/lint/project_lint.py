@@ -9,7 +9,7 @@ other rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from templating.lint.cache_rules import find_cache_hazards, find_static_after_changing
 from templating.lint.finding import Finding
@@ -38,9 +38,10 @@ from templating.project.model.instruction import Instruction
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
-PROJECT_CODES = frozenset(
-    {"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024"}
-)
+PROJECT_CODES = frozenset({
+    "TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024", "TPL025",
+    "TPL026",
+})  # fmt: skip
 
 
 def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding]:
@@ -75,6 +76,7 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
             message, help_line = session_write_message(write)
             findings.append(Finding(write.path, rule.code, rule.name, rule.severity, message, help_line,
                                     write.line, write.column, write.line, write.end_column, write.source_line))  # fmt: skip
+    findings.extend(_trap_findings(model, settings))
     return findings
 
 
@@ -88,6 +90,19 @@ def _untrusted_and_cache_hazards(model: ProjectModel, settings: Settings) -> lis
     if settings.is_enabled("TPL024"):
         pairs.extend(find_static_after_changing(model))
     return pairs
+
+
+def _trap_findings(model: ProjectModel, settings: Settings) -> Iterator[Finding]:
+    """The port traps the front ends found (TPL025 on), as their rules are enabled."""
+    for trap in model.port_traps:
+        rule = find_rule(trap.code)
+        if (
+            rule is not None
+            and settings.is_enabled(rule.code)
+            and rule.code not in silenced(trap.path, trap.suppressed, settings)
+        ):
+            yield Finding(trap.path, rule.code, rule.name, rule.severity, trap.message, rule.summary,
+                          trap.line, trap.column, trap.line, trap.end_column, trap.source_line)  # fmt: skip
 
 
 def _order(model: ProjectModel, settings: Settings):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.port_words import words_for
 from templating.lint.spelling import spelling_of
 from templating.lint.suggestions import COMPARISONS, suggest_key
 from templating.project.model.apps import AppScopes
@@ -72,9 +73,11 @@ def find_unwritten_keys(
                 suggestions[read.key, folders] = suggest_key(read.key, written) if affordable else None
             suggestion = suggestions[read.key, folders]
             hint = f"did you mean `{suggestion}`? " if suggestion else ""
+            outcome = words_for(read.instruction.dialect).missing
             yield read.instruction, Hazard(
                 "TPL014", read.start, read.end,
-                f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in the project writes it",
+                f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in the project writes it"
+                + (f": {outcome}" if outcome else ""),
                 hint + _DECLARE_HELP,
             )  # fmt: skip
 

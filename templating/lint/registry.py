@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES as _CORE_RULES
+from templating.lint.rulebook_ports import PORT_RULES
 from templating.lint.rulebook_suppression import SUPPRESSION_RULES
 from templating.lint.rulebook_untrusted import UNTRUSTED_RULES
 from templating.lint.rulebook_workflows import WORKFLOW_RULES
@@ -22,7 +23,7 @@ RULE_DOCS = "docs/rules/{code}.md"
 DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
 #: Every rule, by code.
-RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES, *SUPPRESSION_RULES)
+RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES, *PORT_RULES, *SUPPRESSION_RULES)
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
 
@@ -86,8 +87,8 @@ def render_rule_markdown(rule: Rule) -> str:
         f"{rule.summary}. Default severity: **{rule.severity.label}**. {fix}\n\n"
         f"## What it does\n\n{rule.what}\n\n"
         f"## Why is this bad?\n\n{rule.why}\n\n"
-        f"## Example\n\n```python\n{rule.example}\n```\n\n"
-        f"## Use instead\n\n```python\n{rule.use_instead}\n```\n\n"
+        f"## Example\n\n```{rule.language}\n{rule.example}\n```\n\n"
+        f"## Use instead\n\n```{rule.language}\n{rule.use_instead}\n```\n\n"
         f"## Dialects\n\n{_dialects_sentence(rule)}\n"
         + (f"\n## ADK version\n\n{rule.version_note}\n" if rule.version_note else "")
     )

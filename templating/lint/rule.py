@@ -29,6 +29,7 @@ class Rule:
     ``dialects`` names the dialects the rule runs in, and ``dialect_note`` says how it reads
     (or why it skips) the ``strict`` dialect. ``version_note`` says how the rule reads
     ``adk-version = "1.x"``, for the rules whose truth depends on the ADK Python version.
+    ``language`` is the language its examples are written in.
     """
 
     code: str
@@ -46,3 +47,5 @@ class Rule:
     #: Whether the rule runs when ``select`` is unset; one that is off by default (TPL100) runs
     #: when selected by code, prefix, name or ``ALL``.
     default: bool = True
+    #: The language of the example code (its fence in the docs).
+    language: str = "python"

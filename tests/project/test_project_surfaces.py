@@ -23,6 +23,7 @@ from templating.project.surfaces.prompt import PROMPT
 from templating.project.surfaces.python import PYTHON
 from templating.project.surfaces.session import SESSION
 from templating.project.surfaces.skill import SKILL
+from templating.project.surfaces.typescript import TYPESCRIPT
 
 PACKAGE = Path(__file__).resolve().parents[2] / "templating"
 
@@ -31,6 +32,8 @@ CLAIMS = {
     "root_agent.yaml": AGENT_CONFIG, "intake.yml": AGENT_CONFIG, "Config.YAML": AGENT_CONFIG,
     "initial.session.json": SESSION,
     "Agent.java": JAVA, "Agent.kt": KOTLIN, "build.gradle.kts": KOTLIN,
+    "agent.ts": TYPESCRIPT, "App.tsx": TYPESCRIPT, "x.mts": TYPESCRIPT, "x.cts": TYPESCRIPT,
+    "index.js": TYPESCRIPT, "view.jsx": TYPESCRIPT, "main.mjs": TYPESCRIPT, "config.cjs": TYPESCRIPT,
     "welcome.prompt": PROMPT, "instruction.txt": PROMPT, "README.md": PROMPT,
 }  # fmt: skip
 #: Exact file names a surface claims before a later surface's suffix would.

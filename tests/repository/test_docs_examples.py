@@ -41,6 +41,7 @@ import pytest
 import yaml
 
 from templating.lint.config_table import validate_table
+from templating.project.treesitter.parsing import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -51,7 +52,7 @@ BLOCK = re.compile(
 COMMANDS = ("bash", "console")
 #: Blocks another test module runs as they are written, by page and language.
 RUN_ELSEWHERE = {("docs/editors.md", "lua"): "tests/server/test_editors.py"}
-PARSED = ("toml", "yaml", "json")
+PARSED = ("toml", "yaml", "json", "typescript")
 
 
 @dataclass(frozen=True)
@@ -240,6 +241,8 @@ def test_configuration_blocks_parse(block):
             validate_table(table)
     elif block.language == "json":
         json.loads(block.body)
+    elif block.language == "typescript":
+        assert not parse("typescript", block.body).root.has_error, block.where
     else:
         document = yaml.safe_load(block.body)
         hooks = [hook["id"] for repo in _repos(document) for hook in repo.get("hooks", [])]

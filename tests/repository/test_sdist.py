@@ -12,7 +12,19 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_sdist_leaves_out_a_lint_cache_left_in_the_tests(tmp_path, monkeypatch):
     build_meta = pytest.importorskip("setuptools.build_meta")
     tree = tmp_path / "tree"
-    skipped = (".git", ".venv*", ".adk-js", "site", "build", "dist", "*.egg-info", "__pycache__", ".*_cache")
+    skipped = (
+        ".git",
+        ".venv*",
+        ".adk-js",
+        ".adk-ts",
+        ".tsx",
+        "site",
+        "build",
+        "dist",
+        "*.egg-info",
+        "__pycache__",
+        ".*_cache",
+    )
     shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*skipped))
     cache = tree / "tests" / "data" / "lint" / "strict" / ".templating_cache" / "0.1.0"
     cache.mkdir(parents=True)

@@ -96,7 +96,8 @@ class _Assembler:
         add_shared_instructions(self, self.facts, workflows)
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
-                             {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
+                             {name: fields for f in self.index.values() for name, fields in f.models.items()},
+                             port_traps=tuple(trap for f in self.index.values() for trap in f.port_traps))  # fmt: skip
         model.cached_apps = tuple(
             (app, tuple(agent for agent in self.run_by(app.root, workflows) if agent.kind == "llm"))
             for file in self.index.values() for app in file.apps if app.cache and app.root is not None

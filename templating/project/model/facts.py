@@ -21,7 +21,7 @@ from templating.project.model.workflow_facts import NodeFunction, WorkflowFacts
 from templating.project.pickling import rebuild_from_fields
 
 __all__ = [
-    "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Read", "Ref", "SessionWrite", "SkillFacts",
+    "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "PortTrap", "Read", "Ref", "SessionWrite", "SkillFacts",
     "ToolsetFacts", "Writer",
 ]  # fmt: skip
 
@@ -92,6 +92,23 @@ class SessionWrite:
     column: int
     end_column: int
     source_line: str
+    suppressed: frozenset[str] = frozenset()
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class PortTrap:
+    """Code a port runs differently from what it says, found by a front end (rules TPL025 and
+    on): the rule's ``code``, where, and the finding's ``message``."""
+
+    code: str
+    path: str
+    line: int
+    column: int
+    end_column: int
+    source_line: str
+    message: str
     suppressed: frozenset[str] = frozenset()
 
     __reduce__ = rebuild_from_fields
@@ -234,5 +251,7 @@ class FileFacts:
     skills: tuple[SkillFacts, ...] = ()
     toolsets: dict[str, ToolsetFacts] = field(default_factory=dict)
     apps: tuple[AppFacts, ...] = ()
+    #: Port traps a front end found in the file (`PortTrap`).
+    port_traps: tuple[PortTrap, ...] = ()
 
     __reduce__ = rebuild_from_fields

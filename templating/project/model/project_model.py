@@ -72,6 +72,8 @@ class ProjectModel:
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
     cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
+    #: Port traps the front ends found (`templating.project.model.facts.PortTrap`).
+    port_traps: tuple = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)

@@ -17,6 +17,7 @@ from templating.project.surfaces.python import PYTHON
 from templating.project.surfaces.session import SESSION
 from templating.project.surfaces.skill import SKILL
 from templating.project.surfaces.surface import Found, Problem, ProblemKind, Surface
+from templating.project.surfaces.typescript import TYPESCRIPT
 
 __all__ = [
     "FALLBACK", "SURFACES", "Found", "Problem", "ProblemKind", "Surface", "claiming", "is_walked", "surface_for",
@@ -24,7 +25,7 @@ __all__ = [
 
 #: Every surface, in the order they are asked: the first that claims a file name reads it
 #: (``initial.session.json`` and ``SKILL.md`` before any suffix).
-SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, AGENT_CONFIG, JAVA, KOTLIN, PROMPT)
+SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, TYPESCRIPT, AGENT_CONFIG, JAVA, KOTLIN, PROMPT)
 #: How a file no surface claims is read when it is named or included: as prompt text.
 FALLBACK = PROMPT
 

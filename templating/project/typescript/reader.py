@@ -1,0 +1,276 @@
+"""Read one TypeScript/JavaScript module: its agents, their instructions and its state writes.
+
+The port comes from the module's imports (`vocabulary.port_of_specifier`), else from the
+nearest ``package.json`` when the module builds agents through a local re-export. A module
+that imports neither port is not agent code and gives nothing: a prompts module's texts are
+read when an agent module uses them, in that module's port.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from templating.project.model.facts import AgentFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
+from templating.project.model.instruction import Instruction
+from templating.project.noqa import noqa_codes
+from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
+from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
+from templating.project.typescript.modules import ScriptCache, ScriptModule
+from templating.project.typescript.vocabulary import SKIPPED_FOLDERS, grammar_for, port_of_specifier
+from templating.project.typescript.writes import find_writes, string_of
+from templating.regular_file import read_regular
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from templating.project.model.kinds import AgentKind
+    from templating.project.typescript.writes import Writes
+
+__all__ = ["ScriptReading", "read_script"]
+
+_NOQA = re.compile(r"//\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
+_MAX_PACKAGE_LEVELS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptReading:
+    """What a module gives: instructions, facts, and the texts the port never renders."""
+
+    instructions: tuple[Instruction, ...] = ()
+    facts: tuple[FileFacts, ...] = ()
+    port: str | None = None
+
+
+def is_vendored(path: Path) -> bool:
+    """Whether ``path`` lies in an installed or vendored copy of a package."""
+    return any(part in SKIPPED_FOLDERS for part in path.parts[:-1])
+
+
+def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptReading:
+    """The agents, instructions and writes of ``module`` (its file key ``key``)."""
+    if is_vendored(module.path):
+        return ScriptReading()
+    port = module.port
+    grammar = grammar_for(module.path.name)
+    sites = find_agents(module, grammar)
+    if port is None and sites:
+        port = package_port(module.path.parent)
+    if port is None and not sites:
+        return _seeds_only(module, key, cache, grammar)
+    if port is None:
+        return ScriptReading()
+    builder = _Facts(module, key, cache, port)
+    for site in sites:
+        builder.add_agent(site)
+    for value in find_plugin_instructions(module, grammar):
+        instruction = builder.instruction(value, "globalInstruction")
+        if instruction is not None:
+            builder.instructions.append(instruction)
+    writes = find_writes(module, grammar, port, builder.owners, cache)
+    return builder.finish(writes)
+
+
+def _seeds_only(module: ScriptModule, key: str, cache: ScriptCache, grammar: str) -> ScriptReading:
+    """A module that imports no port may still seed the session of agents it imports (a
+    ``main.ts``): its session seeds count; nothing of it is read as an instruction."""
+    writes = find_writes(module, grammar, None, {}, cache)
+    seeds = tuple(writer for writer in writes.free if writer.via == "initial")
+    if not seeds:
+        return ScriptReading()
+    return ScriptReading(facts=(FileFacts(key, module.source.path, writers=seeds),))
+
+
+@dataclass
+class _Facts:
+    module: ScriptModule
+    key: str
+    cache: ScriptCache
+    port: str
+    agents: list[AgentFacts] = field(default_factory=list)
+    instructions: list[Instruction] = field(default_factory=list)
+    traps: list[PortTrap] = field(default_factory=list)
+    #: Nodes whose writes belong to a named function, by node id.
+    owners: dict[int, object] = field(default_factory=dict)
+    factories: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, value in self.module.values.items():
+            self.owners[value.id] = name
+        for name, function in self.module.functions.items():
+            self.owners[function.id] = name
+
+    def add_agent(self, site: AgentSite) -> None:
+        instructions = []
+        for field_name, value in site.instructions:
+            instruction = self.instruction(value, field_name)
+            if instruction is None:
+                continue
+            if site.drops_instruction:
+                message = (
+                    "this instruction is never rendered: `AgentBuilder` drops it when `asSequential`, "
+                    "`asParallel` or `asLoop` makes a workflow agent"
+                )
+                self.traps.append(self._trap("TPL026", value, message))
+                continue
+            instructions.append(instruction)
+        self.instructions.extend(instructions)
+        callbacks: list[Ref] = []
+        early: list[Ref] = []
+        for callback_field, value in site.callbacks:
+            ref = self._function_ref(value, callback_field)
+            if ref is not None:
+                (early if callback_field == "beforeAgentCallback" else callbacks).append(ref)
+        line, column = self._position(site.node)
+        variable = site.variable or f"<agent {line}:{column}>"
+        if site.factory is not None:
+            self.factories.setdefault(site.factory, variable)
+        output_key = None
+        if site.output_key is not None:
+            key_line, key_column = self._position(site.output_key)
+            key_text = constant(site.output_key, self.module, self.cache)
+            output_key = Writer(key_text, "output_key", self.module.source.path, key_line, key_column)
+        self.agents.append(AgentFacts(
+            variable, site.name, cast("AgentKind", site.kind), self.module.source.path, line, column, tuple(instructions), output_key,
+            sub_agents=tuple(r for r in map(self._ref, site.sub_agents) if r is not None),
+            tools=tuple(r for r in (self._function_ref(t, "tool") for t in site.tools) if r is not None),
+            callbacks=tuple(callbacks + early), early_callbacks=tuple(early),
+        ))  # fmt: skip
+        for inline in site.inline_agents:
+            self.owners.pop(inline.id, None)
+
+    def instruction(self, value: Node, field_name: str) -> Instruction | None:
+        """The instruction ``value`` gives ADK as ``field_name``; ``None`` for a provider."""
+        module, node = self.module, value
+        while node.type in ("identifier", "member_expression", "subscript_expression"):
+            found = resolve_value(node, module, self.cache)
+            if found is None:
+                break
+            node, module = found
+        if node.type in FUNCTION_KINDS:
+            return None  # an instruction provider: ADK does not fill its placeholders
+        text = evaluate(node, module, self.cache)
+        if not text.characters:
+            return None
+        offsets = (*text.offsets, text.offsets[-1] + 1)
+        suppressed = _noqa(module, node) | (_noqa(self.module, value) if module is not self.module else frozenset())
+        return Instruction(text.source, text.value, offsets, _FIELDS[field_name], text.holes, suppressed, self.port)
+
+    def _position(self, node: Node) -> tuple[int, int]:
+        start = self.module.parsed.span(node)[0]
+        return self.module.source.position(start)
+
+    def _ref(self, node: Node) -> Ref | None:
+        name = _name_of(node, self.module)
+        if name is None:
+            line, column = self._position(node)
+            return Ref(self.key, f"<agent {line}:{column}>") if node.type == "new_expression" else None
+        imported = self.module.imports.get(name)
+        if imported is not None:
+            path = self.cache.resolve(imported.specifier, self.module.path)
+            return Ref(os.path.realpath(path), imported.name) if path is not None else None
+        return Ref(self.key, name)
+
+    def _function_ref(self, node: Node, role: str) -> Ref | None:
+        if node.type in FUNCTION_KINDS or node.type in ("new_expression", "call_expression"):
+            # Inline: named as messages quote it, a tool by its `name:` where it is a literal.
+            line, _ = self._position(node)
+            name = f"{_tool_name(node, self.module) or role} (line {line})"
+            self.owners[node.id] = name
+            return Ref(self.key, name)
+        return self._ref(node)
+
+    def finish(self, writes: Writes) -> ScriptReading:
+        functions: dict[str, FunctionFacts] = {}
+        for identifier, writers in writes.owned.items():
+            name = str(self.owners[identifier])
+            previous = functions.get(name)
+            functions[name] = FunctionFacts(name, (*(previous.writers if previous else ()), *writers))
+        imports = {}
+        for name, imported in self.module.imports.items():
+            if imported.specifier.startswith(".") or port_of_specifier(imported.specifier) is None:
+                path = self.cache.resolve(imported.specifier, self.module.path)
+                if path is not None:
+                    imports[name] = Ref(os.path.realpath(path), "" if imported.name == "*" else imported.name)
+        for assignment in writes.ignored:
+            message = (
+                "adk-js writes nothing here: `State` is a plain object, so this assignment is lost; "
+                "call `state.set(key, value)`"
+            )
+            self.traps.append(self._trap("TPL025", assignment, message))
+        facts = FileFacts(
+            self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
+            imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps),
+        )  # fmt: skip
+        return ScriptReading(tuple(self.instructions), (facts,), self.port)
+
+    def _trap(self, code: str, node: Node, message: str) -> PortTrap:
+        line, column = self._position(node)
+        source_line = self.module.source.line_text(line)
+        start, end = self.module.parsed.span(node)
+        end_column = column + min(end - start, len(source_line) - column + 1)
+        return PortTrap(code, self.module.source.path, line, column, end_column, source_line, message,
+                        _noqa(self.module, node))  # fmt: skip
+
+
+_FIELDS = {"instruction": "instruction", "globalInstruction": "global_instruction"}
+
+
+def _tool_name(node: Node, module: ScriptModule) -> str | None:
+    """The ``name:`` an inline ``new FunctionTool({...})`` or ``createTool({...})`` gives."""
+    arguments = node.child_by_field_name("arguments")
+    options = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+    if options is None or options.type != "object":
+        return None
+    for pair in options.named_children:
+        key = pair.child_by_field_name("key") if pair.type == "pair" else None
+        if key is not None and module.parsed.text_of(key) == "name":
+            return string_of(pair.child_by_field_name("value"), module)
+    return None
+
+
+def _name_of(node: Node, module: ScriptModule) -> str | None:
+    """The name a listed agent is reached by: a variable, or a factory call's function."""
+    while node.type in ("await_expression", "call_expression", "parenthesized_expression", "as_expression"):
+        inner = (
+            node.child_by_field_name("function")
+            if node.type == "call_expression"
+            else (node.named_children[0] if node.named_children else None)
+        )
+        if inner is None:
+            return None
+        node = inner
+    return module.parsed.text_of(node) if node.type == "identifier" else None
+
+
+def _noqa(module: ScriptModule, node: Node) -> frozenset[str]:
+    """The codes a ``// noqa`` names on the first or the last line of ``node``."""
+    codes: frozenset[str] = frozenset()
+    for row in {node.start_point[0] + 1, node.end_point[0] + 1}:
+        match = _NOQA.search(module.source.line_text(row))
+        if match is not None:
+            codes |= noqa_codes(match)
+    return codes
+
+
+def package_port(folder: Path) -> str | None:
+    """The port the nearest ``package.json`` depends on, if exactly one."""
+    for _ in range(_MAX_PACKAGE_LEVELS):
+        manifest = folder / "package.json"
+        try:
+            data = json.loads(read_regular(manifest))
+        except (OSError, ValueError):
+            data = None
+        if isinstance(data, dict):
+            names = {name for group in ("dependencies", "devDependencies", "peerDependencies")
+                     for name in (data.get(group) or {})}  # fmt: skip
+            ports = {port for name in names if (port := port_of_specifier(name)) is not None}
+            return ports.pop() if len(ports) == 1 else None
+        if folder.parent == folder:
+            return None
+        folder = folder.parent
+    return None

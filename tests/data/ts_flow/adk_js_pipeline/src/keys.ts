@@ -1,0 +1,1 @@
+export const KEYS = { topic: 'topic', draft: 'draft', initialTopic: 'initial_topic', review: 'review' } as const;
