@@ -1,0 +1,163 @@
+"""The agents of a Go file: each ``<package>.New(<package>.Config{...})`` of an adk-go agent package.
+
+``llmagent.Config`` gives an LLM agent (its ``Instruction`` and ``GlobalInstruction`` texts,
+its ``OutputKey``, tools and callbacks); ``sequentialagent``, ``parallelagent`` and
+``loopagent`` configs give composites whose name and sub-agents sit in ``AgentConfig:
+agent.Config{...}``; ``agent.New(agent.Config{...})`` gives a custom agent. An instruction
+provider's output is not injected by adk-go, so a provider gives no instruction to check.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from templating.project.facts import AgentFacts, Ref, Writer
+from templating.project.go.evaluate import GoText, evaluate
+from templating.project.go.names import local_name, reference
+from templating.project.go.syntax import enclosing_function, fields, function_name
+from templating.project.go.vocabulary import (
+    ADK_IMPORT,
+    AGENT_PACKAGES,
+    CALLBACK_FIELDS,
+    EARLY_CALLBACK_FIELDS,
+    INSTRUCTION_FIELDS,
+    GoKind,
+)
+from templating.project.instruction import Instruction
+from templating.project.treesitter.queries import matches, query
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from templating.project.go.package import GoFile, Package
+
+__all__ = ["GO_DIALECT", "read_agents"]
+
+#: The dialect every instruction of a Go file is read in: adk-go's injector.
+GO_DIALECT = "adk-go"
+_PACKAGE = "templating.project.go"
+
+
+def read_agents(
+    file: GoFile, package: Package, imports: dict[str, str], noqa: dict[int, frozenset[str]]
+) -> tuple[list[AgentFacts], dict[str, str]]:
+    """The agents ``file`` builds, and the functions that return one (by the agent's variable)."""
+    agents: list[AgentFacts] = []
+    factories: dict[str, str] = {}
+    for match in matches(query(_PACKAGE, "configs", "go"), file.parsed.root):
+        literal, body = match["literal"][0], match["body"][0]
+        kind = _kind(file.parsed.text_of(match["package"][0]), file.parsed.text_of(match["type"][0]), imports)
+        if kind is None or not _is_constructed(literal, file):
+            continue
+        variable = _variable(literal, file, factories)
+        agents.append(_agent(kind, variable, literal, fields(body, file.parsed), file, package, noqa))
+    return agents, factories
+
+
+def _kind(alias: str, type_name: str, imports: dict[str, str]) -> GoKind | None:
+    path = imports.get(alias, "")
+    if type_name != "Config" or not path.startswith(ADK_IMPORT):
+        return None
+    return AGENT_PACKAGES.get(path.rsplit("/", 1)[-1])
+
+
+def _is_constructed(literal: Node, file: GoFile) -> bool:
+    """Whether the config is the argument of its package's ``New`` (not an ``AgentConfig``)."""
+    arguments = literal.parent
+    call = arguments.parent if arguments is not None else None
+    if arguments is None or call is None or arguments.type != "argument_list" or call.type != "call_expression":
+        return False
+    function = call.child_by_field_name("function")
+    return function is not None and file.parsed.text_of(function).endswith(".New")
+
+
+def _variable(literal: Node, file: GoFile, factories: dict[str, str]) -> str:
+    """The name the built agent is bound to, or a synthetic one (recorded as a factory's
+    result when the agent is returned)."""
+    call = literal.parent.parent if literal.parent is not None else None
+    holder = call.parent if call is not None else None
+    synthetic = f"<agent {literal.start_point[0] + 1}:{literal.start_point[1] + 1}>"
+    if holder is None:
+        return synthetic
+    statement = holder.parent if holder.type == "expression_list" else holder
+    if statement is not None and statement.type in ("short_var_declaration", "assignment_statement", "var_spec"):
+        left = statement.child_by_field_name("left") or statement
+        names = [n for n in (left.children_by_field_name("name") or left.named_children) if n.type == "identifier"]
+        if names:
+            return local_name(literal, file, file.parsed.text_of(names[0]))
+    if statement is not None and statement.type == "return_statement":
+        function = function_name(enclosing_function(literal), file.parsed)
+        if function:
+            factories[function] = synthetic
+    return synthetic
+
+
+def _agent(
+    kind: GoKind, variable: str, literal: Node, config: dict[str, Node], file: GoFile, package: Package,
+    noqa: dict[int, frozenset[str]],
+) -> AgentFacts:  # fmt: skip
+    common = dict(config)
+    inner = config.get("AgentConfig")
+    inner_body = inner.child_by_field_name("body") if inner is not None and inner.type == "composite_literal" else None
+    if inner_body is not None:
+        common.update(fields(inner_body, file.parsed))
+    line, column = file.source.position(file.parsed.span(literal)[0])
+    instructions = tuple(
+        _instruction(node, field, file, package, noqa)
+        for key, field in INSTRUCTION_FIELDS.items()
+        if (node := common.get(key)) is not None
+    )
+    return AgentFacts(
+        variable,
+        _constant(common.get("Name"), file, package),
+        kind,
+        file.source.path,
+        line,
+        column,
+        instructions=instructions,
+        output_key=_output_key(common.get("OutputKey"), file, package),
+        sub_agents=_references(common.get("SubAgents"), file, package),
+        tools=_references(common.get("Tools"), file, package, tools=True),
+        callbacks=tuple(ref for name in CALLBACK_FIELDS for ref in _references(common.get(name), file, package)),
+        early_callbacks=tuple(
+            ref for name in EARLY_CALLBACK_FIELDS for ref in _references(common.get(name), file, package)
+        ),
+    )
+
+
+def _instruction(
+    node: Node, field: str, file: GoFile, package: Package, noqa: dict[int, frozenset[str]]
+) -> Instruction:
+    text = evaluate(node, file, package)
+    first, last = node.start_point[0] + 1, node.end_point[0] + 1
+    suppressed = frozenset().union(*(noqa.get(line, frozenset()) for line in range(first - 1, last + 1)))
+    return as_instruction(text, field, suppressed)
+
+
+def as_instruction(text: GoText, field: str, suppressed: frozenset[str] = frozenset()) -> Instruction:
+    """The `Instruction` an evaluated Go text is, read in the ``adk-go`` dialect."""
+    return Instruction(text.source, text.text, tuple(text.offsets), field, tuple(text.holes), suppressed, GO_DIALECT)
+
+
+def _constant(node: Node | None, file: GoFile, package: Package) -> str | None:
+    """The text of ``node`` when it is known before run time."""
+    if node is None:
+        return None
+    text = evaluate(node, file, package)
+    return None if text.holes else text.text
+
+
+def _output_key(node: Node | None, file: GoFile, package: Package) -> Writer | None:
+    if node is None:
+        return None
+    line, column = file.source.position(file.parsed.span(node)[0])
+    return Writer(_constant(node, file, package), "output_key", file.source.path, line, column)
+
+
+def _references(node: Node | None, file: GoFile, package: Package, *, tools: bool = False) -> tuple[Ref, ...]:
+    """The refs of the elements of a slice literal (``[]agent.Agent{a, b}``)."""
+    body = node.child_by_field_name("body") if node is not None and node.type == "composite_literal" else None
+    if body is None:
+        return ()
+    elements = [element.named_children[0] for element in body.named_children if element.named_child_count == 1]
+    return tuple(ref for element in elements if (ref := reference(element, file, package, tools=tools)) is not None)

@@ -1,0 +1,62 @@
+"""Read one Go file: its instructions and its facts for the project model.
+
+Only a file that imports a ``google.golang.org/adk`` package is agent code; any other ``.go``
+file gives nothing (a Go file is never linted as a prompt).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from templating.project.facts import FileFacts
+from templating.project.go.agents import read_agents
+from templating.project.go.literals import decode_go_string
+from templating.project.go.noqa import noqa_lines
+from templating.project.go.package import GoFile, Package, go_file
+from templating.project.go.vocabulary import ADK_IMPORT
+from templating.project.go.writers import read_writers
+from templating.project.treesitter.queries import matches, query
+
+if TYPE_CHECKING:
+    from templating.project.instruction import Instruction, SourceFile
+    from templating.project.python_source import ModuleCache
+
+__all__ = ["read_go"]
+
+
+def read_go(source: SourceFile, path: Path, modules: ModuleCache) -> tuple[tuple[Instruction, ...], FileFacts | None]:
+    """The instructions and facts of the Go file ``path`` (its text in ``source``); no facts
+    for a file that is not adk-go code."""
+    file = go_file(path, source)
+    imports = _imports(file)
+    if not any(imported.startswith(ADK_IMPORT) for imported in imports.values()):
+        return (), None
+    package = Package(file, modules)
+    agents, factories = read_agents(file, package, imports, noqa_lines(file.parsed))
+    functions, writers = read_writers(file, package, imports)
+    facts = FileFacts(modules.key(path), source.path, tuple(agents), functions, factories=factories, writers=writers)
+    instructions = tuple(instruction for agent in agents for instruction in agent.instructions)
+    return instructions, facts
+
+
+def _imports(file: GoFile) -> dict[str, str]:
+    """The file's imports: the name each package is used by, and its path."""
+    found: dict[str, str] = {}
+    for match in matches(query("templating.project.go", "imports", "go"), file.parsed.root):
+        decoded = decode_go_string(file.parsed.text_of(match["path"][0]), 0)
+        if decoded is None:
+            continue
+        path = decoded[0]
+        alias = file.parsed.text_of(match["alias"][0]) if "alias" in match else _package_name(path)
+        found[alias] = path
+    return found
+
+
+def _package_name(path: str) -> str:
+    """The name a package is used by when imported without an alias: its last element, the
+    one before it when the last is a major version (``google.golang.org/adk/v2``)."""
+    parts = path.split("/")
+    if len(parts) > 1 and parts[-1][:1] == "v" and parts[-1][1:].isdigit():
+        return parts[-2]
+    return parts[-1]

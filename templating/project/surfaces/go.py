@@ -1,0 +1,58 @@
+"""The Go surface: adk-go programs in ``.go`` files.
+
+A file is read only if its bytes name ``google.golang.org/adk``; the Go grammar is imported
+the first time one is. A ``// noqa`` goes on the line the instruction's value ends on (one on any
+line from the line before the value to the line after it counts); a fixed file must still parse without an error node.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from templating.project.go.vocabulary import ADK_IMPORT, GO_HINT
+from templating.project.instruction import Instruction, SourceFile
+from templating.project.python_source import ModuleCache
+from templating.project.surfaces.surface import Found, Problem, Surface
+
+__all__ = ["GO"]
+
+def _may_hold(name: str, data: bytes) -> bool:
+    return not name.endswith("_test.go") and GO_HINT in data
+
+
+def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Problem:
+    if path.name.endswith("_test.go") or ADK_IMPORT not in source.text:
+        return Found()
+    # Imported here so that a project without Go files never loads the Go grammar.
+    from templating.project.go.reader import read_go
+
+    instructions, facts = read_go(source, path, modules)
+    return Found(instructions, (facts,) if facts is not None else ())
+
+
+def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
+    if instruction.source.path != source.path:
+        return None  # an embedded prompt file: its text reaches the model, it holds no comments
+    # The line the value ends on: a comment there is outside any raw string of it.
+    line, _ = source.position(instruction.offsets[-1])
+    return line
+
+
+def _is_valid(text: str) -> bool:
+    from templating.project.treesitter.parsing import parse
+
+    return not parse("go", text).root.has_error
+
+
+GO = Surface(
+    name="go",
+    suffixes=frozenset({".go"}),
+    names=frozenset(),
+    walked=True,
+    may_hold=_may_hold,
+    read=_read,
+    noqa_line=_noqa_line,
+    is_valid=_is_valid,
+    import_hint=re.compile(re.escape(GO_HINT)),
+)
