@@ -284,6 +284,9 @@ def _assigned(node: Node, file: GoFile) -> list[tuple[str, Node | None]]:
         left, value = node.child_by_field_name("left"), node.child_by_field_name("right")
         names = left.named_children if left is not None else []
     values = value.named_children if value is not None else []
+    if len(values) == 1 and len(names) > 1 and values[0].type == "call_expression":
+        # `agent, err := llmagent.New(...)`: the first name holds what the call builds.
+        values = values + [None] * (len(names) - 1)  # type: ignore[list-item]
     return [
         (file.parsed.text_of(target), values[index] if len(values) == len(names) else None)
         for index, target in enumerate(names)
