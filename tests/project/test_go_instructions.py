@@ -149,3 +149,18 @@ def test_go_grammar_is_imported_only_when_a_go_file_is_read(tmp_path: Path) -> N
 def test_go_broken_source_still_reads_without_raising(tmp_path: Path, broken: str) -> None:
     reading = _read(tmp_path, broken)
     assert reading.problem is None
+
+
+def test_go_provider_that_injects_state_itself_gives_its_template_to_the_agent(tmp_path: Path) -> None:
+    header = HEADER.replace('\t"fmt"\n', '\t"fmt"\n\n\t"google.golang.org/adk/util/instructionutil"\n')
+    body = (
+        "func provide(ctx agent.ReadonlyContext) (string, error) {\n"
+        '\ttemplate := "A {adjective} text with {{kept}}."\n'
+        "\treturn instructionutil.InjectSessionState(ctx, template)\n}\n\n"
+        'func build() {\n\tllmagent.New(llmagent.Config{Name: "a", InstructionProvider: provide})\n}\n'
+    )
+    reading = _read(tmp_path, body, header=header)
+    [instruction] = reading.instructions
+    assert (instruction.text, instruction.field) == ("A {adjective} text with {{kept}}.", "inject_session_state")
+    [agent] = reading.facts[0].agents
+    assert agent.instructions == (instruction,)

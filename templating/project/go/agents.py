@@ -4,16 +4,19 @@
 its ``OutputKey``, tools and callbacks); ``sequentialagent``, ``parallelagent`` and
 ``loopagent`` configs give composites whose name and sub-agents sit in ``AgentConfig:
 agent.Config{...}``; ``agent.New(agent.Config{...})`` gives a custom agent. An instruction
-provider's output is not injected by adk-go, so a provider gives no instruction to check.
+provider's output is not injected by adk-go, so a provider gives no instruction to check,
+unless it calls ``instructionutil.InjectSessionState(ctx, template)`` itself: that template is
+the agent's.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from templating.project.facts import AgentFacts, Ref, Writer
 from templating.project.go.evaluate import GoText, evaluate
-from templating.project.go.names import local_name, reference
+from templating.project.go.names import literal_name, local_name, reference, write_owner
 from templating.project.go.syntax import enclosing_function, fields, function_name
 from templating.project.go.vocabulary import (
     ADK_IMPORT,
@@ -21,6 +24,7 @@ from templating.project.go.vocabulary import (
     CALLBACK_FIELDS,
     EARLY_CALLBACK_FIELDS,
     INSTRUCTION_FIELDS,
+    PROVIDER_FIELDS,
     GoKind,
 )
 from templating.project.instruction import Instruction
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
 
     from templating.project.go.package import GoFile, Package
 
-__all__ = ["GO_DIALECT", "read_agents"]
+__all__ = ["GO_DIALECT", "as_instruction", "injected_templates", "read_agents"]
 
 #: The dialect every instruction of a Go file is read in: adk-go's injector.
 GO_DIALECT = "adk-go"
@@ -44,14 +48,41 @@ def read_agents(
     """The agents ``file`` builds, and the functions that return one (by the agent's variable)."""
     agents: list[AgentFacts] = []
     factories: dict[str, str] = {}
+    injected = injected_templates(file, package, imports, noqa)
     for match in matches(query(_PACKAGE, "configs", "go"), file.parsed.root):
         literal, body = match["literal"][0], match["body"][0]
         kind = _kind(file.parsed.text_of(match["package"][0]), file.parsed.text_of(match["type"][0]), imports)
         if kind is None or not _is_constructed(literal, file):
             continue
         variable = _variable(literal, file, factories)
-        agents.append(_agent(kind, variable, literal, fields(body, file.parsed), file, package, noqa))
+        config = fields(body, file.parsed)
+        agent = _agent(kind, variable, literal, config, file, package, noqa)
+        provided = tuple(i for name in PROVIDER_FIELDS for i in injected.get(_function_of(config.get(name), file), ()))
+        agents.append(dataclasses.replace(agent, instructions=agent.instructions + provided) if provided else agent)
     return agents, factories
+
+
+def injected_templates(
+    file: GoFile, package: Package, imports: dict[str, str], noqa: dict[int, frozenset[str]]
+) -> dict[str | None, list[Instruction]]:
+    """The templates passed to ``instructionutil.InjectSessionState``, by the function that
+    passes them (an instruction provider injecting state itself, which adk-go does not do)."""
+    found: dict[str | None, list[Instruction]] = {}
+    for match in matches(query(_PACKAGE, "injections", "go"), file.parsed.root):
+        if not imports.get(file.parsed.text_of(match["package"][0]), "").startswith(ADK_IMPORT):
+            continue
+        instruction = _instruction(match["template"][0], "inject_session_state", file, package, noqa)
+        found.setdefault(write_owner(match["inject"][0], file), []).append(instruction)
+    return found
+
+
+def _function_of(node: Node | None, file: GoFile) -> str | None:
+    """The function a provider field names: a top-level function, or a function literal."""
+    if node is None:
+        return "\0"  # no function: matches no owner
+    if node.type == "func_literal":
+        return literal_name(node)
+    return file.parsed.text_of(node) if node.type == "identifier" else "\0"
 
 
 def _kind(alias: str, type_name: str, imports: dict[str, str]) -> GoKind | None:

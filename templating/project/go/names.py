@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from templating.project.go.package import GoFile, Package
 
-__all__ = ["literal_name", "local_name", "reference"]
+__all__ = ["literal_name", "local_name", "reference", "write_owner"]
 
 
 def literal_name(node: Node) -> str:
@@ -72,3 +72,18 @@ def _called(call: Node, file: GoFile, package: Package, *, tools: bool) -> Ref |
         if handler.type in ("identifier", "func_literal"):
             return reference(handler, file, package)
     return None
+
+
+def write_owner(node: Node, file: GoFile) -> str | None:
+    """The function the code at ``node`` belongs to: the outermost function literal passed as a value, or
+    the top-level function."""
+    function = enclosing_function(node)
+    owner = None
+    while function is not None:
+        if function.type == "func_literal":
+            owner = literal_name(function)
+        else:
+            name = function.child_by_field_name("name")
+            return owner or (file.parsed.text_of(name) if name is not None else None)
+        function = enclosing_function(function)
+    return owner

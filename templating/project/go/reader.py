@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.facts import FileFacts
-from templating.project.go.agents import read_agents
+from templating.project.go.agents import injected_templates, read_agents
 from templating.project.go.literals import decode_go_string
 from templating.project.go.noqa import noqa_lines
 from templating.project.go.package import GoFile, Package, go_file
@@ -33,11 +33,13 @@ def read_go(source: SourceFile, path: Path, modules: ModuleCache) -> tuple[tuple
     if not any(imported.startswith(ADK_IMPORT) for imported in imports.values()):
         return (), None
     package = Package(file, modules)
-    agents, factories = read_agents(file, package, imports, noqa_lines(file.parsed))
+    noqa = noqa_lines(file.parsed)
+    agents, factories = read_agents(file, package, imports, noqa)
     functions, writers = read_writers(file, package, imports)
     facts = FileFacts(modules.key(path), source.path, tuple(agents), functions, factories=factories, writers=writers)
-    instructions = tuple(instruction for agent in agents for instruction in agent.instructions)
-    return instructions, facts
+    found = [instruction for agent in agents for instruction in agent.instructions]
+    found += [i for templates in injected_templates(file, package, imports, noqa).values() for i in templates]
+    return tuple(dict.fromkeys(found)), facts
 
 
 def _imports(file: GoFile) -> dict[str, str]:

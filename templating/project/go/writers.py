@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.facts import FunctionFacts, Writer
 from templating.project.go.evaluate import evaluate, local_values
-from templating.project.go.names import literal_name
+from templating.project.go.names import write_owner
 from templating.project.go.syntax import FUNCTION_NODES, enclosing_function, fields
 from templating.project.go.vocabulary import ADK_IMPORT, CONTEXT_NAMES, CONTEXT_TYPES
 from templating.project.treesitter.queries import matches, query
@@ -62,26 +62,11 @@ def read_writers(
 
 
 def _add(writer: Writer, node: Node, file: GoFile, by_function: dict[str, list[Writer]], free: list[Writer]) -> None:
-    function = _owner(node, file)
+    function = write_owner(node, file)
     if function is None:
         free.append(writer)
     else:
         by_function.setdefault(function, []).append(writer)
-
-
-def _owner(node: Node, file: GoFile) -> str | None:
-    """The function a write belongs to: the outermost function literal passed as a value, or
-    the top-level function."""
-    function = enclosing_function(node)
-    owner = None
-    while function is not None:
-        if function.type == "func_literal":
-            owner = literal_name(function)
-        else:
-            name = function.child_by_field_name("name")
-            return owner or (file.parsed.text_of(name) if name is not None else None)
-        function = enclosing_function(function)
-    return owner
 
 
 def _writer(key: Node, via: str, file: GoFile, package: Package) -> Writer:
