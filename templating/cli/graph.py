@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from templating.cli.common import EXIT_OK, UsageError, project_settings
-from templating.project.graph import GRAPH_FORMATS, format_graph
+from templating.project.model.graph import GRAPH_FORMATS, format_graph
 from templating.project.reading import read_project
 
 __all__ = ["add_arguments"]

@@ -21,7 +21,7 @@ from templating.lint.ports import check_port_divergence
 from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template
-from templating.project.instruction import RUNTIME_VALUE, Instruction
+from templating.project.model.instruction import RUNTIME_VALUE, Instruction
 
 __all__ = ["CHECKS", "Context"]
 

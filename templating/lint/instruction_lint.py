@@ -24,7 +24,7 @@ from templating.lint.suggestions import suggestion_budget
 from templating.memo import Memo
 from templating.nodes import Template
 from templating.project.files import compile_globs
-from templating.project.instruction import Instruction, parse_instruction_text
+from templating.project.model.instruction import Instruction, parse_instruction_text
 from templating.project.reading import EXHAUSTED
 from templating.project.surfaces import Problem
 

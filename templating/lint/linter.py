@@ -23,7 +23,7 @@ from templating.lint.project_lint import PROJECT_CODES, lint_project
 from templating.lint.settings import Settings
 from templating.lint.workers import default_jobs, map_chunks
 from templating.project.files import collect_files
-from templating.project.python_source import ModuleCache
+from templating.project.python.python_source import ModuleCache
 from templating.project.reading import Reading, read_file, read_text
 
 if TYPE_CHECKING:

@@ -29,9 +29,9 @@ from templating.lint.workflow_rules import (
     shape_findings,
     workflow_read_hazards,
 )  # fmt: skip
-from templating.project.facts import FileFacts
-from templating.project.instruction import Instruction
-from templating.project.model import ProjectModel, assemble
+from templating.project.model.assembly import ProjectModel, assemble
+from templating.project.model.facts import FileFacts
+from templating.project.model.instruction import Instruction
 
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
@@ -76,6 +76,6 @@ def _order(model: ProjectModel, settings: Settings):
     """The order of the model's workflows (none without workflows: nothing to import)."""
     if not model.workflows:
         return None
-    from templating.project.workflow_order import order_workflows
+    from templating.project.model.workflow_order import order_workflows
 
     return order_workflows(model, settings.known_keys)

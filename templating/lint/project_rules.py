@@ -1,7 +1,7 @@
 """The rules that need the whole project: TPL014, TPL015 and TPL016.
 
 They run once per lint run, on the model assembled from every file's facts
-(`templating.project.model.assemble`), never per file: a write in one file answers a
+(`templating.project.model.assembly.assemble`), never per file: a write in one file answers a
 read in another. TPL014 and TPL015 report at a placeholder's key, as TPL011 does (``(instruction, hazard)`` pairs
 the linter turns into findings like any other); TPL016 at the statement that writes.
 """
@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.suggestions import COMPARISONS, suggest_key
-from templating.project.facts import SessionWrite, Writer
-from templating.project.instruction import Instruction
-from templating.project.model import ProjectModel, iter_tree
-from templating.project.order import find_late_reads
-from templating.project.writers import seeds_any_key
+from templating.project.model.assembly import ProjectModel, iter_tree
+from templating.project.model.facts import SessionWrite, Writer
+from templating.project.model.instruction import Instruction
+from templating.project.model.order import find_late_reads
+from templating.project.python.writers import seeds_any_key
 
 __all__ = [
     "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",

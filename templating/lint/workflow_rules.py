@@ -2,7 +2,7 @@
 (fan-in without a join), TPL019 (a join a route keeps from firing) and TPL020 (a
 ``{Model.field}`` reference the agent's ``input_schema`` does not define).
 
-The order comes from `templating.project.workflow_order`; this module words it. A placeholder
+The order comes from `templating.project.model.workflow_order`; this module words it. A placeholder
 read is reported at its key (as TPL011 does), a function-node parameter at the parameter, and a
 node's shape where the node first appears in the ``edges``.
 """
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.registry import find_rule
-from templating.project.instruction import Instruction
-from templating.project.model import ProjectModel
+from templating.project.model.assembly import ProjectModel
+from templating.project.model.instruction import Instruction
 
 if TYPE_CHECKING:
-    from templating.project.workflow_order import FanIn, LateNodeRead, WorkflowOrder
+    from templating.project.model.workflow_order import FanIn, LateNodeRead, WorkflowOrder
 
 __all__ = ["find_schema_references", "parameter_findings", "shape_findings", "workflow_read_hazards"]
 

@@ -23,18 +23,18 @@ from pathlib import Path
 
 from templating.project.budget import file_budget
 from templating.project.encoding import decode_source
-from templating.project.facts import FileFacts
 from templating.project.files import collect_files
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.model import ProjectModel, assemble, with_reads
-from templating.project.newer_syntax import newer_grammar
-from templating.project.python_source import (
+from templating.project.model.assembly import ProjectModel, assemble, with_reads
+from templating.project.model.facts import FileFacts
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.python.newer_syntax import newer_grammar
+from templating.project.python.python_source import (
     ModuleCache,
     find_python_instructions,
     load_module,
 )
+from templating.project.python.suppression import call_line
 from templating.project.skills import SKILL_FILES, SkillError, skill_body
-from templating.project.suppression import call_line
 from templating.project.surfaces import Problem, ProblemKind, surface_for
 from templating.regular_file import read_regular
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import re
 
-from templating.project.facts import FileFacts, Writer
-from templating.project.instruction import SourceFile
+from templating.project.model.facts import FileFacts, Writer
+from templating.project.model.instruction import SourceFile
 
 __all__ = ["session_facts"]
 

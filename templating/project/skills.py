@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from templating.project.facts import FileFacts, SkillFacts
-from templating.project.instruction import Instruction, SourceFile
+from templating.project.model.facts import FileFacts, SkillFacts
+from templating.project.model.instruction import Instruction, SourceFile
 
 __all__ = ["INJECT_FLAG", "SKILL_FILES", "SkillError", "skill_body", "skill_facts"]
 

@@ -13,7 +13,7 @@ from lsprotocol import types
 
 from templating.lint.finding import Finding
 from templating.lint.fixes import apply_fixes
-from templating.project.instruction import Instruction, SourceFile
+from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.noqa import NOQA
 from templating.project.surfaces import surface_for
 from templating.server.diagnostics import Encode, to_diagnostic

@@ -13,7 +13,7 @@ from templating.errors import TemplateError
 from templating.lint.settings import Settings
 from templating.lint.state_shape import is_schema
 from templating.nodes import Placeholder
-from templating.project.facts import Writer
+from templating.project.model.facts import Writer
 
 __all__ = ["complete_keys", "describe", "writer_locations"]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
 from templating.parser import parse
-from templating.project.instruction import Instruction
+from templating.project.model.instruction import Instruction
 
 __all__ = ["PlaceholderAt", "find_placeholder", "partial_name"]
 

@@ -19,7 +19,7 @@ from templating.lint.finding import Finding
 from templating.lint.project_lint import lint_model
 from templating.lint.settings import Settings
 from templating.project.files import collect_files
-from templating.project.model import ProjectModel, assemble
+from templating.project.model.assembly import ProjectModel, assemble
 from templating.project.reading import ModuleCache, Reading, read_file, read_text
 from templating.project.surfaces import surface_for
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from lsprotocol import types
 
 from templating.lint.finding import Finding
-from templating.project.instruction import Instruction, SourceFile
+from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.reading import ModuleCache, call_line
 from templating.project.surfaces import surface_for
 from templating.server import actions, navigation

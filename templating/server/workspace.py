@@ -31,9 +31,9 @@ from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instruction, problem_findings
 from templating.lint.linter import lint_reading
 from templating.lint.settings import Settings
-from templating.project.facts import Writer
 from templating.project.files import compile_globs, is_excluded
-from templating.project.instruction import Instruction, SourceFile
+from templating.project.model.facts import Writer
+from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.reading import ModuleCache, borrowed_instructions, read_text
 from templating.project.surfaces import Problem, claiming, is_walked
 from templating.server.project import Project

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
-from templating.project.partial_writes import partial_writes
+from templating.project.python.partial_writes import partial_writes
 
 
 def _partial(source: str) -> dict[str, tuple[str, ...] | None]:

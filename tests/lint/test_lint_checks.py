@@ -4,7 +4,7 @@ import pytest
 
 from templating.lint.instruction_lint import lint_instruction
 from templating.lint.settings import Settings
-from templating.project.instruction import Instruction, Interpolation, SourceFile
+from templating.project.model.instruction import Instruction, Interpolation, SourceFile
 
 
 def _lint(text: str, field: str = "instruction", settings: Settings | None = None, interpolations=()):

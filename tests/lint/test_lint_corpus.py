@@ -6,7 +6,7 @@ from pathlib import Path
 
 from templating.lint.instruction_lint import lint_instruction
 from templating.lint.settings import Settings
-from templating.project.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
+from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "adk-samples-instructions.jsonl"
 

@@ -7,7 +7,7 @@ from templating.lint import ports
 from templating.lint.instruction_lint import lint_instruction
 from templating.lint.settings import Settings
 from templating.parser import parse
-from templating.project.instruction import Instruction, SourceFile
+from templating.project.model.instruction import Instruction, SourceFile
 
 BOTH = ("python", "js")
 

@@ -9,7 +9,7 @@ import templating.lint.workers as workers
 from templating.cli import main
 from templating.lint.linter import lint_file, lint_paths
 from templating.lint.settings import Settings
-from templating.project.python_source import ModuleCache
+from templating.project.python.python_source import ModuleCache
 
 AGENT = 'agent = Agent(instruction="Hi {{name}}")\n'
 

@@ -10,7 +10,7 @@ from templating.cli import main
 from templating.lint.linter import lint_text
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
-from templating.project.newer_syntax import newer_grammar
+from templating.project.python.newer_syntax import newer_grammar
 
 
 def _codes(source: str, settings: Settings | None = None, name: str = "agent.py"):

@@ -9,7 +9,7 @@ that a failing handler is logged and the server goes on.
 import sys
 from pathlib import Path
 
-from templating.project.facts import Writer
+from templating.project.model.facts import Writer
 from templating.server import app
 from templating.server.workspace import Workspace
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
-from templating.project.graph import format_graph
+from templating.project.model.graph import format_graph
 from templating.project.reading import read_project
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from templating.project.definitions import Namespace
-from templating.project.evaluate import evaluate
-from templating.project.instruction import RUNTIME_VALUE
-from templating.project.python_source import ModuleCache, find_python_instructions, load_module
+from templating.project.model.instruction import RUNTIME_VALUE
+from templating.project.python.definitions import Namespace
+from templating.project.python.evaluate import evaluate
+from templating.project.python.python_source import ModuleCache, find_python_instructions, load_module
 
 
 def _instructions(source: str, tmp_path: Path):

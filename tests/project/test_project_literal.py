@@ -1,7 +1,7 @@
 """Decoding Python string literals with the source offset of every character."""
 
-from templating.project.instruction import RUNTIME_VALUE
-from templating.project.literal import DecodedText, decode_literal
+from templating.project.model.instruction import RUNTIME_VALUE
+from templating.project.python.literal import DecodedText, decode_literal
 
 
 def _decode(source: str) -> DecodedText:

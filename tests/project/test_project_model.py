@@ -10,9 +10,9 @@ import pytest
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
-from templating.project.agents import python_facts
-from templating.project.model import assemble
-from templating.project.python_source import ModuleCache, load_module
+from templating.project.model.assembly import assemble
+from templating.project.python.agents import python_facts
+from templating.project.python.python_source import ModuleCache, load_module
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -406,7 +406,7 @@ def test_lint_finds_a_renamed_compile_template_far_from_any_hint(tmp_path, monke
 def test_file_results_round_trip_through_pickle_with_their_reads(tmp_path, monkeypatch):
     # What workers return and the cache keeps: findings, facts with their reads, sources.
     from templating.lint.linter import lint_file
-    from templating.project.model import with_reads
+    from templating.project.model.assembly import with_reads
 
     _write(tmp_path, PIPELINE)
     monkeypatch.chdir(tmp_path)

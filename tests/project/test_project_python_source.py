@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from templating.project.python_source import ModuleCache, find_python_instructions, load_module
+from templating.project.python.python_source import ModuleCache, find_python_instructions, load_module
 
 
 def _instructions(source: str, tmp_path: Path):

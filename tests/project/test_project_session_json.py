@@ -15,7 +15,7 @@ from templating.cli import main
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
 from templating.project.files import collect_files
-from templating.project.instruction import SourceFile
+from templating.project.model.instruction import SourceFile
 from templating.project.session_file import session_facts
 
 AGENT = textwrap.dedent("""

@@ -12,7 +12,7 @@ from google.adk.skills import load_skill_from_dir
 from surface_runtime import lint_copy, run
 
 from templating.cli import main
-from templating.project.instruction import SourceFile
+from templating.project.model.instruction import SourceFile
 from templating.project.reading import read_project, read_text
 from templating.project.skills import SkillError, skill_facts
 

@@ -3,8 +3,8 @@
 import pytest
 import yaml
 
-from templating.project.instruction import SourceFile
-from templating.project.yaml_source import _walk, find_yaml_instructions
+from templating.project.agent_config.yaml_source import _walk, find_yaml_instructions
+from templating.project.model.instruction import SourceFile
 
 
 def _positions(text: str) -> list[tuple[str, list[tuple[int, int]]]]:

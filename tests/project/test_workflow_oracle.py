@@ -29,8 +29,8 @@ from workflow_oracle import (
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
-from templating.project.agents import python_facts
-from templating.project.python_source import ModuleCache, load_module
+from templating.project.python.agents import python_facts
+from templating.project.python.python_source import ModuleCache, load_module
 from templating.project.reading import read_project
 
 _STATE_FLOW = ("TPL014", "TPL015")

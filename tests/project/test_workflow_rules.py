@@ -10,8 +10,8 @@ from pathlib import Path
 from templating.lint.linter import lint_paths
 from templating.lint.registry import select_rules
 from templating.lint.settings import Settings
-from templating.project.agents import python_facts
-from templating.project.python_source import ModuleCache, load_module
+from templating.project.python.agents import python_facts
+from templating.project.python.python_source import ModuleCache, load_module
 
 HEADER = """\
 from google.adk import Agent, Event, Workflow

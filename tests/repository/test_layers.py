@@ -18,8 +18,8 @@ LAYERS = {"core": 0, "project": 1, "lint": 2, "cli": 3, "server": 3}
 # What an entry point may import from the project layer: the front door, the registry of
 # surfaces, and the records and model they hand out.
 PROJECT_FRONT_DOOR = frozenset({
-    "templating.project", "templating.project.reading", "templating.project.surfaces", "templating.project.model",
-    "templating.project.facts", "templating.project.instruction", "templating.project.graph",
+    "templating.project", "templating.project.reading", "templating.project.surfaces", "templating.project.model.assembly",
+    "templating.project.model.facts", "templating.project.model.instruction", "templating.project.model.graph",
     "templating.project.files", "templating.project.noqa",
 })  # fmt: skip
 

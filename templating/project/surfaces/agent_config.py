@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from templating.project.adk_vocabulary import INSTRUCTION_FIELDS, YAML_HINTS
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.python.adk_vocabulary import INSTRUCTION_FIELDS, YAML_HINTS
+from templating.project.python.python_source import ModuleCache
 from templating.project.surfaces.surface import Found, Problem, Surface
 
 __all__ = ["AGENT_CONFIG"]
@@ -30,8 +30,8 @@ def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Probl
     # Imported here so that a tree without YAML instructions never loads PyYAML.
     import yaml
 
-    from templating.project.yaml_agents import yaml_facts
-    from templating.project.yaml_source import find_yaml_instructions
+    from templating.project.agent_config.yaml_agents import yaml_facts
+    from templating.project.agent_config.yaml_source import find_yaml_instructions
 
     try:
         instructions = find_yaml_instructions(source)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from templating.project.instruction import Instruction, SourceFile, plain_instruction
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import Instruction, SourceFile, plain_instruction
+from templating.project.python.python_source import ModuleCache
 from templating.project.surfaces.surface import Found, Surface
 
 __all__ = ["PROMPT"]

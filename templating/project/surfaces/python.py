@@ -13,10 +13,10 @@ import re
 import tokenize
 from pathlib import Path
 
-from templating.project.adk_vocabulary import FACT_HINT, INSTRUCTION_HINT
-from templating.project.agents import python_facts
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.python_source import (
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.python.adk_vocabulary import FACT_HINT, INSTRUCTION_HINT
+from templating.project.python.agents import python_facts
+from templating.project.python.python_source import (
     ModuleCache,
     find_python_instructions,
     load_module,

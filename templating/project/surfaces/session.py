@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.python.python_source import ModuleCache
 from templating.project.session_file import session_facts
 from templating.project.surfaces.surface import Found, Problem, Surface
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.python.python_source import ModuleCache
 from templating.project.skills import SKILL_FILES, SkillError, skill_facts
 from templating.project.surfaces.surface import Found, Problem, Surface
 

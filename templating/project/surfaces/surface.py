@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from templating.project.facts import FileFacts
-    from templating.project.instruction import Instruction, SourceFile
-    from templating.project.python_source import ModuleCache
+    from templating.project.model.facts import FileFacts
+    from templating.project.model.instruction import Instruction, SourceFile
+    from templating.project.python.python_source import ModuleCache
 
 __all__ = ["Found", "Problem", "ProblemKind", "Surface"]
 

@@ -24,13 +24,13 @@ import ast
 import itertools
 from dataclasses import dataclass
 
-from templating.project.brace_risk import brace_reason
 from templating.project.budget import BUDGET_REASON, current_budget, file_budget
-from templating.project.definitions import Namespace, find_definition
-from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
-from templating.project.literal import decode_expression, source_offset
-from templating.project.syntax_tree import own_nodes
-from templating.project.text_methods import METHODS, Character, dedent, result_bound
+from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.python.brace_risk import brace_reason
+from templating.project.python.definitions import Namespace, find_definition
+from templating.project.python.literal import decode_expression, source_offset
+from templating.project.python.syntax_tree import own_nodes
+from templating.project.python.text_methods import METHODS, Character, dedent, result_bound
 
 __all__ = ["Evaluated", "evaluate"]
 

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from templating.memo import Memo
-from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 
 __all__ = ["DecodedText", "decode_expression", "decode_literal", "source_offset"]
 

@@ -2,15 +2,15 @@
 text of a ``GlobalInstructionPlugin`` registered on the app that runs it.
 
 Both are matched with agents once every agent is linked (`add_shared_instructions`, called by
-`templating.project.model.assemble`): each such instruction joins the agent's instructions and
+`templating.project.model.assembly.assemble`): each such instruction joins the agent's instructions and
 its placeholders the agent's reads, so the rules, the graph and the language server see them
 like the agent's own.
 """
 
 from __future__ import annotations
 
-from templating.project.facts import AgentFacts, Ref, ToolsetFacts
-from templating.project.held_skills import held_skills
+from templating.project.model.facts import AgentFacts, Ref, ToolsetFacts
+from templating.project.model.held_skills import held_skills
 
 __all__ = ["add_shared_instructions"]
 

@@ -1,7 +1,7 @@
 """The project model: agents, their order and the state each reads and writes.
 
 `assemble` builds a `ProjectModel` from the per-file facts
-(`templating.project.facts`) of every file, resolving the names agents list
+(`templating.project.model.facts`) of every file, resolving the names agents list
 (``sub_agents``, tools, callbacks, ``AgentTool``, custom agent classes) by looking them up
 in other files' facts. The model answers the questions the linter, the graph and the
 language server ask: `ProjectModel.writers_of`, `ProjectModel.written_keys`,
@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
-from templating.project.adk_vocabulary import AgentKind, WriterVia
-from templating.project.facts import (
+from templating.project.model.facts import (
     AgentFacts,
     ClassFacts,
     FileFacts,
@@ -28,11 +27,12 @@ from templating.project.facts import (
     SessionWrite,
     Writer,
 )
-from templating.project.instruction import Instruction, parse_instruction_text
-from templating.project.shared_instructions import add_shared_instructions
+from templating.project.model.instruction import Instruction, parse_instruction_text
+from templating.project.model.shared_instructions import add_shared_instructions
+from templating.project.python.adk_vocabulary import AgentKind, WriterVia
 
 if TYPE_CHECKING:
-    from templating.project.workflow_model import Workflow
+    from templating.project.model.workflow_model import Workflow
 
 __all__ = [
     "Agent",
@@ -173,7 +173,7 @@ class _Assembler:
     def _workflows(self) -> tuple[Workflow, ...]:
         if not any(f.workflows for f in self.index.values()):
             return ()
-        from templating.project.workflow_model import (
+        from templating.project.model.workflow_model import (
             resolve_workflows,  # only for projects with workflows
         )
 

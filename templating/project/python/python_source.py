@@ -6,7 +6,7 @@ are tokenized only in a module that has a ``noqa`` in it. An instruction site is
 ``global_instruction=`` or ``static_instruction=`` to any call, assigned to such an
 attribute (``agent.instruction = ...``), or passed as the first argument of
 ``inject_session_state`` or of this package's ``compile_template``. Each site's expression
-is turned into text by `templating.project.evaluate` (literals, constants, sibling
+is turned into text by `templating.project.python.evaluate` (literals, constants, sibling
 modules, ``+``, ``.strip()``, ``.format()``, functions returning text, ...); a site that
 yields no known text (an InstructionProvider, a value read at run time) is not an instruction.
 """
@@ -24,15 +24,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from templating.project.adk_vocabulary import INSTRUCTION_FIELDS, INSTRUCTION_HINT, POSITIONAL_INSTRUCTIONS
-from templating.project.definitions import Namespace
 from templating.project.encoding import read_source
-from templating.project.evaluate import Evaluated, evaluate
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.modules import resolve_import
+from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.noqa import NOQA, noqa_codes
 from templating.project.paths import real_path, relative
-from templating.project.syntax_tree import called_name
+from templating.project.python.adk_vocabulary import INSTRUCTION_FIELDS, INSTRUCTION_HINT, POSITIONAL_INSTRUCTIONS
+from templating.project.python.definitions import Namespace
+from templating.project.python.evaluate import Evaluated, evaluate
+from templating.project.python.modules import resolve_import
+from templating.project.python.syntax_tree import called_name
 
 __all__ = [
     "ModuleCache", "PythonModule", "Site", "find_call_instructions",

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import yaml
 
-from templating.project.facts import Ref
-from templating.project.instruction import SourceFile
-from templating.project.workflows import (
+from templating.project.model.facts import Ref
+from templating.project.model.instruction import SourceFile
+from templating.project.python.workflows import (
     START,
     WorkflowEdge,
     WorkflowFacts,

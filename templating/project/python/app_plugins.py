@@ -14,10 +14,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 
-from templating.project.adk_vocabulary import PLUGIN_CLASS
-from templating.project.facts import AppFacts, Ref
-from templating.project.python_source import ModuleCache, PythonModule, find_call_instructions
-from templating.project.syntax_tree import called_name
+from templating.project.model.facts import AppFacts, Ref
+from templating.project.python.adk_vocabulary import PLUGIN_CLASS
+from templating.project.python.python_source import ModuleCache, PythonModule, find_call_instructions
+from templating.project.python.syntax_tree import called_name
 
 __all__ = ["find_apps"]
 # The keywords that name what an app or a runner runs.

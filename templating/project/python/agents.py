@@ -14,16 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 
-from templating.project.adk_vocabulary import (
-    AGENT_KINDS,
-    FUNCTION_TOOLS,
-    GRAPH_HINTS,
-    WORKFLOW_CLASS,
-    AgentKind,
-    WriterVia,
-)
-from templating.project.app_plugins import find_apps
-from templating.project.facts import (
+from templating.project.model.facts import (
     AgentFacts,
     ClassFacts,
     FileFacts,
@@ -31,15 +22,24 @@ from templating.project.facts import (
     Ref,
     Writer,
 )
-from templating.project.python_source import (
+from templating.project.python.adk_vocabulary import (
+    AGENT_KINDS,
+    FUNCTION_TOOLS,
+    GRAPH_HINTS,
+    WORKFLOW_CLASS,
+    AgentKind,
+    WriterVia,
+)
+from templating.project.python.app_plugins import find_apps
+from templating.project.python.python_source import (
     ModuleCache,
     PythonModule,
     find_call_instructions,
 )
-from templating.project.schemas import pydantic_models, schema_name
-from templating.project.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
-from templating.project.syntax_tree import called_name
-from templating.project.writers import (
+from templating.project.python.schemas import pydantic_models, schema_name
+from templating.project.python.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
+from templating.project.python.syntax_tree import called_name
+from templating.project.python.writers import (
     context_parameters,
     find_context_session_writes,
     find_initial_writers,
@@ -126,8 +126,8 @@ class _Builder:
     def _graph(self) -> tuple[tuple, dict]:
         """The workflows of the module and its functions as nodes."""
         # Imported here: most modules build no workflow, and a worker should not pay for it.
-        from templating.project.node_functions import node_functions
-        from templating.project.workflows import workflow_facts
+        from templating.project.python.node_functions import node_functions
+        from templating.project.python.workflows import workflow_facts
 
         text = self.module.source.text
         workflows = workflow_facts(self.module, self.key, self.bound, self._ref) if WORKFLOW_CLASS in text else ()

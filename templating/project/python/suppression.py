@@ -13,8 +13,8 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
-from templating.project.instruction import Instruction
-from templating.project.python_source import (
+from templating.project.model.instruction import Instruction
+from templating.project.python.python_source import (
     ModuleCache,
     PythonModule,
     find_sites,

@@ -12,22 +12,22 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from templating.project.adk_vocabulary import (
+from templating.project.model.facts import Ref
+from templating.project.pickling import rebuild_from_fields
+from templating.project.python.adk_vocabulary import (
     CONTEXT_NAMES,
     CONTEXT_TYPES,
     EVENT_CLASS,
     NODE_INPUT_PARAMETERS,
     RUN_NODE,
 )
-from templating.project.facts import Ref
-from templating.project.partial_writes import PartialWrite, partial_writes
-from templating.project.pickling import rebuild_from_fields
-from templating.project.syntax_tree import (
+from templating.project.python.partial_writes import PartialWrite, partial_writes
+from templating.project.python.syntax_tree import (
     called_name,
     keyword_argument,
     string_constant,
 )
-from templating.project.workflows import decorator_options
+from templating.project.python.workflows import decorator_options
 
 __all__ = ["NodeCall", "NodeFunction", "Parameter", "PartialWrite", "node_functions"]
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import ast
 import os
 
-from templating.project.facts import ToolsetFacts
-from templating.project.python_source import PythonModule
-from templating.project.syntax_tree import called_name
+from templating.project.model.facts import ToolsetFacts
+from templating.project.python.python_source import PythonModule
+from templating.project.python.syntax_tree import called_name
 
 __all__ = ["TOOLSET_CLASS", "find_toolsets", "toolset_variable"]
 

@@ -1,5 +1,5 @@
 """The per-file facts of an ADK Agent Config YAML file: the one agent it declares (or the
-graph workflow, with ``agent_class: Workflow``: `templating.project.yaml_workflows`).
+graph workflow, with ``agent_class: Workflow``: `templating.project.agent_config.yaml_workflows`).
 
 A config is a mapping with a ``name`` and an ``agent_class`` (``LlmAgent`` when absent).
 ``sub_agents`` entries are ``config_path:`` (a YAML file relative to this one) or ``code:``
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import yaml
 
-from templating.project.adk_vocabulary import AGENT_KINDS, WORKFLOW_CLASS
-from templating.project.facts import AgentFacts, FileFacts, Ref, Writer
-from templating.project.instruction import SourceFile
-from templating.project.yaml_source import find_yaml_instructions
+from templating.project.agent_config.yaml_source import find_yaml_instructions
+from templating.project.model.facts import AgentFacts, FileFacts, Ref, Writer
+from templating.project.model.instruction import SourceFile
+from templating.project.python.adk_vocabulary import AGENT_KINDS, WORKFLOW_CLASS
 
 __all__ = ["CONFIG_AGENT", "yaml_facts"]
 
@@ -36,7 +36,7 @@ def yaml_facts(source: SourceFile, path: Path, key: str) -> FileFacts:
     fields = {k.value: v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
     if _scalar(fields.get("agent_class")) == WORKFLOW_CLASS:
         # Imported here: most configs are agents.
-        from templating.project.yaml_workflows import yaml_workflow
+        from templating.project.agent_config.yaml_workflows import yaml_workflow
 
         folder = Path(os.path.realpath(path)).parent
         return FileFacts(key, source.path, workflows=(yaml_workflow(source, root, folder, _dotted, CONFIG_AGENT),))

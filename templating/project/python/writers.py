@@ -17,15 +17,15 @@ import ast
 import posixpath
 from collections.abc import Iterable, Iterator, Mapping
 
-from templating.project.adk_vocabulary import (
+from templating.project.model.facts import SessionWrite, Writer
+from templating.project.python.adk_vocabulary import (
     CONTEXT_NAMES,
     CONTEXT_TYPES,
     SESSION_FACTORIES,
     WriterVia,
 )
-from templating.project.facts import SessionWrite, Writer
-from templating.project.python_source import PythonModule
-from templating.project.syntax_tree import called_name, own_nodes
+from templating.project.python.python_source import PythonModule
+from templating.project.python.syntax_tree import called_name, own_nodes
 
 __all__ = [
     "context_parameters", "find_context_session_writes", "find_initial_writers", "find_session_writes",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from templating.project.facts import SkillFacts, ToolsetFacts
+from templating.project.model.facts import SkillFacts, ToolsetFacts
 
 __all__ = ["held_skills"]
 

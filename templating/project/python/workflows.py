@@ -11,7 +11,7 @@ its name or ``@node(name=...)``, an agent, join or workflow by its ``name=``); w
 (`WorkflowNode.ref`) is resolved when the model is assembled. An edge item of a shape this
 module does not know marks the workflow ``unknown``: the order it gives is not trusted.
 
-What a function does as a node is read by `templating.project.node_functions`.
+What a function does as a node is read by `templating.project.python.node_functions`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ import dataclasses
 import itertools
 from dataclasses import dataclass
 
-from templating.project.adk_vocabulary import (
+from templating.project.model.facts import Ref
+from templating.project.pickling import rebuild_from_fields
+from templating.project.python.adk_vocabulary import (
     AGENT_TOOL,
     DEFAULT_ROUTE,
     DEFAULT_ROUTE_NAME,
@@ -32,9 +34,7 @@ from templating.project.adk_vocabulary import (
     START_NODE,
     WORKFLOW_CLASS,
 )  # fmt: skip
-from templating.project.facts import Ref
-from templating.project.pickling import rebuild_from_fields
-from templating.project.syntax_tree import (
+from templating.project.python.syntax_tree import (
     called_name,
     keyword_argument,
     string_constant,

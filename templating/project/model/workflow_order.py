@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from templating.project.facts import Read, Writer
-from templating.project.node_functions import Parameter
-from templating.project.workflow_model import Node, Workflow, member_writes, sure_writes
-from templating.project.workflow_paths import Graph, describe_miss
-from templating.project.workflows import WorkflowEdge
-from templating.project.writers import is_shared, seeds_any_key
+from templating.project.model.facts import Read, Writer
+from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
+from templating.project.model.workflow_paths import Graph, describe_miss
+from templating.project.python.node_functions import Parameter
+from templating.project.python.workflows import WorkflowEdge
+from templating.project.python.writers import is_shared, seeds_any_key
 
 __all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
 

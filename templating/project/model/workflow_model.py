@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from templating.project.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer
-from templating.project.node_functions import NodeFunction
-from templating.project.workflows import WorkflowEdge, WorkflowNode
+from templating.project.model.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer
+from templating.project.python.node_functions import NodeFunction
+from templating.project.python.workflows import WorkflowEdge, WorkflowNode
 
 if TYPE_CHECKING:
-    from templating.project.model import Agent
+    from templating.project.model.assembly import Agent
 
 __all__ = ["Node", "Workflow", "member_writes", "resolve_workflows", "sure_writes"]
 

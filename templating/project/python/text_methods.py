@@ -14,7 +14,7 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from templating.project.instruction import Interpolation
+from templating.project.model.instruction import Interpolation
 
 __all__ = ["METHODS", "Character", "dedent", "result_bound"]
 

@@ -2,7 +2,7 @@
 
 The JSON shape is ``{"agents": [{"name", "kind", "file", "line", "sub_agents", "reads",
 "writes"}], "initial": [{"key", "file", "line"}], "workflows": [{"name", "file", "line",
-"nodes", "edges": [{"from", "to", "route"}]}]}`` (see `templating.project.workflow_graph`);
+"nodes", "edges": [{"from", "to", "route"}]}]}`` (see `templating.project.model.workflow_graph`);
 an agent's ``writes`` include those of its tools, callbacks and ``AgentTool`` agents, and ``initial`` lists the keys of the initial state
 (``create_session(state=...)``, ``initial.session.json``). Mermaid and dot draw each agent as a
 node, its sub-agents with numbered edges (the order a sequential or loop agent runs them in),
@@ -19,8 +19,8 @@ import json
 import re
 
 from templating.printable import printable
-from templating.project.facts import Writer
-from templating.project.model import Agent, ProjectModel
+from templating.project.model.assembly import Agent, ProjectModel
+from templating.project.model.facts import Writer
 
 __all__ = ["GRAPH_FORMATS", "format_graph", "graph_data"]
 
@@ -144,7 +144,7 @@ def _depth(agent: Agent, seen: frozenset[int] = frozenset()) -> int:
 
 def _workflow_graph():
     """The workflow drawing module, imported only for a project that has workflows."""
-    from templating.project import workflow_graph
+    from templating.project.model import workflow_graph
 
     return workflow_graph
 

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from templating.project.facts import Writer
-from templating.project.model import (
+from templating.project.model.assembly import (
     Agent,
     ProjectModel,
     Read,
     iter_tree,
     subtree_writes,
 )
-from templating.project.writers import is_shared, seeds_any_key
+from templating.project.model.facts import Writer
+from templating.project.python.writers import is_shared, seeds_any_key
 
 __all__ = ["LateRead", "find_late_reads"]
 

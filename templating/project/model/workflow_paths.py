@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from templating.project.facts import Writer
-from templating.project.workflow_model import Node, Workflow, member_writes
-from templating.project.workflows import DEFAULT_ROUTE, START, WorkflowEdge
+from templating.project.model.facts import Writer
+from templating.project.model.workflow_model import Node, Workflow, member_writes
+from templating.project.python.workflows import DEFAULT_ROUTE, START, WorkflowEdge
 
 __all__ = ["Graph", "describe_miss"]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from templating.project.adk_vocabulary import EVENT_CLASS
 from templating.project.pickling import rebuild_from_fields
-from templating.project.syntax_tree import called_name, keyword_argument
+from templating.project.python.adk_vocabulary import EVENT_CLASS
+from templating.project.python.syntax_tree import called_name, keyword_argument
 
 __all__ = ["PartialWrite", "partial_writes"]
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from templating.project.definitions import find_definition, local_assignments
+from templating.project.python.definitions import find_definition, local_assignments
 
 if TYPE_CHECKING:
-    from templating.project.definitions import Namespace
+    from templating.project.python.definitions import Namespace
 
 __all__ = ["brace_reason"]
 

@@ -1,10 +1,10 @@
 """What the project model learns from one file: plain, picklable facts, no syntax trees.
 
 One function per file kind produces a `FileFacts`
-(`templating.project.agents.python_facts`,
-`templating.project.yaml_agents.yaml_facts`,
+(`templating.project.python.agents.python_facts`,
+`templating.project.agent_config.yaml_agents.yaml_facts`,
 `templating.project.session_file.session_facts`); the project model is then assembled from
-all files' facts by `templating.project.model.assemble`, which resolves names across
+all files' facts by `templating.project.model.assembly.assemble`, which resolves names across
 modules by looking up other files' facts, never by reading files again. Facts depend on one
 file only (and, for instructions, on the sibling modules it imports prompts from), so a
 per-file cache may keep them.
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from templating.project.adk_vocabulary import AgentKind, WriterVia
-from templating.project.instruction import Instruction
+from templating.project.model.instruction import Instruction
 from templating.project.pickling import rebuild_from_fields
+from templating.project.python.adk_vocabulary import AgentKind, WriterVia
 
 __all__ = [
     "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Read", "Ref", "SessionWrite", "SkillFacts",
@@ -137,7 +137,7 @@ class AgentFacts:
     #: The class named by ``input_schema=`` (``{Model.field}`` references it).
     input_schema: str | None = None
     #: The placeholders its instructions read, once read in the configured dialect
-    #: (`templating.project.model.with_reads`); ``None`` until then.
+    #: (`templating.project.model.assembly.with_reads`); ``None`` until then.
     reads: tuple[Read, ...] | None = None
 
     __reduce__ = rebuild_from_fields
@@ -200,10 +200,10 @@ class FileFacts:
     imports: dict[str, Ref] = field(default_factory=dict)
     writers: tuple[Writer, ...] = ()
     session_writes: tuple[SessionWrite, ...] = ()
-    #: Graph workflows (`templating.project.workflows.WorkflowFacts`).
+    #: Graph workflows (`templating.project.python.workflows.WorkflowFacts`).
     workflows: tuple = ()
     #: How each module-level function behaves as a workflow node, by function name
-    #: (`templating.project.workflows.NodeFunction`).
+    #: (`templating.project.python.workflows.NodeFunction`).
     node_functions: dict = field(default_factory=dict)
     #: Pydantic models (classes deriving from ``BaseModel``) and their field names.
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)

@@ -10,10 +10,10 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from templating.project.syntax_tree import FUNCTIONS, own_nodes
+from templating.project.python.syntax_tree import FUNCTIONS, own_nodes
 
 if TYPE_CHECKING:
-    from templating.project.python_source import ModuleCache, PythonModule
+    from templating.project.python.python_source import ModuleCache, PythonModule
 
 __all__ = ["Namespace", "find_definition", "local_assignments"]
 

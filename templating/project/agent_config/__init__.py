@@ -1,0 +1,1 @@
+"""The ADK Agent Config front end: reads YAML agent configs into instructions and facts."""
