@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from templating.project.instruction import RUNTIME_VALUE
+from templating.project.model.instruction import RUNTIME_VALUE
 from templating.project.reading import ModuleCache, read_file
 
 HEADER = 'package main\n\nimport (\n\t"fmt"\n\n\t"google.golang.org/adk/agent/llmagent"\n)\n\nvar _ = fmt.Sprint\n\n'

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from templating.project.facts import AgentFacts, Ref, Writer
 from templating.project.go.evaluate import GoText, evaluate
 from templating.project.go.names import literal_name, local_name, reference, write_owner
 from templating.project.go.syntax import enclosing_function, fields, function_name
@@ -27,7 +26,8 @@ from templating.project.go.vocabulary import (
     PROVIDER_FIELDS,
     GoKind,
 )
-from templating.project.instruction import Instruction
+from templating.project.model.facts import AgentFacts, Ref, Writer
+from templating.project.model.instruction import Instruction
 from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:

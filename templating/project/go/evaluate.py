@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from templating.project.go.literals import decode_go_string
 from templating.project.go.package import GoFile, Package, read_embedded
 from templating.project.go.syntax import enclosing_function
-from templating.project.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 
 if TYPE_CHECKING:
     from tree_sitter import Node

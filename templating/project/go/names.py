@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.facts import Ref
 from templating.project.go.evaluate import local_values
 from templating.project.go.syntax import enclosing_function, function_name
+from templating.project.model.facts import Ref
 
 if TYPE_CHECKING:
     from tree_sitter import Node

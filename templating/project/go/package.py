@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.instruction import SourceFile
+from templating.project.model.instruction import SourceFile
 from templating.project.treesitter.parsing import ParsedText, parse
 from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from templating.project.python_source import ModuleCache
+    from templating.project.python.python_source import ModuleCache
 
 __all__ = ["MAX_SIBLINGS", "Definition", "GoFile", "Package", "go_file", "read_embedded"]
 

@@ -9,18 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.facts import FileFacts
 from templating.project.go.agents import injected_templates, read_agents
 from templating.project.go.literals import decode_go_string
 from templating.project.go.noqa import noqa_lines
 from templating.project.go.package import GoFile, Package, go_file
 from templating.project.go.vocabulary import ADK_IMPORT
 from templating.project.go.writers import read_writers
+from templating.project.model.facts import FileFacts
 from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
-    from templating.project.instruction import Instruction, SourceFile
-    from templating.project.python_source import ModuleCache
+    from templating.project.model.instruction import Instruction, SourceFile
+    from templating.project.python.python_source import ModuleCache
 
 __all__ = ["read_go"]
 

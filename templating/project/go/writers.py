@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.facts import FunctionFacts, Writer
 from templating.project.go.evaluate import evaluate, local_values
 from templating.project.go.names import write_owner
 from templating.project.go.syntax import FUNCTION_NODES, enclosing_function, fields
 from templating.project.go.vocabulary import ADK_IMPORT, CONTEXT_NAMES, CONTEXT_TYPES
+from templating.project.model.facts import FunctionFacts, Writer
 from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 from templating.project.go.vocabulary import ADK_IMPORT, GO_HINT
-from templating.project.instruction import Instruction, SourceFile
-from templating.project.python_source import ModuleCache
+from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.python.python_source import ModuleCache
 from templating.project.surfaces.surface import Found, Problem, Surface
 
 __all__ = ["GO"]
