@@ -116,7 +116,7 @@ def _run_lint(arguments: argparse.Namespace) -> int:
     except (ConfigError, FileNotFoundError) as error:
         raise UsageError(_with_hint(str(error))) from None
     for path in result.empty:
-        output.note(f"warning: {path}: nothing to lint (no Python or YAML file, no prompt file matched by include)")
+        output.note(f"warning: {path}: nothing to lint (no Python, YAML or Go file, no prompt file matched by include)")
     output.report(result.findings, settings.docs_url)
     _summarize(arguments, output, result, fixed, settings)
     failing = [f for f in result.findings if f.severity >= settings.fail_level]

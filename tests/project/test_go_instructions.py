@@ -164,3 +164,17 @@ def test_go_provider_that_injects_state_itself_gives_its_template_to_the_agent(t
     assert (instruction.text, instruction.field) == ("A {adjective} text with {{kept}}.", "inject_session_state")
     [agent] = reading.facts[0].agents
     assert agent.instructions == (instruction,)
+
+
+def test_go_parameter_given_only_brace_free_constants_is_no_hazard(tmp_path: Path) -> None:
+    body = (
+        'const plain = "Research energy."\n\n'
+        "func build() {\n\tresearcher := func(name, instruction string) {\n"
+        "\t\tllmagent.New(llmagent.Config{Name: name, Instruction: instruction})\n\t}\n"
+        '\tresearcher("a", plain)\n\tresearcher("b", "Research cars.")\n}\n'
+    )
+    [instruction] = _read(tmp_path, body).instructions
+    assert [hole.reason for hole in instruction.interpolations] == [None]
+    braced = body.replace('"Research cars."', '"Research {topic}."')
+    [instruction] = _read(tmp_path, braced).instructions
+    assert instruction.interpolations[0].reason is not None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.go.literals import decode_go_string
 from templating.project.go.package import GoFile, Package, read_embedded
+from templating.project.go.parameters import is_brace_free_parameter
 from templating.project.go.syntax import enclosing_function
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 
@@ -128,7 +129,12 @@ def _name(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     local = _local_value(node, file)
     if local is not None:
         return _evaluate(local, file, package, depth + 1)
-    definition = package.lookup(name) if _is_package_level(node, file, name) else None
+    if not _is_package_level(node, file, name):
+        hole = _hole(node, file)
+        if is_brace_free_parameter(node, file, lambda argument: _evaluate(argument, file, package, depth + 1)):
+            hole.holes = [Interpolation(0, name, None)]  # every call passes a constant without braces
+        return hole
+    definition = package.lookup(name)
     if definition is None:
         return _hole(node, file)
     if definition.node is not None:
