@@ -178,3 +178,14 @@ def test_go_parameter_given_only_brace_free_constants_is_no_hazard(tmp_path: Pat
     braced = body.replace('"Research cars."', '"Research {topic}."')
     [instruction] = _read(tmp_path, braced).instructions
     assert instruction.interpolations[0].reason is not None
+
+
+def test_go_config_built_in_a_local_first(tmp_path: Path) -> None:
+    body = (
+        'func build() {\n\tcfg := llmagent.Config{Name: "a", Instruction: "Hi {name}."}\n'
+        "\tbuilt, _ := llmagent.New(cfg)\n\t_ = built\n"
+        '\tother := &llmagent.Config{Name: "b", Instruction: "Bye."}\n\tllmagent.New(*other)\n}\n'
+    )
+    reading = _read(tmp_path, body)
+    assert [i.text for i in reading.instructions] == ["Hi {name}.", "Bye."]
+    assert [a.variable for a in reading.facts[0].agents] == ["build.built", "<agent 15:12>"]

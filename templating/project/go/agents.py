@@ -52,9 +52,10 @@ def read_agents(
     for match in matches(query(_PACKAGE, "configs", "go"), file.parsed.root):
         literal, body = match["literal"][0], match["body"][0]
         kind = _kind(file.parsed.text_of(match["package"][0]), file.parsed.text_of(match["type"][0]), imports)
-        if kind is None or not _is_constructed(literal, file):
+        call = _construction(literal, file) if kind is not None else None
+        if kind is None or call is None:
             continue
-        variable = _variable(literal, file, factories)
+        variable = _variable(call, literal, file, factories)
         config = fields(body, file.parsed)
         agent = _agent(kind, variable, literal, config, file, package, noqa)
         provided = tuple(i for name in PROVIDER_FIELDS for i in injected.get(_function_of(config.get(name), file), ()))
@@ -92,21 +93,60 @@ def _kind(alias: str, type_name: str, imports: dict[str, str]) -> GoKind | None:
     return AGENT_PACKAGES.get(path.rsplit("/", 1)[-1])
 
 
-def _is_constructed(literal: Node, file: GoFile) -> bool:
-    """Whether the config is the argument of its package's ``New`` (not an ``AgentConfig``)."""
-    arguments = literal.parent
-    call = arguments.parent if arguments is not None else None
-    if arguments is None or call is None or arguments.type != "argument_list" or call.type != "call_expression":
-        return False
+def _construction(literal: Node, file: GoFile) -> Node | None:
+    """The ``<package>.New(...)`` call the config is given to: as its argument, or through a
+    local first (``cfg := llmagent.Config{...}; llmagent.New(cfg)``); ``None`` for a config
+    that is no agent's (an ``AgentConfig``)."""
+    parent = literal.parent
+    if parent is not None and parent.type == "unary_expression":  # &llmagent.Config{...}
+        parent = parent.parent
+    call = parent.parent if parent is not None and parent.type == "argument_list" else None
+    if call is None:
+        return _construction_of_local(literal, parent, file)
     function = call.child_by_field_name("function")
-    return function is not None and file.parsed.text_of(function).endswith(".New")
+    return call if function is not None and file.parsed.text_of(function).endswith(".New") else None
 
 
-def _variable(literal: Node, file: GoFile, factories: dict[str, str]) -> str:
-    """The name the built agent is bound to, or a synthetic one (recorded as a factory's
-    result when the agent is returned)."""
-    call = literal.parent.parent if literal.parent is not None else None
-    holder = call.parent if call is not None else None
+def _construction_of_local(literal: Node, values: Node | None, file: GoFile) -> Node | None:
+    statement = values.parent if values is not None and values.type == "expression_list" else None
+    function = enclosing_function(literal)
+    if statement is None or statement.type != "short_var_declaration" or function is None:
+        return None
+    left = statement.child_by_field_name("left")
+    if left is None or not left.named_children:
+        return None
+    name = file.parsed.text_of(left.named_children[0])
+    for call in _new_calls(function, file):
+        arguments = call.child_by_field_name("arguments")
+        given = [file.parsed.text_of(a).lstrip("&*") for a in (arguments.named_children if arguments else ())]
+        if given == [name]:
+            return call
+    return None
+
+
+def _new_calls(function: Node, file: GoFile) -> list[Node]:
+    """The ``<package>.New(...)`` calls of a function's body, found once per body."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return []
+    if body.id not in file.new_calls:
+        found = []
+        stack = [body]
+        while stack:
+            node = stack.pop()
+            if node.type == "call_expression":
+                called = node.child_by_field_name("function")
+                if called is not None and file.parsed.text_of(called).endswith(".New"):
+                    found.append(node)
+            stack.extend(node.named_children)
+        file.new_calls[body.id] = found
+    return file.new_calls[body.id]
+
+
+def _variable(call: Node, literal: Node, file: GoFile, factories: dict[str, str]) -> str:
+    """The name the agent ``call`` builds is bound to, or a synthetic one (recorded as a
+    factory's result when the agent is returned)."""
+    holder = call.parent
     synthetic = f"<agent {literal.start_point[0] + 1}:{literal.start_point[1] + 1}>"
     if holder is None:
         return synthetic
@@ -115,9 +155,9 @@ def _variable(literal: Node, file: GoFile, factories: dict[str, str]) -> str:
         left = statement.child_by_field_name("left") or statement
         names = [n for n in (left.children_by_field_name("name") or left.named_children) if n.type == "identifier"]
         if names:
-            return local_name(literal, file, file.parsed.text_of(names[0]))
+            return local_name(call, file, file.parsed.text_of(names[0]))
     if statement is not None and statement.type == "return_statement":
-        function = function_name(enclosing_function(literal), file.parsed)
+        function = function_name(enclosing_function(call), file.parsed)
         if function:
             factories[function] = synthetic
     return synthetic

@@ -54,6 +54,8 @@ class GoFile:
     functions: set[str] = field(default_factory=set)
     #: Each function body's local names and the values assigned to them, by the body's node id.
     locals: dict[int, dict[str, list[Node | None]]] = field(default_factory=dict)
+    #: Each function body's ``<package>.New(...)`` calls, by the body's node id.
+    new_calls: dict[int, list[Node]] = field(default_factory=dict)
     #: The calls of plain names in the file by the name called, once asked for.
     calls: dict[str, list[Node]] | None = None
 
