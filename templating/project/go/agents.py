@@ -130,16 +130,11 @@ def _new_calls(function: Node, file: GoFile) -> list[Node]:
     if body is None:
         return []
     if body.id not in file.new_calls:
-        found = []
-        stack = [body]
-        while stack:
-            node = stack.pop()
-            if node.type == "call_expression":
-                called = node.child_by_field_name("function")
-                if called is not None and file.parsed.text_of(called).endswith(".New"):
-                    found.append(node)
-            stack.extend(node.named_children)
-        file.new_calls[body.id] = found
+        file.new_calls[body.id] = [
+            match["call"][0]
+            for match in matches(query(_PACKAGE, "calls", "go"), body)
+            if file.parsed.text_of(match["function"][0]).endswith(".New")
+        ]
     return file.new_calls[body.id]
 
 

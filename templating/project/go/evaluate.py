@@ -22,6 +22,7 @@ from templating.project.go.package import GoFile, Package, read_embedded
 from templating.project.go.parameters import is_brace_free_parameter
 from templating.project.go.syntax import enclosing_function
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -272,13 +273,12 @@ def _local_definitions(body: Node, file: GoFile, name: str) -> list[Node | None]
 
 def _local_table(body: Node, file: GoFile) -> dict[str, list[Node | None]]:
     table: dict[str, list[Node | None]] = {}
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if node.type in ("short_var_declaration", "assignment_statement", "var_spec"):
-            for name, value in _assigned(node, file):
+    function = body.parent
+    for match in matches(query("templating.project.go", "assignments", "go"), body):
+        statement = match["assignment"][0]
+        if enclosing_function(statement) == function:  # not a nested function literal's
+            for name, value in _assigned(statement, file):
                 table.setdefault(name, []).append(value)
-        stack.extend(child for child in node.named_children if child.type != "func_literal")
     return table
 
 

@@ -23,6 +23,8 @@ def decode_go_string(literal: str, base: int) -> tuple[str, list[int]] | None:
         return None
     if literal[0] == "`":
         return _raw(literal, base)
+    if "\\" not in literal:  # no escape: each character is itself
+        return literal[1:-1], [*range(base + 1, base + len(literal) - 1), base + len(literal)]
     characters: list[str] = []
     offsets: list[int] = []
     index = 1
@@ -44,6 +46,8 @@ def decode_go_string(literal: str, base: int) -> tuple[str, list[int]] | None:
 
 
 def _raw(literal: str, base: int) -> tuple[str, list[int]]:
+    if "\r" not in literal:
+        return literal[1:-1], [*range(base + 1, base + len(literal) - 1), base + len(literal)]
     characters: list[str] = []
     offsets: list[int] = []
     for index in range(1, len(literal) - 1):

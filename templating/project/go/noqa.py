@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from templating.project.noqa import noqa_codes
+from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
     from templating.project.treesitter.parsing import ParsedText
@@ -23,13 +24,9 @@ GO_NOQA = re.compile(r"//\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", r
 def noqa_lines(parsed: ParsedText) -> dict[int, frozenset[str]]:
     """The codes each 1-based line's ``// noqa`` comment names (``{"ALL"}`` for a bare one)."""
     found: dict[int, frozenset[str]] = {}
-    stack = [parsed.root]
-    while stack:
-        node = stack.pop()
-        if node.type == "comment":
-            match = GO_NOQA.match(parsed.text_of(node))
-            if match is not None:
-                found[node.start_point[0] + 1] = noqa_codes(match)
-        elif node.type not in ("interpreted_string_literal", "raw_string_literal"):
-            stack.extend(node.children)
+    for match in matches(query("templating.project.go", "comments", "go"), parsed.root):
+        comment = match["comment"][0]
+        noqa = GO_NOQA.match(parsed.text_of(comment))
+        if noqa is not None:
+            found[comment.start_point[0] + 1] = noqa_codes(noqa)
     return found

@@ -56,6 +56,8 @@ class GoFile:
     locals: dict[int, dict[str, list[Node | None]]] = field(default_factory=dict)
     #: Each function body's ``<package>.New(...)`` calls, by the body's node id.
     new_calls: dict[int, list[Node]] = field(default_factory=dict)
+    #: Each function body's ``m[key] = v`` targets by the map's name, by the body's node id.
+    index_writes: dict[int, dict[str, list[Node]]] = field(default_factory=dict)
     #: The calls of plain names in the file by the name called, once asked for.
     calls: dict[str, list[Node]] | None = None
 

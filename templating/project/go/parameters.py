@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from templating.project.go.syntax import enclosing_function
+from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -76,13 +77,9 @@ def _calls(file: GoFile) -> dict[str, list[Node]]:
     """The calls of plain names in ``file`` by the name called, found in one walk."""
     if file.calls is None:
         calls: dict[str, list[Node]] = {}
-        stack = [file.parsed.root]
-        while stack:
-            current = stack.pop()
-            if current.type == "call_expression":
-                called = current.child_by_field_name("function")
-                if called is not None and called.type == "identifier":
-                    calls.setdefault(file.parsed.text_of(called), []).append(current)
-            stack.extend(current.named_children)
+        for match in matches(query("templating.project.go", "calls", "go"), file.parsed.root):
+            called = match["function"][0]
+            if called.type == "identifier":
+                calls.setdefault(file.parsed.text_of(called), []).append(match["call"][0])
         file.calls = calls
     return file.calls

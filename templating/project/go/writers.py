@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.go.evaluate import evaluate, local_values
 from templating.project.go.names import write_owner
-from templating.project.go.syntax import FUNCTION_NODES, enclosing_function, fields
+from templating.project.go.syntax import enclosing_function, fields
 from templating.project.go.vocabulary import ADK_IMPORT, CONTEXT_NAMES, CONTEXT_TYPES
 from templating.project.model.facts import FunctionFacts, Writer
 from templating.project.treesitter.queries import matches, query
@@ -114,32 +114,29 @@ def _map_writers(node: Node, via: str, file: GoFile, package: Package) -> list[W
 def _index_writes(name: Node, via: str, file: GoFile, package: Package) -> list[Writer]:
     """``name["k"] = v`` in the function that builds the map ``name``."""
     function = enclosing_function(name)
-    if function is None:
+    body = function.child_by_field_name("body") if function is not None else None
+    if body is None:
         return []
-    target = file.parsed.text_of(name)
-    found = []
-    stack = [function.child_by_field_name("body")]
-    while stack:
-        node = stack.pop()
-        if node is None:
+    if body.id not in file.index_writes:
+        file.index_writes[body.id] = _index_table(body, function, file)  # type: ignore[arg-type]
+    return [
+        _writer(index, via, file, package) for index in file.index_writes[body.id].get(file.parsed.text_of(name), [])
+    ]
+
+
+def _index_table(body: Node, function: Node, file: GoFile) -> dict[str, list[Node]]:
+    """The keys a function's own ``m[key] = v`` statements write, by the map's name."""
+    table: dict[str, list[Node]] = {}
+    for match in matches(query(_PACKAGE, "assignments", "go"), body):
+        statement = match["assignment"][0]
+        left = statement.child_by_field_name("left")
+        if statement.type != "assignment_statement" or left is None or enclosing_function(statement) != function:
             continue
-        if node.type == "index_expression" and _is_assigned(node):
-            operand, index = node.child_by_field_name("operand"), node.child_by_field_name("index")
-            if operand is not None and index is not None and file.parsed.text_of(operand) == target:
-                found.append(_writer(index, via, file, package))
-        stack.extend(child for child in node.named_children if child.type not in FUNCTION_NODES)
-    return found
-
-
-def _is_assigned(node: Node) -> bool:
-    """Whether ``node`` is a target on the left of an ``=``."""
-    targets = node.parent
-    statement = targets.parent if targets is not None else None
-    return (
-        statement is not None
-        and statement.type == "assignment_statement"
-        and targets == statement.child_by_field_name("left")
-    )
+        for target in left.named_children:
+            operand, index = target.child_by_field_name("operand"), target.child_by_field_name("index")
+            if target.type == "index_expression" and operand is not None and index is not None:
+                table.setdefault(file.parsed.text_of(operand), []).append(index)
+    return table
 
 
 def _unknown(node: Node, via: str, file: GoFile) -> Writer:

@@ -17,6 +17,7 @@ from templating.project.surfaces.surface import Found, Problem, Surface
 
 __all__ = ["GO"]
 
+
 def _may_hold(name: str, data: bytes) -> bool:
     return not name.endswith("_test.go") and GO_HINT in data
 
