@@ -160,3 +160,21 @@ def test_go_agents_from_a_factory_in_another_file_are_sub_agents(tmp_path: Path,
     assert "TPL01" not in out, out
     _, graph, _ = run_cli("graph", str(tmp_path))
     assert "root" in graph and "|1| agent" in graph
+
+
+def test_go_render_explain_names_the_go_writer_of_a_key(tmp_path: Path, run_cli) -> None:
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "critic.md").write_text("Review {draft}.\n", encoding="utf-8")
+    body = (
+        "//go:embed prompts/critic.md\nvar criticPrompt string\n\n"
+        + _sequence('writer,Write.,"draft"')
+        + '\nfunc critic() {\n\tllmagent.New(llmagent.Config{Name: "critic", Instruction: criticPrompt})\n}\n'
+    )
+    (tmp_path / "main.go").write_text(IMPORTS + body, encoding="utf-8")
+    (tmp_path / "state.json").write_text('{"draft": "D"}', encoding="utf-8")
+    code, out, err = run_cli(
+        "render", str(tmp_path / "prompts" / "critic.md"), "--dialect", "adk-go", "--state",
+        str(tmp_path / "state.json"), "--explain", "--project", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0 and out == "Review D.\n"
+    assert "written by: the `output_key` of agent `writer` (" in err and "main.go:" in err
