@@ -35,7 +35,15 @@ if TYPE_CHECKING:
 
     from templating.project.go.package import GoFile, Package
 
-__all__ = ["GO_DIALECT", "as_instruction", "injected_templates", "read_agents"]
+__all__ = [
+    "GO_DIALECT",
+    "as_instruction",
+    "bound_variable",
+    "constant_text",
+    "construction",
+    "injected_templates",
+    "read_agents",
+]
 
 #: The dialect every instruction of a Go file is read in: adk-go's injector.
 GO_DIALECT = "adk-go"
@@ -52,10 +60,10 @@ def read_agents(
     for match in matches(query(_PACKAGE, "configs", "go"), file.parsed.root):
         literal, body = match["literal"][0], match["body"][0]
         kind = _kind(file.parsed.text_of(match["package"][0]), file.parsed.text_of(match["type"][0]), imports)
-        call = _construction(literal, file) if kind is not None else None
+        call = construction(literal, file) if kind is not None else None
         if kind is None or call is None:
             continue
-        variable = _variable(call, literal, file, factories)
+        variable = bound_variable(call, literal, file, factories)
         config = fields(body, file.parsed)
         agent = _agent(kind, variable, literal, config, file, package, noqa)
         provided = tuple(i for name in PROVIDER_FIELDS for i in injected.get(_function_of(config.get(name), file), ()))
@@ -93,7 +101,7 @@ def _kind(alias: str, type_name: str, imports: dict[str, str]) -> GoKind | None:
     return AGENT_PACKAGES.get(path.rsplit("/", 1)[-1])
 
 
-def _construction(literal: Node, file: GoFile) -> Node | None:
+def construction(literal: Node, file: GoFile) -> Node | None:
     """The ``<package>.New(...)`` call the config is given to: as its argument, or through a
     local first (``cfg := llmagent.Config{...}; llmagent.New(cfg)``); ``None`` for a config
     that is no agent's (an ``AgentConfig``)."""
@@ -138,7 +146,7 @@ def _new_calls(function: Node, file: GoFile) -> list[Node]:
     return file.new_calls[body.id]
 
 
-def _variable(call: Node, literal: Node, file: GoFile, factories: dict[str, str]) -> str:
+def bound_variable(call: Node, literal: Node, file: GoFile, factories: dict[str, str]) -> str:
     """The name the agent ``call`` builds is bound to, or a synthetic one (recorded as a
     factory's result when the agent is returned)."""
     holder = call.parent
@@ -175,7 +183,7 @@ def _agent(
     )
     return AgentFacts(
         variable,
-        _constant(common.get("Name"), file, package),
+        constant_text(common.get("Name"), file, package),
         kind,
         file.source.path,
         line,
@@ -205,7 +213,7 @@ def as_instruction(text: GoText, field: str, suppressed: frozenset[str] = frozen
     return Instruction(text.source, text.text, tuple(text.offsets), field, tuple(text.holes), suppressed, GO_DIALECT)
 
 
-def _constant(node: Node | None, file: GoFile, package: Package) -> str | None:
+def constant_text(node: Node | None, file: GoFile, package: Package) -> str | None:
     """The text of ``node`` when it is known before run time."""
     if node is None:
         return None
@@ -217,7 +225,7 @@ def _output_key(node: Node | None, file: GoFile, package: Package) -> Writer | N
     if node is None:
         return None
     line, column = file.source.position(file.parsed.span(node)[0])
-    return Writer(_constant(node, file, package), "output_key", file.source.path, line, column)
+    return Writer(constant_text(node, file, package), "output_key", file.source.path, line, column)
 
 
 def _references(node: Node | None, file: GoFile, package: Package, *, tools: bool = False) -> tuple[Ref, ...]:

@@ -14,8 +14,9 @@ from templating.project.go.literals import decode_go_string
 from templating.project.go.noqa import noqa_lines
 from templating.project.go.package import GoFile, Package, go_file
 from templating.project.go.vocabulary import ADK_IMPORT
+from templating.project.go.workflows import read_workflows
 from templating.project.go.writers import read_writers
-from templating.project.model.facts import FileFacts
+from templating.project.model.facts import FileFacts, FunctionFacts
 from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
@@ -36,10 +37,21 @@ def read_go(source: SourceFile, path: Path, modules: ModuleCache) -> tuple[tuple
     noqa = noqa_lines(file.parsed)
     agents, factories = read_agents(file, package, imports, noqa)
     functions, writers = read_writers(file, package, imports)
-    facts = FileFacts(modules.key(path), source.path, tuple(agents), functions, factories=factories, writers=writers)
+    workflows = read_workflows(file, package, imports) if any(_is_workflow(p) for p in imports.values()) else ()
+    key = modules.key(path)
+    for node in (node for workflow in workflows for node in workflow.nodes):
+        if node.kind == "function" and node.ref is not None and node.ref.module == key:
+            functions.setdefault(node.ref.name, FunctionFacts(node.ref.name, ()))  # a node that writes nothing
+    facts = FileFacts(
+        key, source.path, tuple(agents), functions, factories=factories, writers=writers, workflows=workflows
+    )
     found = [instruction for agent in agents for instruction in agent.instructions]
     found += [i for templates in injected_templates(file, package, imports, noqa).values() for i in templates]
     return tuple(dict.fromkeys(found)), facts
+
+
+def _is_workflow(path: str) -> bool:
+    return path.startswith(ADK_IMPORT) and path.rsplit("/", 1)[-1] == "workflowagent"
 
 
 def _imports(file: GoFile) -> dict[str, str]:

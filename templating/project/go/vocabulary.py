@@ -60,3 +60,13 @@ CONTEXT_TYPES = {
 }
 #: Parameter names read as a context when the type says nothing.
 CONTEXT_NAMES = {"toolCtx": "tool", "toolContext": "tool", "cbCtx": "callback", "callbackContext": "callback"}
+#: The last element of the import path of adk-go v2's graph workflows, and of their agent.
+WORKFLOW_PACKAGE = "workflow"
+WORKFLOW_AGENT_PACKAGE = "workflowagent"
+#: The node constructors of the ``workflow`` package: the kind of node each builds, and
+#: whether its first argument is the node's name (a function node's) or an agent.
+NODE_CONSTRUCTORS = {
+    "NewFunctionNode": "function", "NewEmittingFunctionNode": "function", "NewFunctionNodeWithSchema": "function",
+    "NewEmittingFunctionNodeWithSchema": "function", "NewFunctionNodeFromState": "function",
+    "NewAgentNode": "agent", "NewAgentNodeTyped": "agent", "NewAgentNodeWithSchemas": "agent", "NewJoinNode": "join",
+}  # fmt: skip
