@@ -23,8 +23,8 @@ from templating.lint.project_lint import PROJECT_CODES, lint_project
 from templating.lint.settings import Settings
 from templating.lint.workers import default_jobs, map_chunks
 from templating.project.files import collect_files
-from templating.project.python.python_source import ModuleCache
 from templating.project.reading import Reading, read_file, read_text
+from templating.project.sources import SourceCache
 
 if TYPE_CHECKING:
     from templating.lint.cache import LintCache
@@ -136,7 +136,7 @@ def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintC
 
 def lint_files(files: list[Path], settings: Settings) -> list[FileResult]:
     """Lint ``files`` in order, sharing one cache of parsed modules: what a worker runs."""
-    modules = ModuleCache(Path.cwd())
+    modules = SourceCache(Path.cwd())
     return [lint_file(file, settings, modules) for file in files]
 
 
@@ -155,7 +155,7 @@ def _collect(paths: Sequence[Path], settings: Settings) -> tuple[list[Path], tup
     return list(found), tuple(empty)
 
 
-def lint_file(file: Path, settings: Settings, modules: ModuleCache) -> FileResult:
+def lint_file(file: Path, settings: Settings, modules: SourceCache) -> FileResult:
     """Lint one file on its own; ``modules`` caches the modules parsed so far."""
     reading = read_file(file, settings.dialect, modules)
     return FileResult(reading.file, tuple(lint_reading(reading, settings)), reading.facts or None, reading.dependencies)
@@ -169,7 +169,7 @@ def lint_reading(reading: Reading, settings: Settings) -> list[Finding]:
 
 
 def lint_text(
-    text: str, display: str, settings: Settings, *, path: Path | None = None, cache: ModuleCache | None = None
+    text: str, display: str, settings: Settings, *, path: Path | None = None, cache: SourceCache | None = None
 ) -> list[Finding]:
     """Lint one file's ``text``; the name of ``display`` picks its surface (Python, YAML,
     prompt text...).

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.spelling import spelling_of
 from templating.lint.suggestions import COMPARISONS, suggest_key
 from templating.project.model.assembly import ProjectModel, iter_tree
 from templating.project.model.facts import SessionWrite, Writer
@@ -23,10 +24,7 @@ __all__ = [
 ]  # fmt: skip
 
 _DECLARE_HELP = "if it is set outside this project, declare it with `--state` or `state` in `[tool.templating]`"
-_SESSION_HELP = (
-    "write state from a tool or callback (`tool_context.state[...]`), an event's `state_delta`, "
-    "or `create_session(state=...)`"
-)
+_SESSION_HELP = "write state from a tool or callback (`{state_write}`), an event's `{state_delta}`, or `{session_seed}`"
 
 
 def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) -> Iterator[tuple[Instruction, Hazard]]:
@@ -83,7 +81,7 @@ def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, H
         first = late.writers[0]
         own = first.agent == late.agent.name
         if own and first.via == "output_key":
-            when = "by its own `output_key`, after it answers"
+            when = f"by its own `{spelling_of(first.path)('output_key')}`, after it answers"
         elif own and first.function:
             when = f"by its own {first.via} `{first.function}`, only after its first model call"
         else:
@@ -104,9 +102,14 @@ def find_session_writes(model: ProjectModel) -> list[SessionWrite]:
 def session_write_message(write: SessionWrite) -> tuple[str, str]:
     """The message and help line of a TPL016 finding."""
     key = f"`{shorten(write.key)}`" if write.key else "a key"
+    spell = spelling_of(write.path)
     return (
         f"{key} is written to a session's state directly: no event records it and persistent services lose it",
-        _SESSION_HELP,
+        _SESSION_HELP.format(
+            state_write=spell("tool_context.state[...]"),
+            state_delta=spell("state_delta"),
+            session_seed=spell("create_session(state=...)"),
+        ),
     )
 
 
@@ -114,14 +117,17 @@ def describe_writer(writer: Writer) -> str:
     """A writer in words: ``the output_key of agent `critic` (agents.py:12:16)``."""
     where = f"{writer.path}:{writer.line}:{writer.column}"
     owner = f"agent `{writer.agent}`" if writer.agent else None
+    spell = spelling_of(writer.path)
     if writer.via == "output_key":
-        return f"the `output_key` of {owner} ({where})"
+        return f"the `{spell('output_key')}` of {owner} ({where})"
     if writer.via in ("tool", "callback") and writer.function and owner:
         return f"{writer.via} `{writer.function}` of {owner} ({where})"
     if writer.via in ("tool", "callback") and writer.function:
         return f"the `state` of function `{writer.function}` ({where})"  # a workflow's function node
     if writer.via == "state_delta" and writer.function and not owner:
-        return f"the `Event(state=...)` or `state_delta` of function `{writer.function}` ({where})"
+        return (
+            f"the `{spell('Event(state=...)')}` or `{spell('state_delta')}` of function `{writer.function}` ({where})"
+        )
     if writer.via == "initial":
         return f"the initial state ({where})"
     return f"the {writer.via.replace('_', ' ')} write" + (f" of {owner}" if owner else "") + f" ({where})"

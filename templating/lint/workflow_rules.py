@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.registry import find_rule
+from templating.lint.spelling import spelling_of
 from templating.project.model.assembly import ProjectModel
 from templating.project.model.instruction import Instruction
 
@@ -25,7 +26,9 @@ if TYPE_CHECKING:
 __all__ = ["find_schema_references", "parameter_findings", "shape_findings", "workflow_read_hazards"]
 
 _SCHEMA_REFERENCE = re.compile(r"(?<![\$\{\\])\{+\s*([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s*\}+")
-_OUTPUT_HELP = "node output is not state: write it with `Event(state={{...}})` or `ctx.state[...]` in `{node}`, or `output_key` on an agent"
+_OUTPUT_HELP = (
+    "node output is not state: write it with `{event}` or `{state}` in `{node}`, or `{output_key}` on an agent"
+)
 _LATE_HELP = "write it on every path before this node, join the branches with a `JoinNode`, or make the read optional (`{{{key}?}}`)"
 
 
@@ -41,7 +44,14 @@ def _words(late: LateNodeRead) -> tuple[str, str, str]:
         if late.why:
             message = (f"`{key}` is read by {what}, but nothing writes it to state: `{late.why}` returns it as node "
                        "output, which reaches only the next node's input")  # fmt: skip
-            return "TPL014", message, _OUTPUT_HELP.format(node=late.why)
+            spell = spelling_of(late.workflow.path)
+            help_line = _OUTPUT_HELP.format(
+                event=spell("Event(state={...})"),
+                state=spell("ctx.state[...]"),
+                node=late.why,
+                output_key=spell("output_key"),
+            )
+            return "TPL014", message, help_line
         return (
             "TPL014",
             f"`{key}` is read by {what}, but nothing in the project writes it",

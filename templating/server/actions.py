@@ -14,7 +14,7 @@ from lsprotocol import types
 from templating.lint.finding import Finding
 from templating.lint.fixes import apply_fixes
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.noqa import NOQA
+from templating.project.noqa import noqa_pattern
 from templating.project.surfaces import surface_for
 from templating.server.diagnostics import Encode, to_diagnostic
 
@@ -60,10 +60,11 @@ def noqa_at(
     """The ``quickfix`` adding ``# noqa: CODE`` at the end of ``line`` of ``target`` (the file
     at ``uri``, placed with ``encode``); ``encode_finding`` places the finding in its own file."""
     text = target.line_text(line)
-    new_text, column = _with_code(text, finding.code)
+    comment = surface_for(target.path.rpartition("/")[2]).comment
+    new_text, column = _with_code(text, finding.code, comment)
     edit = types.TextEdit(range=encode((line - 1, column), (line - 1, len(text))), new_text=new_text)
     return types.CodeAction(
-        title=f"{finding.code}: add `# noqa: {finding.code}`",
+        title=f"{finding.code}: add `{comment} noqa: {finding.code}`",
         kind=types.CodeActionKind.QuickFix,
         diagnostics=[to_diagnostic(finding, encode_finding)],
         edit=types.WorkspaceEdit(changes={uri: [edit]}),
@@ -110,14 +111,15 @@ def instruction_of(finding: Finding, instructions: Sequence[Instruction], source
     return None
 
 
-def _with_code(line_text: str, code: str) -> tuple[str, int]:
-    """The replacement for the end of ``line_text`` and the column it starts at."""
-    match = NOQA.search(line_text)
+def _with_code(line_text: str, code: str, comment: str) -> tuple[str, int]:
+    """The replacement for the end of ``line_text`` and the column it starts at; ``comment``
+    is the leader of the file's comments (``#``, ``//``)."""
+    match = noqa_pattern(comment).search(line_text)
     if match is None:
         stripped = line_text.rstrip()
-        return f"  # noqa: {code}", len(stripped)
+        return f"  {comment} noqa: {code}", len(stripped)
     codes = match.group("codes")
-    merged = f"# noqa: {codes}, {code}" if codes else match.group(0)
+    merged = f"{comment} noqa: {codes}, {code}" if codes else match.group(0)
     return merged + line_text[match.end() :], match.start()
 
 

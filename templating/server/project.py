@@ -20,7 +20,7 @@ from templating.lint.project_lint import lint_model
 from templating.lint.settings import Settings
 from templating.project.files import collect_files
 from templating.project.model.assembly import ProjectModel, assemble
-from templating.project.reading import ModuleCache, Reading, read_file, read_text
+from templating.project.reading import Reading, SourceCache, read_file, read_text
 from templating.project.surfaces import surface_for
 
 __all__ = ["Project"]
@@ -35,7 +35,7 @@ class Project:
         self.readings: dict[str, Reading] = {}
         self._model: ProjectModel | None = None
         self._findings: list[Finding] | None = None
-        modules = ModuleCache(settings.root, buffers)
+        modules = SourceCache(settings.root, buffers)
         try:
             files = collect_files([root], settings.root, settings.include, settings.exclude)
         except OSError:
@@ -65,7 +65,7 @@ class Project:
     def update(self, key: str, text: str, buffers: Mapping[str, str]) -> Reading:
         """Read the buffer of the file ``key`` (a real path) again, and every file whose
         instructions came from it; return its reading."""
-        modules = ModuleCache(self.settings.root, buffers)
+        modules = SourceCache(self.settings.root, buffers)
         reading = self._read_buffer(Path(key), text, modules)
         changed = self._replace(key, reading)
         if surface_for(Path(key).name).import_hint is not None:  # others' instructions come from it
@@ -79,7 +79,7 @@ class Project:
         """The buffer of ``key`` was closed: its file on disk is the truth again."""
         if key not in self.readings:
             return
-        modules = ModuleCache(self.settings.root, buffers)
+        modules = SourceCache(self.settings.root, buffers)
         changed = self._replace(key, read_file(Path(key), self.settings.dialect, modules))
         for dependent in [other for other, found in self.readings.items() if key in found.dependencies]:
             changed |= self._replace(dependent, self._reread(dependent, buffers, modules))
@@ -92,12 +92,12 @@ class Project:
         self.readings[key] = reading
         return previous is None or previous.facts != reading.facts
 
-    def _reread(self, key: str, buffers: Mapping[str, str], modules: ModuleCache) -> Reading:
+    def _reread(self, key: str, buffers: Mapping[str, str], modules: SourceCache) -> Reading:
         if key in buffers:
             return self._read_buffer(Path(key), buffers[key], modules)
         return read_file(Path(key), self.settings.dialect, modules)
 
-    def _read_buffer(self, file: Path, text: str, modules: ModuleCache) -> Reading:
+    def _read_buffer(self, file: Path, text: str, modules: SourceCache) -> Reading:
         modules.looked_up.clear()
         reading = read_text(text, file, modules.display(file), modules, dialect=self.settings.dialect)
         dependencies = tuple(sorted(modules.looked_up - {modules.key(file)}))

@@ -6,15 +6,11 @@ answers nothing rather than reading the file from disk behind the editor's back.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
-from pathlib import Path
-
 from lsprotocol import types
 
 from templating.lint.finding import Finding
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.reading import ModuleCache, call_line
+from templating.project.reading import SourceCache
 from templating.project.surfaces import surface_for
 from templating.server import actions, navigation
 from templating.server.documents import Document
@@ -69,14 +65,11 @@ def _noqa_on_the_call(
     """The ``# noqa`` action on the line of the call passing a triple-quoted instruction."""
     path = path_of(document.uri)
     instruction = actions.instruction_of(finding, instructions, source)
-    if instruction is None or surface_for(path.name).import_hint is None:  # only Python modules
+    elsewhere = surface_for(path.name).comment_elsewhere
+    if instruction is None or elsewhere is None:
         return None
-    open_texts = buffers(server)
-    siblings = [(sibling, _text_of(sibling, open_texts)) for sibling in _siblings(path)]
     settings, _ = server.project.settings_for(path)
-    place = call_line(
-        instruction, path, source.text, [(p, t) for p, t in siblings if t is not None], ModuleCache(settings.root)
-    )
+    place = elsewhere(instruction, path, source.text, SourceCache(settings.root, buffers(server)))
     if place is None:
         return None
     target, text, line = place
@@ -86,24 +79,6 @@ def _noqa_on_the_call(
     return actions.noqa_at(
         finding, other.uri, SourceFile(target.name, text), line, other.client_range, document.client_range
     )
-
-
-def _siblings(path: Path) -> list[Path]:
-    try:
-        found = sorted(sibling for sibling in path.parent.glob("*.py") if sibling != path)
-    except OSError:
-        return []
-    return found if len(found) <= 50 else []  # a folder this large is not searched on each request
-
-
-def _text_of(path: Path, open_texts: Mapping[str, str]) -> str | None:
-    key = os.path.realpath(path)
-    if key in open_texts:
-        return open_texts[key]
-    try:
-        return normalize(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return None
 
 
 def _navigation(server: TemplatingServer) -> None:

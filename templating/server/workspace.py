@@ -34,7 +34,7 @@ from templating.lint.settings import Settings
 from templating.project.files import compile_globs, is_excluded
 from templating.project.model.facts import Writer
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.reading import ModuleCache, borrowed_instructions, read_text
+from templating.project.reading import SourceCache, lent_instructions, read_text
 from templating.project.surfaces import Problem, claiming, is_walked
 from templating.server.project import Project
 
@@ -120,7 +120,7 @@ class Workspace:
         text = normalize(text)
         surrogate = _LONE_SURROGATE.search(text)
         text = _LONE_SURROGATE.sub("\ufffd", text)  # the rest is read with U+FFFD in its place
-        display = ModuleCache(settings.root, {}).display(path)
+        display = SourceCache(settings.root, {}).display(path)
         if len(text) > MAX_CHARACTERS:
             return _too_large(display, len(text), settings)
         found = self._findings(path, text, settings, _keyed(buffers, path, text))
@@ -134,12 +134,12 @@ class Workspace:
             return []
         settings, _ = self.settings_for(path)
         text = _LONE_SURROGATE.sub("\ufffd", normalize(text))  # as `findings` reads it
-        modules = ModuleCache(settings.root, _keyed(buffers, path, text))
+        modules = SourceCache(settings.root, _keyed(buffers, path, text))
         try:
             own = read_text(text, path, modules.display(path), modules).instructions
         except ValueError:  # a null byte in Python source
             return []
-        return [*own, *borrowed_instructions(path, text, modules.display(path), modules)]
+        return [*own, *lent_instructions(path, text, modules)]
 
     def writers_of(self, key: str) -> tuple[Writer, ...] | None:
         """The writers of state key ``key`` in the project of the file linted last, each with
@@ -169,8 +169,8 @@ class Workspace:
         # Linting agent.py also reports prompt.py's constants: each file shows its own only.
         own = [f for f in [*lint_reading(reading, settings), *project.findings] if f.path == reading.file]
         found = {(finding.sort_key, finding.message): finding for finding in own}
-        modules = ModuleCache(settings.root, buffers)
-        for instruction in borrowed_instructions(path, text, reading.file, modules):
+        modules = SourceCache(settings.root, buffers)
+        for instruction in lent_instructions(path, text, modules):
             for finding in lint_instruction(instruction, settings):
                 found.setdefault((finding.sort_key, finding.message), finding)
         return list(found.values())

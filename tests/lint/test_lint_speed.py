@@ -9,7 +9,7 @@ import templating.lint.workers as workers
 from templating.cli import main
 from templating.lint.linter import lint_file, lint_paths
 from templating.lint.settings import Settings
-from templating.project.python.python_source import ModuleCache
+from templating.project.sources import SourceCache
 
 AGENT = 'agent = Agent(instruction="Hi {{name}}")\n'
 
@@ -50,7 +50,7 @@ def test_lint_file_result_pickles_and_names_its_dependencies(tmp_path, monkeypat
     (tmp_path / "__init__.py").write_text("")
     (tmp_path / "prompt.py").write_text('ROOT = "{{x}}"\n')
     (tmp_path / "agent.py").write_text("from .prompt import ROOT\nagent = Agent(instruction=ROOT)\n")
-    result = lint_file(tmp_path / "agent.py", Settings(root=tmp_path), ModuleCache(tmp_path))
+    result = lint_file(tmp_path / "agent.py", Settings(root=tmp_path), SourceCache(tmp_path))
     assert pickle.loads(pickle.dumps(result)) == result
     assert result.dependencies == (str((tmp_path / "prompt.py").resolve()),)
     assert [finding.path for finding in result.findings] == ["prompt.py"]

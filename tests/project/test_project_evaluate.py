@@ -8,11 +8,12 @@ import pytest
 from templating.project.model.instruction import RUNTIME_VALUE
 from templating.project.python.definitions import Namespace
 from templating.project.python.evaluate import evaluate
-from templating.project.python.python_source import ModuleCache, find_python_instructions, load_module
+from templating.project.python.python_source import find_python_instructions, load_module
+from templating.project.sources import SourceCache
 
 
 def _instructions(source: str, tmp_path: Path):
-    cache = ModuleCache(tmp_path)
+    cache = SourceCache(tmp_path)
     module = load_module(tmp_path / "agent.py", source, "agent.py", cache)
     return find_python_instructions(module, cache)
 
@@ -134,7 +135,7 @@ def test_evaluate_recursive_function_stops(tmp_path):
 
 
 def test_evaluate_api_returns_alternatives_with_offsets(tmp_path):
-    cache = ModuleCache(tmp_path)
+    cache = SourceCache(tmp_path)
     module = load_module(tmp_path / "m.py", 'X = "ab" if c else "cd"\n', "m.py", cache)
     (statement,) = module.tree.body
     texts = evaluate(statement.value, Namespace(module, cache))  # type: ignore[attr-defined]

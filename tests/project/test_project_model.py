@@ -12,7 +12,8 @@ from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
 from templating.project.model.assembly import assemble
 from templating.project.python.agents import python_facts
-from templating.project.python.python_source import ModuleCache, load_module
+from templating.project.python.module import load_module
+from templating.project.sources import SourceCache
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -34,7 +35,7 @@ def _lint(root: Path, monkeypatch, **settings) -> list[tuple[str, int, int, str,
 
 def _model(root: Path, monkeypatch):
     monkeypatch.chdir(root)
-    cache = ModuleCache(root)
+    cache = SourceCache(root)
     facts = []
     for path in sorted(root.rglob("*.py")):
         module = load_module(path, path.read_text(), cache.display(path), cache)
@@ -92,7 +93,7 @@ def test_model_pipeline_writers_cross_module_and_query_api(tmp_path, monkeypatch
 def test_model_facts_are_picklable(tmp_path, monkeypatch):
     _write(tmp_path, PIPELINE)
     monkeypatch.chdir(tmp_path)
-    cache = ModuleCache(tmp_path)
+    cache = SourceCache(tmp_path)
     path = tmp_path / "pipeline" / "agent.py"
     facts = python_facts(load_module(path, path.read_text(), "pipeline/agent.py", cache), cache)
     assert pickle.loads(pickle.dumps(facts)) == facts
@@ -410,7 +411,7 @@ def test_file_results_round_trip_through_pickle_with_their_reads(tmp_path, monke
 
     _write(tmp_path, PIPELINE)
     monkeypatch.chdir(tmp_path)
-    result = lint_file(tmp_path / "pipeline" / "agent.py", Settings(root=tmp_path), ModuleCache(tmp_path))
+    result = lint_file(tmp_path / "pipeline" / "agent.py", Settings(root=tmp_path), SourceCache(tmp_path))
     copy = pickle.loads(pickle.dumps(result))
     assert copy == result and copy.facts[0].agents[0].reads is not None
     assert [read.key for agent in copy.facts[0].agents for read in agent.reads] == [

@@ -2,11 +2,12 @@
 
 from pathlib import Path
 
-from templating.project.python.python_source import ModuleCache, find_python_instructions, load_module
+from templating.project.python.python_source import find_python_instructions, load_module
+from templating.project.sources import SourceCache
 
 
 def _instructions(source: str, tmp_path: Path):
-    cache = ModuleCache(tmp_path)
+    cache = SourceCache(tmp_path)
     module = load_module(tmp_path / "agent.py", source, "agent.py", cache)
     return find_python_instructions(module, cache)
 

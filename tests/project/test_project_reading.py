@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from templating.project.reading import (
-    ModuleCache,
     Reading,
+    SourceCache,
     read_file,
     read_files,
     read_project,
@@ -21,7 +21,7 @@ AGENT = 'from google.adk.agents import LlmAgent\n\nroot = LlmAgent(name="root", 
 @pytest.fixture
 def modules(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    return ModuleCache(tmp_path)
+    return SourceCache(tmp_path)
 
 
 def test_reading_python_gives_instructions_and_facts(tmp_path, modules):

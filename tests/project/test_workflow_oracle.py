@@ -30,8 +30,9 @@ from workflow_oracle import (
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
 from templating.project.python.agents import python_facts
-from templating.project.python.python_source import ModuleCache, load_module
+from templating.project.python.module import load_module
 from templating.project.reading import read_project
+from templating.project.sources import SourceCache
 
 _STATE_FLOW = ("TPL014", "TPL015")
 # Fixtures the project model does not read right yet (strict: one that passes must leave).
@@ -144,7 +145,7 @@ def _adk_edges(workflow) -> set[tuple[str, str, tuple[str, ...] | None]]:
 def test_workflow_edges_are_the_ones_adk_compiles(name: str) -> None:
     module = load_fixture(name)
     path = FIXTURES / f"{name}.py"
-    cache = ModuleCache(FIXTURES)
+    cache = SourceCache(FIXTURES)
     facts = python_facts(load_module(path, path.read_text(encoding="utf-8"), str(path), cache), cache)
     ours = {w.name: {(e.source, e.target, e.route) for e in w.edges} for w in facts.workflows}
     theirs = {w.name: _adk_edges(w) for w in vars(module).values() if isinstance(w, Workflow)}

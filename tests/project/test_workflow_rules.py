@@ -11,7 +11,8 @@ from templating.lint.linter import lint_paths
 from templating.lint.registry import select_rules
 from templating.lint.settings import Settings
 from templating.project.python.agents import python_facts
-from templating.project.python.python_source import ModuleCache, load_module
+from templating.project.python.module import load_module
+from templating.project.sources import SourceCache
 
 HEADER = """\
 from google.adk import Agent, Event, Workflow
@@ -131,7 +132,7 @@ def test_schema_references_against_the_agents_input_schema(tmp_path: Path) -> No
 def test_workflow_facts_pickle(tmp_path: Path) -> None:
     path = tmp_path / "flow.py"
     path.write_text(HEADER + "def f(ctx, k):\n    return None\nroot = Workflow(name='w', edges=[('START', f)])\n")
-    cache = ModuleCache(tmp_path)
+    cache = SourceCache(tmp_path)
     facts = python_facts(load_module(path, path.read_text(), "flow.py", cache), cache)
     assert pickle.loads(pickle.dumps(facts)) == facts
     assert [e.target for e in facts.workflows[0].edges] == ["f"]

@@ -32,7 +32,6 @@ from templating.project.python.adk_vocabulary import (
 )
 from templating.project.python.app_plugins import find_apps
 from templating.project.python.python_source import (
-    ModuleCache,
     PythonModule,
     find_call_instructions,
 )
@@ -46,6 +45,7 @@ from templating.project.python.writers import (
     find_session_writes,
     find_state_writes,
 )
+from templating.project.sources import SourceCache
 
 __all__ = ["python_facts"]
 
@@ -53,7 +53,7 @@ _AGENT_FIELDS = ("name", "instruction", "sub_agents", "model", "tools", "output_
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def python_facts(module: PythonModule, cache: ModuleCache) -> FileFacts:
+def python_facts(module: PythonModule, cache: SourceCache) -> FileFacts:
     """Everything the project model learns from ``module`` (names resolved at assembly)."""
     builder = _Builder(module, cache)
     return builder.build()
@@ -66,7 +66,7 @@ class _Builder:
     (a module without ``state`` in it writes none).
     """
 
-    def __init__(self, module: PythonModule, cache: ModuleCache) -> None:
+    def __init__(self, module: PythonModule, cache: SourceCache) -> None:
         self.module = module
         self.cache = cache
         self.key = cache.key(module.path)

@@ -16,8 +16,10 @@ from collections.abc import Callable, Iterator
 
 from templating.project.model.facts import AppFacts, Ref
 from templating.project.python.adk_vocabulary import PLUGIN_CLASS
-from templating.project.python.python_source import ModuleCache, PythonModule, find_call_instructions
+from templating.project.python.module import PythonModule
+from templating.project.python.python_source import find_call_instructions
 from templating.project.python.syntax_tree import called_name
+from templating.project.sources import SourceCache
 
 __all__ = ["find_apps"]
 # The keywords that name what an app or a runner runs.
@@ -25,7 +27,7 @@ _ROOT_FIELDS = ("root_agent", "agent", "node")
 
 
 def find_apps(
-    module: PythonModule, cache: ModuleCache, ref_of: Callable[[ast.expr], Ref | None]
+    module: PythonModule, cache: SourceCache, ref_of: Callable[[ast.expr], Ref | None]
 ) -> tuple[AppFacts, ...]:
     """Every call of ``module`` that registers a ``GlobalInstructionPlugin`` (``plugins=``),
     with the root it runs; ``ref_of`` says where a name is defined."""

@@ -10,10 +10,12 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from templating.project.python.module import load
 from templating.project.python.syntax_tree import FUNCTIONS, own_nodes
 
 if TYPE_CHECKING:
-    from templating.project.python.python_source import ModuleCache, PythonModule
+    from templating.project.python.module import PythonModule
+    from templating.project.sources import SourceCache
 
 __all__ = ["Namespace", "find_definition", "local_assignments"]
 
@@ -24,7 +26,7 @@ class Namespace:
     cache that loads sibling modules (named apart from the state `templating.Scope`)."""
 
     module: PythonModule
-    cache: ModuleCache
+    cache: SourceCache
     function: ast.FunctionDef | ast.AsyncFunctionDef | None = None
 
 
@@ -68,7 +70,7 @@ def _imported(scope: Namespace, name: str, attribute: str | None) -> tuple[ast.A
     while name in module.imports and (module.path, name) not in visited:
         visited.add((module.path, name))
         path, symbol = module.imports[name]
-        other = scope.cache.load(path)
+        other = load(scope.cache, path)
         wanted = symbol if attribute is None else attribute
         if other is None or wanted is None:
             return None

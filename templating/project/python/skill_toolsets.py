@@ -16,7 +16,7 @@ import ast
 import os
 
 from templating.project.model.facts import ToolsetFacts
-from templating.project.python.python_source import PythonModule
+from templating.project.python.module import PythonModule
 from templating.project.python.syntax_tree import called_name
 
 __all__ = ["TOOLSET_CLASS", "find_toolsets", "toolset_variable"]

@@ -10,23 +10,21 @@ module's constant (``instruction=prompt.ROOT``).
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from collections.abc import Iterable
 from pathlib import Path
 
 from templating.project.model.instruction import Instruction
-from templating.project.python.python_source import (
-    ModuleCache,
-    PythonModule,
-    find_sites,
-    load_module,
-)
-from templating.project.surfaces.python import is_commentable
+from templating.project.python.module import PythonModule, load_module
+from templating.project.python.python_source import find_sites
+from templating.project.sources import SourceCache
 
-__all__ = ["call_line"]
+__all__ = ["call_line", "is_commentable"]
 
 
 def call_line(
-    instruction: Instruction, path: Path, text: str, siblings: Iterable[tuple[Path, str]], modules: ModuleCache
+    instruction: Instruction, path: Path, text: str, siblings: Iterable[tuple[Path, str]], modules: SourceCache
 ) -> tuple[Path, str, int] | None:
     """The file, its text and the 1-based line of the call passing ``instruction`` (whose
     text lies in ``path``, now ``text``) where a comment can go; ``None`` if there is none."""
@@ -73,3 +71,16 @@ def _names(value: ast.expr, name: str, module_name: str) -> bool:
         and isinstance(value.value, ast.Name)
         and value.value.id == module_name
     )
+
+
+def is_commentable(text: str, line: int) -> bool:
+    """Whether a comment can end ``line``: no string literal runs on past it."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.start[0] <= line < token.end[0] and token.type != tokenize.NL:
+                return False
+            if token.start[0] > line:
+                return True
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    return True

@@ -24,7 +24,7 @@ from templating.project.python.adk_vocabulary import (
     SESSION_FACTORIES,
     WriterVia,
 )
-from templating.project.python.python_source import PythonModule
+from templating.project.python.module import PythonModule
 from templating.project.python.syntax_tree import called_name, own_nodes
 
 __all__ = [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.python.adk_vocabulary import INSTRUCTION_FIELDS, YAML_HINTS
-from templating.project.python.python_source import ModuleCache
+from templating.project.sources import SourceCache
 from templating.project.surfaces.surface import Found, Problem, Surface
 
 __all__ = ["AGENT_CONFIG"]
@@ -24,7 +24,7 @@ def _may_hold(name: str, data: bytes) -> bool:
     return any(hint in data for hint in _HINT_BYTES)
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Problem:
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
     if not any(hint in source.text for hint in YAML_HINTS):
         return Found()
     # Imported here so that a tree without YAML instructions never loads PyYAML.
@@ -35,7 +35,7 @@ def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Probl
 
     try:
         instructions = find_yaml_instructions(source)
-        facts = yaml_facts(source, path, modules.key(path))
+        facts = yaml_facts(source, path, cache.key(path))
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from templating.project.model.instruction import Instruction, SourceFile, plain_instruction
-from templating.project.python.python_source import ModuleCache
+from templating.project.sources import SourceCache
 from templating.project.surfaces.surface import Found, Surface
 
 __all__ = ["PROMPT"]
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found:
     return Found((plain_instruction(source),))
 
 

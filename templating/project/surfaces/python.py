@@ -2,26 +2,28 @@
 
 A module is read only if it says something the project needs (`INSTRUCTION_HINT` or
 `FACT_HINT`); an ``__init__.py`` always, for the names it re-exports. A ``# noqa`` goes on
-the line the instruction's literal starts on, when no string runs on past that line.
+the line the instruction's literal starts on, when no string runs on past that line. Code that
+does not parse is this surface's `Problem`, never an exception for the front door.
 """
 
 from __future__ import annotations
 
 import ast
-import io
 import re
-import tokenize
+import sys
 from pathlib import Path
 
+from templating.project.frontend import ADK_SPELLING, Found, Problem
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.python.adk_vocabulary import FACT_HINT, INSTRUCTION_HINT
 from templating.project.python.agents import python_facts
-from templating.project.python.python_source import (
-    ModuleCache,
-    find_python_instructions,
-    load_module,
-)
-from templating.project.surfaces.surface import Found, Surface
+from templating.project.python.module import load_module
+from templating.project.python.newer_syntax import newer_grammar
+from templating.project.python.python_source import find_python_instructions
+from templating.project.python.siblings import comment_elsewhere, lent_instructions
+from templating.project.python.suppression import is_commentable
+from templating.project.sources import SourceCache
+from templating.project.surfaces.surface import Surface
 
 __all__ = ["PYTHON"]
 
@@ -35,32 +37,31 @@ def _may_hold(name: str, data: bytes) -> bool:
     return name == _PACKAGE_FILE or _BYTES.search(data) is not None
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found:
-    """Raises ``SyntaxError`` for invalid code; the front door reports it."""
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
     has_instructions = _INSTRUCTIONS.search(source.text) is not None
     if not (path.name == _PACKAGE_FILE or has_instructions or _FACTS.search(source.text) is not None):
         return Found()
-    module = load_module(path, source.text, source.path, modules)
-    instructions = tuple(find_python_instructions(module, modules)) if has_instructions else ()
-    return Found(instructions, (python_facts(module, modules),))
+    try:
+        module = load_module(path, source.text, source.path, cache)
+        instructions = tuple(find_python_instructions(module, cache)) if has_instructions else ()
+        return Found(instructions, (python_facts(module, cache),))
+    except SyntaxError as error:
+        return _invalid(error, source.text)
+
+
+def _invalid(error: SyntaxError, text: str) -> Problem:
+    """The problem of code that does not parse: written for a newer Python, or invalid."""
+    newer = newer_grammar(error, text)
+    if newer is None:
+        return Problem("invalid", f"invalid Python: {error.msg}", error.lineno or 1, error.offset or 1)
+    running = f"{sys.version_info.major}.{sys.version_info.minor}"
+    message = f"needs Python {newer} to parse: Python {running} reads `{error.msg}` here"
+    return Problem("needs-newer-python", message, error.lineno or 1, error.offset or 1, newer)
 
 
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     first_line, _ = instruction.position(0)
     return first_line if is_commentable(source.text, first_line) else None
-
-
-def is_commentable(text: str, line: int) -> bool:
-    """Whether a comment can end ``line``: no string literal runs on past it."""
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if token.start[0] <= line < token.end[0] and token.type != tokenize.NL:
-                return False
-            if token.start[0] > line:
-                return True
-    except (tokenize.TokenError, SyntaxError):
-        return False
-    return True
 
 
 def _is_valid(text: str) -> bool:
@@ -82,4 +83,7 @@ PYTHON = Surface(
     is_valid=_is_valid,
     coding_line=True,
     import_hint=re.compile(INSTRUCTION_HINT.encode()),
+    spelling=ADK_SPELLING,
+    lend=lent_instructions,
+    comment_elsewhere=comment_elsewhere,
 )

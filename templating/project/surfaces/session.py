@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.python.python_source import ModuleCache
 from templating.project.session_file import session_facts
+from templating.project.sources import SourceCache
 from templating.project.surfaces.surface import Found, Problem, Surface
 
 __all__ = ["SESSION"]
@@ -18,9 +18,9 @@ __all__ = ["SESSION"]
 SESSION_FILE = "initial.session.json"
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Problem:
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
     try:
-        facts = session_facts(source, modules.key(path))
+        facts = session_facts(source, cache.key(path))
     except json.JSONDecodeError as error:
         return Problem("invalid", f"invalid JSON: {error.msg}", error.lineno, error.colno)
     return Found((), (facts,) if facts is not None else ())

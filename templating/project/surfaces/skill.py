@@ -11,16 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.python.python_source import ModuleCache
 from templating.project.skills import SKILL_FILES, SkillError, skill_facts
+from templating.project.sources import SourceCache
 from templating.project.surfaces.surface import Found, Problem, Surface
 
 __all__ = ["SKILL"]
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Problem:
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
     try:
-        facts = skill_facts(source, modules.key(path))
+        facts = skill_facts(source, cache.key(path))
     except SkillError as error:
         return Problem("invalid", error.message, error.line, error.column)
     instructions = tuple(skill.instruction for skill in facts.skills if skill.instruction is not None)

@@ -11,44 +11,25 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
+
+from templating.project.frontend import (
+    ADK_SPELLING,
+    CommentElsewhere,
+    Found,
+    Lender,
+    Problem,
+    ProblemKind,
+    Reader,
+    Spelling,
+)
 
 if TYPE_CHECKING:
-    from templating.project.model.facts import FileFacts
     from templating.project.model.instruction import Instruction, SourceFile
-    from templating.project.python.python_source import ModuleCache
 
+# `Found`, `Problem` and `ProblemKind` are the contract's (`templating.project.frontend`); they
+# are named here too for the code that imports them with the registry.
 __all__ = ["Found", "Problem", "ProblemKind", "Surface"]
-
-#: Why a file could not be read: not decodable or not openable, written for a newer Python,
-#: too large to read here, or not valid in its own format.
-ProblemKind = Literal["unreadable", "needs-newer-python", "too-large", "invalid"]
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why a file could not be read, at a 1-based ``line`` and ``column`` of it; ``version``
-    is the Python version a ``needs-newer-python`` file needs."""
-
-    kind: ProblemKind
-    message: str
-    line: int = 1
-    column: int = 1
-    version: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    """What a surface found in one file: the instructions it holds and its facts."""
-
-    instructions: tuple[Instruction, ...] = ()
-    facts: tuple[FileFacts, ...] = ()
-
-
-#: How a surface reads a file's text: the source, the file's path and the cache of parsed
-#: Python modules; returns what it found, or the problem that kept it from reading.
-Reader = Callable[["SourceFile", Path, "ModuleCache"], "Found | Problem"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +51,13 @@ class Surface:
     - ``coding_line``: whether a PEP 263 ``# coding:`` line picks the file's encoding;
     - ``import_hint``: bytes that mark a file whose instructions can be imported from
       sibling modules (so the listing of its folder matters to a cache), if the surface has
-      imports at all.
+      imports at all;
+    - ``comment``: how the language starts a comment (``#``, ``//``): the ``noqa`` grammar and
+      the language server's quick fix take it from here;
+    - ``spelling``: how findings about its files spell ADK's words (`Spelling`);
+    - ``lend``: the instructions a file lends to the files that import it (a prompts module),
+      if the language has imports (see `templating.project.frontend.Lender`);
+    - ``comment_elsewhere``: where a ``noqa`` goes when ``noqa_line`` has no line for it.
     """
 
     name: str
@@ -83,6 +70,10 @@ class Surface:
     is_valid: Callable[[str], bool]
     coding_line: bool = False
     import_hint: re.Pattern[bytes] | None = None
+    comment: str = "#"
+    spelling: Spelling = ADK_SPELLING
+    lend: Lender | None = None
+    comment_elsewhere: CommentElsewhere | None = None
 
     def claims(self, name: str) -> bool:
         """Whether this surface lists the file called ``name`` (a base name)."""

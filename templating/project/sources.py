@@ -1,0 +1,53 @@
+"""The texts of one run, shared by every front end: paths resolved once, an editor's buffers
+in place of their files, and one memo per language for what its reader parsed.
+
+A front end keeps its parsed files in `SourceCache.parsed` under its own language name (the
+Python front end: ``cache.parsed("python")``), so the cache never names a language's types.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from templating.project.paths import real_path, relative
+
+__all__ = ["SourceCache"]
+
+
+class SourceCache:
+    """What one run (a lint worker, the graph, one request of the language server) has read,
+    by resolved path; paths display relative to ``root`` (the working folder)."""
+
+    def __init__(self, root: Path, buffers: Mapping[str, str] | None = None) -> None:
+        self.root = os.path.realpath(root)
+        #: An editor's unsaved texts by resolved path (line breaks read as ``\\n``): a file
+        #: looked up through an import is read from its buffer when it has one.
+        self.buffers: Mapping[str, str] = buffers or {}
+        #: The resolved paths of the files looked up through imports since it was last
+        #: cleared: what a file's instructions depend on besides the file itself.
+        self.looked_up: set[str] = set()
+        self._folders: dict[str, str] = {}
+        self._parsed: dict[str, dict[str, Any]] = {}
+
+    def key(self, path: Path) -> str:
+        """The resolved path files are cached by (each folder is resolved once per run)."""
+        return real_path(os.fspath(path), self._folders)
+
+    def display(self, path: Path) -> str:
+        """The path as findings show it: relative to the root when inside it. A symbolic link
+        shows under its own name, not its target's (whose file may be missing)."""
+        folder, name = os.path.split(os.fspath(path))
+        real_folder = self._folders.get(folder) or self._folders.setdefault(folder, os.path.realpath(folder or "."))
+        shown = relative(os.path.join(real_folder, name), self.root)
+        return shown if shown is not None else path.as_posix()
+
+    def parsed(self, language: str) -> dict[str, Any]:
+        """The memo of one language's front end: what it parsed, by `key` (``None`` for a
+        file it could not read or parse)."""
+        memo = self._parsed.get(language)
+        if memo is None:
+            memo = self._parsed[language] = {}
+        return memo
