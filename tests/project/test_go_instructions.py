@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from templating.project.model.instruction import RUNTIME_VALUE
-from templating.project.reading import ModuleCache, read_file
+from templating.project.reading import read_file
+from templating.project.sources import SourceCache
 
 HEADER = 'package main\n\nimport (\n\t"fmt"\n\n\t"google.golang.org/adk/agent/llmagent"\n)\n\nvar _ = fmt.Sprint\n\n'
 
@@ -17,7 +18,7 @@ HEADER = 'package main\n\nimport (\n\t"fmt"\n\n\t"google.golang.org/adk/agent/ll
 def _read(folder: Path, body: str, name: str = "main.go", header: str = HEADER):
     file = folder / name
     file.write_text(header + body, encoding="utf-8")
-    return read_file(file, "adk", ModuleCache(folder))
+    return read_file(file, "adk", SourceCache(folder))
 
 
 def _agent(instruction: str, extra: str = "") -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from templating.project.reading import ModuleCache, read_file
+from templating.project.reading import read_file
+from templating.project.sources import SourceCache
 
 IMPORTS = """package main
 
@@ -137,7 +138,7 @@ def test_go_event_state_delta_writes(tmp_path: Path) -> None:
         '\t_ = session.EventActions{StateDelta: map[string]any{"phase": 2}}\n}\n'
     )
     (tmp_path / "main.go").write_text(IMPORTS + body, encoding="utf-8")
-    [facts] = read_file(tmp_path / "main.go", "adk", ModuleCache(tmp_path)).facts
+    [facts] = read_file(tmp_path / "main.go", "adk", SourceCache(tmp_path)).facts
     writers = facts.functions["emit"].writers
     assert [(w.key, w.via, w.line) for w in writers] == [("status", "state_delta", 14), ("phase", "state_delta", 15)]
 
@@ -177,4 +178,12 @@ def test_go_render_explain_names_the_go_writer_of_a_key(tmp_path: Path, run_cli)
         str(tmp_path / "state.json"), "--explain", "--project", str(tmp_path),
     )  # fmt: skip
     assert code == 0 and out == "Review D.\n"
-    assert "written by: the `output_key` of agent `writer` (" in err and "main.go:" in err
+    assert "written by: the `OutputKey` of agent `writer` (" in err and "main.go:" in err
+
+
+def test_go_findings_spell_adk_go_words(tmp_path: Path, run_cli) -> None:
+    (tmp_path / "main.go").write_text(
+        IMPORTS + _sequence("critic,Critique {draft}.", 'writer,Write.,"draft"'), encoding="utf-8"
+    )
+    _, out, _ = run_cli("lint", "--output-format", "concise", str(tmp_path / "main.go"))
+    assert "written only later, by the `OutputKey` of agent `writer`" in out and "output_key" not in out

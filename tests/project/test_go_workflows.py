@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from templating.project.reading import ModuleCache, read_file
+from templating.project.reading import read_file
+from templating.project.sources import SourceCache
 
 HEADER = """package main
 
@@ -66,7 +67,7 @@ def test_go_workflow_facts_name_nodes_and_routes(tmp_path: Path) -> None:
         HEADER + f'\twf, _ := workflowagent.New(workflowagent.Config{{Name: "wf", Edges: {edges}}})\n\t_ = wf\n}}\n',
         encoding="utf-8",
     )
-    [facts] = read_file(tmp_path / "main.go", "adk", ModuleCache(tmp_path)).facts
+    [facts] = read_file(tmp_path / "main.go", "adk", SourceCache(tmp_path)).facts
     [workflow] = facts.workflows
     assert (workflow.name, workflow.unknown) == ("wf", False)
     assert [(e.source, e.target.split(" ")[0], e.route) for e in workflow.edges] == [

@@ -21,7 +21,7 @@ from templating.regular_file import read_regular
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from templating.project.python.python_source import ModuleCache
+    from templating.project.sources import SourceCache
 
 __all__ = ["MAX_SIBLINGS", "Definition", "GoFile", "Package", "go_file", "read_embedded"]
 
@@ -105,7 +105,7 @@ def _embed_name(file: GoFile, node: Node) -> str | None:
     return name
 
 
-def read_embedded(definition: Definition, modules: ModuleCache) -> SourceFile | None:
+def read_embedded(definition: Definition, modules: SourceCache) -> SourceFile | None:
     """The text of the file ``definition`` embeds, with line breaks as ``\\n``; ``None`` when
     it cannot be read as UTF-8 text of at most `MAX_EMBED_BYTES`."""
     if definition.embed is None:
@@ -128,7 +128,7 @@ def read_embedded(definition: Definition, modules: ModuleCache) -> SourceFile | 
 class Package:
     """The names the files of one Go package define, looked up from the file being read."""
 
-    def __init__(self, file: GoFile, modules: ModuleCache) -> None:
+    def __init__(self, file: GoFile, modules: SourceCache) -> None:
         self.file = file
         self.modules = modules
         self._siblings: list[GoFile] | None = None
@@ -156,7 +156,7 @@ class Package:
         return self._siblings
 
 
-def _read_siblings(file: GoFile, modules: ModuleCache) -> list[GoFile]:
+def _read_siblings(file: GoFile, modules: SourceCache) -> list[GoFile]:
     try:
         names = sorted(name for name in os.listdir(file.path.parent or ".") if _is_package_file(name))
     except OSError:

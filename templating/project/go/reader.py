@@ -21,12 +21,12 @@ from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
     from templating.project.model.instruction import Instruction, SourceFile
-    from templating.project.python.python_source import ModuleCache
+    from templating.project.sources import SourceCache
 
 __all__ = ["read_go"]
 
 
-def read_go(source: SourceFile, path: Path, modules: ModuleCache) -> tuple[tuple[Instruction, ...], FileFacts | None]:
+def read_go(source: SourceFile, path: Path, modules: SourceCache) -> tuple[tuple[Instruction, ...], FileFacts | None]:
     """The instructions and facts of the Go file ``path`` (its text in ``source``); no facts
     for a file that is not adk-go code."""
     file = go_file(path, source)

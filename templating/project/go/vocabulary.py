@@ -16,7 +16,7 @@ __all__ = [
     "CONTEXT_NAMES",
     "CONTEXT_TYPES",
     "EARLY_CALLBACK_FIELDS",
-    "GO_HINT",
+    "GO_COMMENT", "GO_HINT",
     "INSTRUCTION_FIELDS",
     "PROVIDER_FIELDS",
     "GoKind",
@@ -26,6 +26,8 @@ __all__ = [
 ADK_IMPORT = "google.golang.org/adk"
 #: The bytes a Go file that may be agent code holds: the pre-filter of the ``go`` surface.
 GO_HINT = ADK_IMPORT.encode()
+#: How Go starts a line comment: the leader of its ``noqa`` comments.
+GO_COMMENT = "//"
 
 GoKind = Literal["llm", "sequential", "loop", "parallel", "custom"]
 

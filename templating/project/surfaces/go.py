@@ -10,26 +10,41 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from templating.project.go.vocabulary import ADK_IMPORT, GO_HINT
+from templating.project.frontend import Spelling
+from templating.project.go.vocabulary import ADK_IMPORT, GO_COMMENT, GO_HINT
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.python.python_source import ModuleCache
+from templating.project.sources import SourceCache
 from templating.project.surfaces.surface import Found, Problem, Surface
 
 __all__ = ["GO"]
+
+
+#: How findings about Go files spell ADK's words: as adk-go writes them.
+GO_SPELLING = Spelling(
+    (
+        ("output_key", "OutputKey"),
+        ("tool_context.state[...]", "ctx.State().Set(...)"),
+        ("ctx.state[...]", "ctx.State().Set(...)"),
+        ("state_delta", "Actions.StateDelta"),
+        ("create_session(state=...)", "session.CreateRequest{State: ...}"),
+        ("Event(state={...})", "ev.Actions.StateDelta"),
+    )
+)
 
 
 def _may_hold(name: str, data: bytes) -> bool:
     return not name.endswith("_test.go") and GO_HINT in data
 
 
-def _read(source: SourceFile, path: Path, modules: ModuleCache) -> Found | Problem:
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
     if path.name.endswith("_test.go") or ADK_IMPORT not in source.text:
         return Found()
     # Imported here so that a project without Go files never loads the Go grammar.
+    from templating.project.go.agents import GO_DIALECT
     from templating.project.go.reader import read_go
 
-    instructions, facts = read_go(source, path, modules)
-    return Found(instructions, (facts,) if facts is not None else ())
+    instructions, facts = read_go(source, path, cache)
+    return Found(instructions, (facts,) if facts is not None else (), GO_DIALECT if facts is not None else None)
 
 
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
@@ -56,4 +71,6 @@ GO = Surface(
     noqa_line=_noqa_line,
     is_valid=_is_valid,
     import_hint=re.compile(re.escape(GO_HINT)),
+    comment=GO_COMMENT,
+    spelling=GO_SPELLING,
 )
