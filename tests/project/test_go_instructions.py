@@ -190,3 +190,14 @@ def test_go_config_built_in_a_local_first(tmp_path: Path) -> None:
     reading = _read(tmp_path, body)
     assert [i.text for i in reading.instructions] == ["Hi {name}.", "Bye."]
     assert [a.variable for a in reading.facts[0].agents] == ["build.built", "<agent 15:12>"]
+
+
+def test_go_prompts_file_lends_its_constants_to_the_agents_of_its_package(tmp_path: Path) -> None:
+    from templating.project.reading import lent_instructions
+
+    _read(tmp_path, _agent("Prompt"))
+    edited = 'package main\n\nconst Prompt = "Summarize { doc }."\n'
+    (tmp_path / "prompts.go").write_text('package main\n\nconst Prompt = "old"\n', encoding="utf-8")
+    cache = SourceCache(tmp_path)
+    [lent] = lent_instructions(tmp_path / "prompts.go", edited, cache)
+    assert (lent.text, lent.source.path) == ("Summarize { doc }.", "prompts.go")

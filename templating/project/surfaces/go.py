@@ -55,6 +55,12 @@ def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     return line
 
 
+def _lend(path: Path, text: str, cache: SourceCache) -> list[Instruction]:
+    from templating.project.go.lending import lent_instructions
+
+    return lent_instructions(path, text, cache)
+
+
 def _is_valid(text: str) -> bool:
     from templating.project.treesitter.parsing import parse
 
@@ -73,4 +79,5 @@ GO = Surface(
     import_hint=re.compile(re.escape(GO_HINT)),
     comment=GO_COMMENT,
     spelling=GO_SPELLING,
+    lend=_lend,
 )
