@@ -201,3 +201,12 @@ def test_go_prompts_file_lends_its_constants_to_the_agents_of_its_package(tmp_pa
     cache = SourceCache(tmp_path)
     [lent] = lent_instructions(tmp_path / "prompts.go", edited, cache)
     assert (lent.text, lent.source.path) == ("Summarize { doc }.", "prompts.go")
+
+
+def test_go_injection_wrapper_passing_its_parameter_through_is_not_an_instruction(tmp_path: Path) -> None:
+    header = HEADER.replace('\t"fmt"\n', '\t"fmt"\n\n\t"google.golang.org/adk/util/instructionutil"\n')
+    body = (
+        "func inject(ctx agent.ReadonlyContext, template string) (string, error) {\n"
+        "\treturn instructionutil.InjectSessionState(ctx, template)\n}\n"
+    )
+    assert _read(tmp_path, body, header=header).instructions == ()

@@ -81,6 +81,8 @@ def injected_templates(
         if not imports.get(file.parsed.text_of(match["package"][0]), "").startswith(ADK_IMPORT):
             continue
         instruction = _instruction(match["template"][0], "inject_session_state", file, package, noqa)
+        if len(instruction.interpolations) == len(instruction.text):
+            continue  # a template passed through (a wrapper's parameter): the caller's text is the one to check
         found.setdefault(write_owner(match["inject"][0], file), []).append(instruction)
     return found
 
