@@ -187,3 +187,26 @@ def test_go_findings_spell_adk_go_words(tmp_path: Path, run_cli) -> None:
     )
     _, out, _ = run_cli("lint", "--output-format", "concise", str(tmp_path / "main.go"))
     assert "written only later, by the `OutputKey` of agent `writer`" in out and "output_key" not in out
+
+
+def test_go_agent_tool_and_a_factory_returning_its_local(tmp_path: Path, run_cli) -> None:
+    body = IMPORTS.replace(
+        '\t"google.golang.org/adk/tool/functiontool"\n', '\t"google.golang.org/adk/tool/agenttool"\n'
+    ) + (
+        "func newAnalyst() agent.Agent {\n"
+        '\tanalyst, _ := llmagent.New(llmagent.Config{Name: "analyst", Instruction: "Analyse.", OutputKey: "analysis"})\n'
+        "\treturn analyst\n}\n\n"
+        "func build() {\n\tanalyst := newAnalyst()\n"
+        '\tlead, _ := llmagent.New(llmagent.Config{Name: "lead", Instruction: "Lead.", '
+        "Tools: []tool.Tool{agenttool.New(analyst, nil)}})\n"
+        + _llm("report", "Report {analysis}.")
+        + "\troot, _ := sequentialagent.New(sequentialagent.Config{AgentConfig: agent.Config{"
+        'Name: "root", SubAgents: []agent.Agent{lead, report}}})\n\t_ = root\n}\n'
+    )
+    (tmp_path / "main.go").write_text(body, encoding="utf-8")
+    [facts] = read_file(tmp_path / "main.go", "adk", SourceCache(tmp_path)).facts
+    assert facts.factories == {"newAnalyst": "newAnalyst.analyst"}
+    [lead] = [agent for agent in facts.agents if agent.name == "lead"]
+    assert [ref.name for ref in lead.agent_tools] == ["newAnalyst"]
+    _, out, _ = run_cli("lint", "--output-format", "concise", "--select", "TPL014,TPL015", str(tmp_path / "main.go"))
+    assert "TPL01" not in out, out

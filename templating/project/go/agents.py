@@ -14,12 +14,13 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from templating.project.go.evaluate import GoText, evaluate
+from templating.project.go.evaluate import GoText, evaluate, local_values
 from templating.project.go.names import literal_name, local_name, reference, write_owner
-from templating.project.go.syntax import enclosing_function, fields, function_name
+from templating.project.go.syntax import enclosing_function, fields, function_name, value_of
 from templating.project.go.vocabulary import (
     ADK_IMPORT,
     AGENT_PACKAGES,
+    AGENT_TOOL_PACKAGE,
     CALLBACK_FIELDS,
     EARLY_CALLBACK_FIELDS,
     INSTRUCTION_FIELDS,
@@ -68,7 +69,17 @@ def read_agents(
         agent = _agent(kind, variable, literal, config, file, package, noqa)
         provided = tuple(i for name in PROVIDER_FIELDS for i in injected.get(_function_of(config.get(name), file), ()))
         agents.append(dataclasses.replace(agent, instructions=agent.instructions + provided) if provided else agent)
+    _returned_agents(file, {agent.variable for agent in agents}, factories)
     return agents, factories
+
+
+def _returned_agents(file: GoFile, variables: set[str], factories: dict[str, str]) -> None:
+    """Record the functions that return an agent they bound to a local (``return writer, nil``)."""
+    for match in matches(query(_PACKAGE, "returns", "go"), file.parsed.root):
+        function = function_name(enclosing_function(match["return"][0]), file.parsed)
+        variable = f"{function}.{file.parsed.text_of(match['value'][0])}"
+        if function and variable in variables:
+            factories.setdefault(function, variable)
 
 
 def injected_templates(
@@ -194,6 +205,7 @@ def _agent(
         output_key=_output_key(common.get("OutputKey"), file, package),
         sub_agents=_references(common.get("SubAgents"), file, package),
         tools=_references(common.get("Tools"), file, package, tools=True),
+        agent_tools=_agent_tools(common.get("Tools"), file, package),
         callbacks=tuple(ref for name in CALLBACK_FIELDS for ref in _references(common.get(name), file, package)),
         early_callbacks=tuple(
             ref for name in EARLY_CALLBACK_FIELDS for ref in _references(common.get(name), file, package)
@@ -228,6 +240,26 @@ def _output_key(node: Node | None, file: GoFile, package: Package) -> Writer | N
         return None
     line, column = file.source.position(file.parsed.span(node)[0])
     return Writer(constant_text(node, file, package), "output_key", file.source.path, line, column)
+
+
+def _agent_tools(node: Node | None, file: GoFile, package: Package) -> tuple[Ref, ...]:
+    """The agents a ``Tools`` list wraps with ``agenttool.New(agent, ...)``, directly or in a local."""
+    body = node.child_by_field_name("body") if node is not None and node.type == "composite_literal" else None
+    found = []
+    for element in body.named_children if body is not None else ():
+        value = value_of(element)
+        if value.type == "identifier":
+            values = local_values(value, file)
+            value = values[0] if values is not None and len(values) == 1 and values[0] is not None else value
+        function = value.child_by_field_name("function") if value.type == "call_expression" else None
+        arguments = value.child_by_field_name("arguments") if function is not None else None
+        if function is None or arguments is None or not arguments.named_child_count:
+            continue
+        if file.parsed.text_of(function).endswith(f"{AGENT_TOOL_PACKAGE}.New"):
+            ref = reference(arguments.named_children[0], file, package)
+            if ref is not None:
+                found.append(ref)
+    return tuple(found)
 
 
 def _references(node: Node | None, file: GoFile, package: Package, *, tools: bool = False) -> tuple[Ref, ...]:

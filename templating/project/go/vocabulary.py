@@ -12,6 +12,7 @@ from typing import Literal
 __all__ = [
     "ADK_IMPORT",
     "AGENT_PACKAGES",
+    "AGENT_TOOL_PACKAGE",
     "CALLBACK_FIELDS",
     "CONTEXT_NAMES",
     "CONTEXT_TYPES",
@@ -39,6 +40,8 @@ AGENT_PACKAGES: dict[str, GoKind] = {
     "parallelagent": "parallel",
     "agent": "custom",
 }
+#: The package whose ``New(agent, ...)`` wraps an agent as a tool of another.
+AGENT_TOOL_PACKAGE = "agenttool"
 #: The ``llmagent.Config`` fields whose string adk-go injects session state into, and the
 #: field name an instruction from each is recorded under.
 INSTRUCTION_FIELDS = {"Instruction": "instruction", "GlobalInstruction": "global_instruction"}
