@@ -210,3 +210,14 @@ def test_go_injection_wrapper_passing_its_parameter_through_is_not_an_instructio
         "\treturn instructionutil.InjectSessionState(ctx, template)\n}\n"
     )
     assert _read(tmp_path, body, header=header).instructions == ()
+
+
+def test_go_function_returning_one_constant_text(tmp_path: Path) -> None:
+    body = (
+        "func prompt() string {\n\t// The role.\n\treturn `Greet {user:name}.`\n}\n\n"
+        'func other(x string) string {\n\treturn "{" + x + "}"\n}\n\n'
+        + _agent("prompt()")
+        + _agent('other("y")').replace("func build()", "func build2()")
+    )
+    reading = _read(tmp_path, body)
+    assert [i.text for i in reading.instructions] == ["Greet {user:name}.", RUNTIME_VALUE]

@@ -2,7 +2,7 @@
 
 `evaluate` follows string literals (interpreted and raw), ``+``, parentheses, package-level
 constants and variables (in any file of the package), a function's own single definition of
-a local name, ``//go:embed`` texts, ``fmt.Sprintf`` with a constant format (arguments that
+a local name, calls of package functions without parameters whose body is one ``return``, ``//go:embed`` texts, ``fmt.Sprintf`` with a constant format (arguments that
 resolve are spliced in, ``%%`` is a ``%``), and ``strings.TrimSpace``. Anything else is a
 *hole*: one `RUNTIME_VALUE` character with an `Interpolation`, as in the Python reader.
 
@@ -157,6 +157,9 @@ def _call(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
         return _sprintf(node, values, file, package, depth)
     if name == "strings.TrimSpace" and len(values) == 1:
         return _trim(_evaluate(values[0], file, package, depth + 1))
+    returned = package.single_return(name) if function.type == "identifier" and not values else None
+    if returned is not None:
+        return _evaluate(returned[1], returned[0], package, depth + 1)
     return _hole(node, file)
 
 

@@ -50,8 +50,8 @@ class GoFile:
     parsed: ParsedText
     package: str
     definitions: dict[str, Definition] = field(default_factory=dict)
-    #: The names of the file's top-level functions.
-    functions: set[str] = field(default_factory=set)
+    #: The file's top-level functions by name.
+    functions: dict[str, Node] = field(default_factory=dict)
     #: Each function body's local names and the values assigned to them, by the body's node id.
     locals: dict[int, dict[str, list[Node | None]]] = field(default_factory=dict)
     #: Each function body's ``<package>.New(...)`` calls, by the body's node id.
@@ -73,7 +73,7 @@ def go_file(path: Path, source: SourceFile) -> GoFile:
         elif node.type in ("const_declaration", "var_declaration"):
             _collect(file, node)
         elif node.type == "function_declaration" and (name := node.child_by_field_name("name")) is not None:
-            file.functions.add(parsed.text_of(name))
+            file.functions[parsed.text_of(name)] = node
     return file
 
 
@@ -148,6 +148,23 @@ class Package:
         if name in self.file.functions:
             return self.file
         return next((sibling for sibling in self.siblings() if name in sibling.functions), None)
+
+    def single_return(self, name: str) -> tuple[GoFile, Node] | None:
+        """The file of the package-level function ``name`` and the one expression it returns,
+        when it takes no parameter and its body is that ``return`` alone."""
+        home = self.home_of_function(name)
+        function = home.functions[name] if home is not None else None
+        parameters = function.child_by_field_name("parameters") if function is not None else None
+        body = function.child_by_field_name("body") if function is not None else None
+        if home is None or body is None or parameters is None or parameters.named_child_count:
+            return None
+        statements = [child for child in body.named_children if child.type != "comment"]
+        if len(statements) == 1 and statements[0].type == "statement_list":
+            statements = [child for child in statements[0].named_children if child.type != "comment"]
+        if len(statements) != 1 or statements[0].type != "return_statement" or not statements[0].named_child_count:
+            return None
+        values = statements[0].named_children[0]
+        return (home, values.named_children[0]) if values.named_child_count == 1 else None
 
     def siblings(self) -> list[GoFile]:
         """The other files of the package, parsed on first use."""
