@@ -52,12 +52,16 @@ _PACKAGE = "templating.project.go"
 
 
 def read_agents(
-    file: GoFile, package: Package, imports: dict[str, str], noqa: dict[int, frozenset[str]]
+    file: GoFile,
+    package: Package,
+    imports: dict[str, str],
+    noqa: dict[int, frozenset[str]],
+    injected: dict[str | None, list[Instruction]],
 ) -> tuple[list[AgentFacts], dict[str, str]]:
-    """The agents ``file`` builds, and the functions that return one (by the agent's variable)."""
+    """The agents ``file`` builds, and the functions that return one (by the agent's variable);
+    ``injected`` are the file's `injected_templates`, given to the agents whose provider they are."""
     agents: list[AgentFacts] = []
     factories: dict[str, str] = {}
-    injected = injected_templates(file, package, imports, noqa)
     for match in matches(query(_PACKAGE, "configs", "go"), file.parsed.root):
         literal, body = match["literal"][0], match["body"][0]
         kind = _kind(file.parsed.text_of(match["package"][0]), file.parsed.text_of(match["type"][0]), imports)

@@ -35,7 +35,8 @@ def read_go(source: SourceFile, path: Path, modules: SourceCache) -> tuple[tuple
         return (), None
     package = Package(file, modules)
     noqa = noqa_lines(file.parsed)
-    agents, factories = read_agents(file, package, imports, noqa)
+    injected = injected_templates(file, package, imports, noqa)
+    agents, factories = read_agents(file, package, imports, noqa, injected)
     functions, writers = read_writers(file, package, imports)
     workflows = read_workflows(file, package, imports) if any(_is_workflow(p) for p in imports.values()) else ()
     key = modules.key(path)
@@ -46,7 +47,7 @@ def read_go(source: SourceFile, path: Path, modules: SourceCache) -> tuple[tuple
         key, source.path, tuple(agents), functions, factories=factories, writers=writers, workflows=workflows
     )
     found = [instruction for agent in agents for instruction in agent.instructions]
-    found += [i for templates in injected_templates(file, package, imports, noqa).values() for i in templates]
+    found += [instruction for templates in injected.values() for instruction in templates]
     return tuple(dict.fromkeys(found)), facts
 
 
