@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import sys
 import tempfile
 from pathlib import Path
+
+# Run as a script, the repository root must come first so that this checkout is measured.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import measure, paired_ratio
 from templating.lint.linter import lint_text
