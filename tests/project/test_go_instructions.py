@@ -221,3 +221,13 @@ def test_go_function_returning_one_constant_text(tmp_path: Path) -> None:
     )
     reading = _read(tmp_path, body)
     assert [i.text for i in reading.instructions] == ["Greet {user:name}.", RUNTIME_VALUE]
+
+
+def test_go_instructions_are_read_as_adk_go_whatever_the_configured_dialect(tmp_path: Path, run_cli) -> None:
+    _read(tmp_path, _agent('"Pay ${amount} for {{item}}"'))
+    code, out, _ = run_cli(
+        "lint", "--isolated", "--dialect", "strict", "--select", "TPL001", "--output-format", "concise",
+        str(tmp_path / "main.go"),
+    )  # fmt: skip
+    # adk-go looks `{{item}}` up (strict would read it as an escape): TPL001 applies.
+    assert code == 1 and "TPL001" in out, out
