@@ -231,3 +231,12 @@ def test_go_instructions_are_read_as_adk_go_whatever_the_configured_dialect(tmp_
     )  # fmt: skip
     # adk-go looks `{{item}}` up (strict would read it as an escape): TPL001 applies.
     assert code == 1 and "TPL001" in out, out
+
+
+def test_go_dollar_and_backslash_groups_are_worded_for_adk_go(tmp_path: Path, run_cli) -> None:
+    _read(tmp_path, _agent(r'"Pay ${amount} or \\{fee}"'))
+    _, out, _ = run_cli(
+        "lint", "--isolated", "--select", "TPL007", "--output-format", "concise", str(tmp_path / "main.go")
+    )
+    assert "TPL007 adk-go substitutes `amount` in `${amount}` and keeps the `$` before its value" in out
+    assert "TPL007 adk-go substitutes `fee` in `\\{fee}` and keeps the `\\` before its value" in out
