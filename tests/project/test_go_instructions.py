@@ -240,3 +240,18 @@ def test_go_dollar_and_backslash_groups_are_worded_for_adk_go(tmp_path: Path, ru
     )
     assert "TPL007 adk-go substitutes `amount` in `${amount}` and keeps the `$` before its value" in out
     assert "TPL007 adk-go substitutes `fee` in `\\{fee}` and keeps the `\\` before its value" in out
+
+
+def test_go_siblings_are_parsed_once_per_run(tmp_path: Path, monkeypatch) -> None:
+    from templating.project.go import package
+    from templating.project.reading import read_files
+
+    (tmp_path / "prompts.go").write_text('package main\n\nconst Prompt = "Hi {name}."\n', encoding="utf-8")
+    for index in range(10):
+        _read(tmp_path, _agent("Prompt").replace("func build()", f"func build{index}()"), name=f"a{index}.go")
+    parses: list[str] = []
+    real = package.go_file
+    monkeypatch.setattr(package, "go_file", lambda path, source: parses.append(path.name) or real(path, source))
+    readings = read_files(sorted(tmp_path.glob("a*.go")), "adk")
+    assert all(reading.instructions[0].text == "Hi {name}." for reading in readings)
+    assert len(parses) == len(set(parses)) == 11  # each sibling once, not once per file reading it

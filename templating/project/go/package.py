@@ -182,19 +182,26 @@ def _read_siblings(file: GoFile, modules: SourceCache) -> list[GoFile]:
         return []
     siblings = []
     for name in names:
-        path = file.path.parent / name
-        if name == file.path.name:
-            continue
-        key = modules.key(path)
+        if name != file.path.name:
+            sibling = _sibling(file.path.parent / name, modules)
+            if sibling is not None and sibling.package == file.package:
+                siblings.append(sibling)
+    return siblings
+
+
+def _sibling(path: Path, modules: SourceCache) -> GoFile | None:
+    """The Go file at ``path`` (its editor buffer if it has one), parsed once per run: every
+    file of a package may look names up in the others."""
+    key = modules.key(path)
+    memo = modules.parsed("go")
+    if key not in memo:
         try:
             text = modules.buffers[key] if key in modules.buffers else read_regular(path).decode("utf-8")
         except (OSError, UnicodeDecodeError):
-            continue
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-        sibling = go_file(path, SourceFile(modules.display(path), text))
-        if sibling.package == file.package:
-            siblings.append(sibling)
-    return siblings
+            text = None
+        source = SourceFile(modules.display(path), text.replace("\r\n", "\n").replace("\r", "\n")) if text else None
+        memo[key] = go_file(path, source) if source is not None else None
+    return memo[key]
 
 
 def _is_package_file(name: str) -> bool:
