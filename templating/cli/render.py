@@ -17,8 +17,8 @@ from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_set
 from templating.compiler import compile_template
 from templating.context import ReadonlyContext
 from templating.dialects import DIALECT_NAMES, PORT_NAMES, get_dialect
+from templating.dialects.ports import group_ports, port_texts
 from templating.errors import TemplateError
-from templating.lint.ports import group_ports, port_texts
 from templating.nodes import Escape, Placeholder
 from templating.parser import parse
 from templating.printable import escape_surrogates, printable

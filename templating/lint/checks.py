@@ -12,16 +12,16 @@ import bisect
 import keyword
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from templating.dialects import ARTIFACT_PREFIX, get_dialect
+from templating.lint.check import Context
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.ports import check_port_divergence
 from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template
-from templating.project.model.instruction import RUNTIME_VALUE, Instruction
+from templating.project.model.instruction import RUNTIME_VALUE
 
 __all__ = ["CHECKS", "Context"]
 
@@ -35,17 +35,6 @@ _CODE_HELP = "serve code and JSON through an InstructionProvider, which ADK does
 _STRICT_CODE_HELP = "for the text `{{{name}}}` write `{{{{{name}}}}}`; braces with a space inside also stay as written"
 _FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
 _SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What checks may need beyond the template: the instruction, the known state keys, the
-    sample state or JSON Schema they came from, and the ADK ports the project targets."""
-
-    instruction: Instruction
-    known_keys: frozenset[str] | None = None
-    state: Mapping[str, Any] | None = None
-    target_ports: tuple[str, ...] = ("python",)
 
 
 def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazard]:

@@ -19,18 +19,16 @@ TPL008's: they are not reported again here.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from templating.dialects import PORT_DIALECTS, Dialect, get_dialect
-from templating.dialects.dialect import MISSING
+from templating.dialects import PORT_DIALECTS, Dialect
+from templating.dialects.ports import group_ports, port_dialect, port_texts
 from templating.lexer import TokenKind, tokenize
+from templating.lint.check import Context
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.state_shape import is_schema
 from templating.nodes import LiteralGroup, Node, Placeholder, Template
 from templating.parser import read_group
-
-if TYPE_CHECKING:
-    from templating.lint.checks import Context
 
 __all__ = ["check_port_divergence", "form_divergence", "group_ports", "port_dialect", "port_texts"]
 
@@ -45,36 +43,6 @@ _SAMPLES: dict[str, Any] = {
 
 # The Part an artifact placeholder is shown with.
 _SAMPLE_PART = {"text": "<notes>"}
-
-
-def port_dialect(port: str) -> Dialect:
-    """The dialect of the port called ``port`` (``python``, ``js``, ``go``...)."""
-    return get_dialect(PORT_DIALECTS[port])
-
-
-def port_texts(value: Any, ports: tuple[str, ...], path: tuple[str | int, ...] = ()) -> dict[str, str]:
-    """What each port renders ``value`` as (or the error it raises, in brackets), following
-    ``path`` into it the way each port follows one."""
-    texts = {}
-    for port in ports:
-        dialect = port_dialect(port)
-        found = dialect.follow_path(value, path) if path else value
-        if found is MISSING:
-            texts[port] = "[missing]"
-            continue
-        try:
-            texts[port] = dialect.format_value(found)
-        except (TypeError, ValueError) as error:
-            texts[port] = f"[error: {str(error).splitlines()[0]}]"
-    return texts
-
-
-def group_ports(texts: Mapping[str, str]) -> list[tuple[list[str], str]]:
-    """The ports grouped by equal text, the smallest groups first (ties in port order)."""
-    groups: dict[str, list[str]] = {}
-    for port, text in texts.items():
-        groups.setdefault(text, []).append(port)
-    return sorted(((ports, text) for text, ports in groups.items()), key=lambda group: len(group[0]))
 
 
 def _shown(texts: Mapping[str, str]) -> str:

@@ -17,7 +17,6 @@ from templating.project.model.assembly import ProjectModel, iter_tree
 from templating.project.model.facts import SessionWrite, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.order import find_late_reads
-from templating.project.python.writers import seeds_any_key
 
 __all__ = [
     "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",
@@ -43,7 +42,7 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
     reported: set[tuple[str, int, int]] = set()
     for agent in sorted(model.agents, key=lambda agent: agent.is_sub_agent):
         if agent.path not in unknown_initial_state:
-            unknown_initial_state[agent.path] = seeds_any_key(model.writers, agent.path)
+            unknown_initial_state[agent.path] = model.seeds_any_key(agent.path)
         if id(agent) in weakened or unknown_initial_state[agent.path] or agent.workflow_node:
             continue  # a workflow node's reads are judged over the workflow's order
         for read in agent.reads:

@@ -94,3 +94,13 @@ def test_surfaces_no_module_outside_the_registry_tests_a_file_suffix():
             if isinstance(node, ast.Attribute) and node.attr in ("suffix", "suffixes"):
                 testing.append(f"{file.relative_to(PACKAGE)}:{node.lineno}")
     assert testing == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["agent.py", "A.PY", "initial.session.json", "x.session.json", "SKILL.md", "skill.md", "c.yaml", "d.YML",
+     "p.prompt", "notes.txt", "README.md", ".py", "py.", "noext", "a.b.c.json", "tool.pyi"],
+)  # fmt: skip
+def test_claiming_is_the_first_surface_of_the_registry_that_claims_the_name(name):
+    first = next((surface for surface in SURFACES if surface.claims(name)), None)
+    assert claiming(name) is first

@@ -1,8 +1,10 @@
 """The layers import one way: core <- project <- lint <- cli/server, with no cycles.
 
 Every import is read from the syntax tree: those at the top of a module, inside functions
-(where a cycle likes to hide) and under ``TYPE_CHECKING``. An entry point (``cli``,
-``server``) may use the project layer only through its front door.
+(where a cycle likes to hide) and under ``TYPE_CHECKING``, and every one counts. An entry point
+(``cli``, ``server``) may use the project layer only through its front door. Inside the project
+layer, the language-neutral model imports no front end, a front end imports no other, and
+nothing above the project layer names a language.
 """
 
 from __future__ import annotations
@@ -22,6 +24,16 @@ PROJECT_FRONT_DOOR = frozenset({
     "templating.project.model.facts", "templating.project.model.instruction", "templating.project.model.graph",
     "templating.project.files", "templating.project.noqa",
 })  # fmt: skip
+
+
+PROJECT = "templating.project"
+#: The front ends: one package per source language (or file format) a project is read from.
+FRONT_ENDS = frozenset({"python", "agent_config", "typescript", "go", "java", "kotlin"})
+#: What a front end may import from the project layer besides its own package: the model, the
+#: contract, the shared source cache and tree-sitter layer, and the leaves.
+FRONT_END_MAY_IMPORT = ("model", "frontend", "sources", "treesitter", "budget", "encoding", "noqa", "paths", "pickling")
+#: What the model and the tree-sitter layer may import from the project layer: the model and the leaves.
+MODEL_MAY_IMPORT = ("model", "budget", "encoding", "noqa", "paths", "pickling")
 
 
 def module_name(file: Path) -> str:
@@ -98,14 +110,60 @@ def test_layers_entry_points_use_the_project_through_its_front_door():
 
 
 def test_layers_no_import_cycles_among_modules():
+    """Counting every import: one inside a function or under ``TYPE_CHECKING`` still ties the
+    two modules together (neither can be read, or moved, alone)."""
     graph = {
-        module: {
-            target for name, _, runs in imports_of(file) if runs and (target := _existing(name)) and target != module
-        }
+        module: {target for name, _, _ in imports_of(file) if (target := _existing(name)) and target != module}
         for module, file in MODULES.items()
     }
     cycles = _cycles(graph)
     assert cycles == []
+
+
+def project_part(module: str) -> str | None:
+    """The part of the project layer ``module`` belongs to: its package (``model``, ``python``,
+    ``surfaces``...) or its module (``reading``, ``frontend``...); ``None`` outside the layer."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and ".".join(parts[:2]) == PROJECT else None
+
+
+def _project_imports(module: str, file: Path) -> list[tuple[int, str]]:
+    return [(line, name) for name, line, _ in imports_of(file) if project_part(name) is not None]
+
+
+def test_layers_the_model_and_the_tree_sitter_layer_import_no_front_end_surface_or_reading():
+    wrong = [
+        f"{file.relative_to(PACKAGE.parent)}:{line}: {name}"
+        for module, file in MODULES.items() if project_part(module) in ("model", "treesitter")
+        for line, name in _project_imports(module, file)
+        if project_part(name) not in (*MODEL_MAY_IMPORT, project_part(module))
+    ]  # fmt: skip
+    assert wrong == []
+
+
+def test_layers_a_front_end_imports_only_its_own_package_the_contract_and_the_model():
+    wrong = [
+        f"{file.relative_to(PACKAGE.parent)}:{line}: {name}"
+        for module, file in MODULES.items() if project_part(module) in FRONT_ENDS
+        for line, name in _project_imports(module, file)
+        if project_part(name) not in (*FRONT_END_MAY_IMPORT, project_part(module))
+    ]  # fmt: skip
+    assert wrong == []
+
+
+def test_layers_lint_cli_and_server_name_no_language():
+    wrong = [
+        f"{file.relative_to(PACKAGE.parent)}:{line}: {name}"
+        for module, file in MODULES.items() if layer_of(module) in ("lint", "cli", "server")
+        for name, line, _ in imports_of(file) if project_part(name) in FRONT_ENDS
+    ]  # fmt: skip
+    assert wrong == []
+
+
+def test_layers_every_package_of_the_project_layer_is_placed():
+    """A new package is a front end (listed in `FRONT_ENDS`) or one of the shared parts."""
+    packages = {project_part(module) for module, file in MODULES.items() if file.name == "__init__.py"}
+    assert packages - {None} <= FRONT_ENDS | {"model", "surfaces", "treesitter"}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

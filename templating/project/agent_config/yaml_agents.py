@@ -19,7 +19,7 @@ import yaml
 from templating.project.agent_config.yaml_source import find_yaml_instructions
 from templating.project.model.facts import AgentFacts, FileFacts, Ref, Writer
 from templating.project.model.instruction import SourceFile
-from templating.project.python.adk_vocabulary import AGENT_KINDS, WORKFLOW_CLASS
+from templating.project.model.kinds import AGENT_KINDS, WORKFLOW_CLASS
 
 __all__ = ["CONFIG_AGENT", "yaml_facts"]
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import yaml
 
 from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.model.kinds import INSTRUCTION_FIELDS
 from templating.project.noqa import NOQA, noqa_codes
-from templating.project.python.adk_vocabulary import INSTRUCTION_FIELDS
 
 __all__ = ["find_yaml_instructions"]
 

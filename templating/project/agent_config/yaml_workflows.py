@@ -20,7 +20,7 @@ import yaml
 
 from templating.project.model.facts import Ref
 from templating.project.model.instruction import SourceFile
-from templating.project.python.workflows import (
+from templating.project.model.workflow_facts import (
     START,
     WorkflowEdge,
     WorkflowFacts,

@@ -11,9 +11,7 @@ language server ask: `ProjectModel.writers_of`, `ProjectModel.written_keys`,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Placeholder
@@ -24,15 +22,19 @@ from templating.project.model.facts import (
     FunctionFacts,
     Read,
     Ref,
-    SessionWrite,
     Writer,
 )
 from templating.project.model.instruction import Instruction, parse_instruction_text
+from templating.project.model.kinds import WriterVia
+from templating.project.model.project_model import (
+    Agent,
+    ProjectModel,
+    Workflow,
+    instruction_key,
+    iter_tree,
+    subtree_writes,
+)
 from templating.project.model.shared_instructions import add_shared_instructions
-from templating.project.python.adk_vocabulary import AgentKind, WriterVia
-
-if TYPE_CHECKING:
-    from templating.project.model.workflow_model import Workflow
 
 __all__ = [
     "Agent",
@@ -46,83 +48,6 @@ __all__ = [
 ]
 
 _MAX_DEPTH = 16
-
-
-@dataclass(eq=False)
-class Agent:
-    """An agent of the project: what it reads, writes and runs, with its position.
-
-    ``agent_tools`` are the agents it calls through an ``AgentTool`` (they share its state).
-    ``writes`` are the agent's own writes (``output_key``, its tools and callbacks, agents
-    it wraps in an ``AgentTool``, a custom agent's code); ``unknown`` says one of them has
-    a key that is not a literal.
-    """
-
-    name: str
-    kind: AgentKind
-    path: str
-    line: int
-    column: int
-    instructions: tuple[Instruction, ...] = ()
-    output_key: str | None = None
-    sub_agents: list[Agent] = field(default_factory=list)
-    agent_tools: list[Agent] = field(default_factory=list)
-    tools: list[str] = field(default_factory=list)
-    callbacks: list[str] = field(default_factory=list)
-    writes: list[Writer] = field(default_factory=list)
-    reads: list[Read] = field(default_factory=list)
-    unknown: bool = False
-    is_sub_agent: bool = False
-    #: Writes of its ``before_agent_callback`` functions (seen by its first instruction).
-    early_writes: list[Writer] = field(default_factory=list)
-    #: The class named by ``input_schema=``.
-    input_schema: str | None = None
-    #: Whether a graph workflow runs it as a node (the workflow's order applies to it).
-    workflow_node: bool = False
-
-
-@dataclass
-class ProjectModel:
-    """Every agent and every state writer of a project."""
-
-    agents: tuple[Agent, ...]
-    writers: tuple[Writer, ...]
-    session_writes: tuple[SessionWrite, ...] = ()
-    workflows: tuple[Workflow, ...] = ()
-    #: Pydantic models of the project by class name, with their field names.
-    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
-    _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
-
-    @property
-    def roots(self) -> tuple[Agent, ...]:
-        """The agents no other agent runs (as a sub-agent or through an ``AgentTool``)."""
-        return tuple(agent for agent in self.agents if not agent.is_sub_agent)
-
-    @property
-    def initial_unknown(self) -> bool:
-        """Whether some initial state is not a literal (it may hold any key)."""
-        return any(w.key is None and w.via == "initial" for w in self.writers)
-
-    def writers_of(self, key: str) -> tuple[Writer, ...]:
-        """Every writer of ``key``, in file and line order."""
-        if self._by_key is None:  # indexed on first use: the rules ask once per read
-            by_key: dict[str, list[Writer]] = {}
-            for writer in self.writers:
-                if writer.key is not None:
-                    by_key.setdefault(writer.key, []).append(writer)
-            self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
-        return self._by_key.get(key, ())
-
-    def written_keys(self) -> frozenset[str]:
-        """Every key some writer writes (unknown writers aside)."""
-        return frozenset(w.key for w in self.writers if w.key is not None)
-
-    def agent_of(self, instruction: Instruction) -> Agent | None:
-        """The (first) agent ``instruction`` belongs to; ``None`` for a prompt file or a literal
-        passed to ``inject_session_state``."""
-        agents = self._by_instruction.get(_instruction_key(instruction))
-        return agents[0] if agents else None
 
 
 def assemble(facts: Iterable[FileFacts], dialect: str = "adk") -> ProjectModel:
@@ -167,7 +92,7 @@ class _Assembler:
                              {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
         for agent in agents:
             for instruction in agent.instructions:
-                model._by_instruction.setdefault(_instruction_key(instruction), []).append(agent)
+                model._by_instruction.setdefault(instruction_key(instruction), []).append(agent)
         return model
 
     def _workflows(self) -> tuple[Workflow, ...]:
@@ -302,27 +227,6 @@ def _workflow_agents(workflow: Workflow, seen: set[int]) -> list[Agent]:
     return agents
 
 
-def iter_tree(agent: Agent) -> Iterator[Agent]:
-    """``agent`` and every agent under it (sub-agents and ``AgentTool`` agents), each once."""
-    seen: set[int] = set()
-    stack = [agent]
-    while stack:
-        current = stack.pop()
-        if id(current) not in seen:
-            seen.add(id(current))
-            yield current
-            stack.extend(reversed([*current.sub_agents, *current.agent_tools]))
-
-
-def subtree_writes(agent: Agent, seen: set[int] | None = None) -> list[Writer]:
-    """The writes of ``agent`` and of every agent under it."""
-    seen = set() if seen is None else seen
-    if id(agent) in seen:
-        return []
-    seen.add(id(agent))
-    return [*agent.writes, *(w for child in agent.sub_agents for w in subtree_writes(child, seen))]
-
-
 def with_reads(facts: FileFacts, dialect: str) -> FileFacts:
     """``facts`` with each agent's placeholders read in ``dialect``: done once per file, so
     a cached file's reads cost nothing when the model is assembled again."""
@@ -349,10 +253,6 @@ def _reads(instruction: Instruction, dialect: str) -> list[Read]:
             reads.append(Read(node.key, node.optional, instruction.source.path, line, column, instruction,
                               key_start, key_start + len(node.key)))  # fmt: skip
     return reads
-
-
-def _instruction_key(instruction: Instruction) -> tuple:
-    return instruction.source.path, instruction.offsets[0] if instruction.offsets else 0, instruction.field
 
 
 def _writer_order(writer: Writer) -> tuple:

@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from templating.project.model.instruction import Instruction
+from templating.project.model.kinds import AgentKind, WriterVia
+from templating.project.model.ref import Ref
+from templating.project.model.workflow_facts import NodeFunction, WorkflowFacts
 from templating.project.pickling import rebuild_from_fields
-from templating.project.python.adk_vocabulary import AgentKind, WriterVia
 
 __all__ = [
     "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "Read", "Ref", "SessionWrite", "SkillFacts",
@@ -37,16 +39,6 @@ class Read:
     instruction: Instruction = field(repr=False)
     start: int = 0
     end: int = 0
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """A name defined in a module of the project: the module's file key and the name."""
-
-    module: str
-    name: str
 
     __reduce__ = rebuild_from_fields
 
@@ -200,11 +192,10 @@ class FileFacts:
     imports: dict[str, Ref] = field(default_factory=dict)
     writers: tuple[Writer, ...] = ()
     session_writes: tuple[SessionWrite, ...] = ()
-    #: Graph workflows (`templating.project.python.workflows.WorkflowFacts`).
-    workflows: tuple = ()
-    #: How each module-level function behaves as a workflow node, by function name
-    #: (`templating.project.python.workflows.NodeFunction`).
-    node_functions: dict = field(default_factory=dict)
+    #: Graph workflows.
+    workflows: tuple[WorkflowFacts, ...] = ()
+    #: How each module-level function behaves as a workflow node, by function name.
+    node_functions: dict[str, NodeFunction] = field(default_factory=dict)
     #: Pydantic models (classes deriving from ``BaseModel``) and their field names.
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: The skill a ``SKILL.md`` defines; the ``SkillToolset``s of a module by variable (or

@@ -28,7 +28,7 @@ from templating.project.model.assembly import (
     subtree_writes,
 )
 from templating.project.model.facts import Writer
-from templating.project.python.writers import is_shared, seeds_any_key
+from templating.project.model.writes import is_shared
 
 __all__ = ["LateRead", "find_late_reads"]
 
@@ -67,7 +67,7 @@ def find_late_reads(model: ProjectModel) -> list[LateRead]:
     for root in model.roots:
         run = {w for agent in iter_tree(root) for w in agent.writes}
         candidates: list[tuple[Agent, Read]] = []
-        seeds = _Known(initial.keys, seeds_any_key(model.writers, root.path))
+        seeds = _Known(initial.keys, model.seeds_any_key(root.path))
         _walk(root, seeds, candidates, set(), _Visits())
         for agent, read in candidates:
             writers = model.writers_of(read.key)

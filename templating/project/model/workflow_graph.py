@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.workflow_model import Node, Workflow
-from templating.project.python.workflows import DEFAULT_ROUTE
 
 __all__ = ["node_keys", "workflow_data", "workflow_dot", "workflow_mermaid"]
 

@@ -9,64 +9,11 @@ nested workflow, a ``JoinNode`` or a tool. A node whose name cannot be followed 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from templating.project.model.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer
-from templating.project.python.node_functions import NodeFunction
-from templating.project.python.workflows import WorkflowEdge, WorkflowNode
-
-if TYPE_CHECKING:
-    from templating.project.model.assembly import Agent
+from templating.project.model.project_model import Node, Workflow
+from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge, WorkflowNode
 
 __all__ = ["Node", "Workflow", "member_writes", "resolve_workflows", "sure_writes"]
-
-
-@dataclass(eq=False)
-class Node:
-    """A node of a workflow. ``key`` is its name in the graph's edges, ``name`` the name ADK
-    gives it; ``calls`` are the nodes it runs with ``ctx.run_node``, each with its line and
-    its ``asyncio.gather`` group (0: awaited alone). ``partial`` maps a key a function node
-    writes on only some of its returns to the routes it is written on (``None``: it may be)."""
-
-    key: str
-    name: str
-    kind: str
-    path: str
-    line: int
-    column: int
-    agent: Agent | None = None
-    function: NodeFunction | None = None
-    workflow: Workflow | None = None
-    writes: list[Writer] = field(default_factory=list)
-    calls: list[tuple[int, Node, int]] = field(default_factory=list)
-    partial: dict[str, tuple[str, ...] | None] = field(default_factory=dict)
-    parallel_worker: bool = False
-    unknown: bool = False
-    source_line: str = ""
-    suppressed: frozenset[str] = frozenset()
-
-
-@dataclass(eq=False)
-class Workflow:
-    """A ``Workflow(edges=...)``: its nodes by key and its edges (as ADK expands them)."""
-
-    name: str
-    path: str
-    line: int
-    column: int
-    nodes: dict[str, Node]
-    edges: tuple[WorkflowEdge, ...]
-    unknown: bool = False
-    nested: bool = False
-
-    def predecessors(self, key: str) -> list[WorkflowEdge]:
-        """The edges into node ``key``."""
-        return [edge for edge in self.edges if edge.target == key]
-
-    def successors(self, key: str) -> list[WorkflowEdge]:
-        """The edges out of node ``key``."""
-        return [edge for edge in self.edges if edge.source == key]
 
 
 def resolve_workflows(assembler, files: dict[str, FileFacts]) -> tuple[Workflow, ...]:

@@ -21,11 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from templating.project.model.facts import Read, Writer
+from templating.project.model.workflow_facts import Parameter, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
 from templating.project.model.workflow_paths import Graph, describe_miss
-from templating.project.python.node_functions import Parameter
-from templating.project.python.workflows import WorkflowEdge
-from templating.project.python.writers import is_shared, seeds_any_key
+from templating.project.model.writes import is_shared
 
 __all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
 
@@ -88,7 +87,7 @@ def order_workflows(model, known_keys: frozenset[str] | None = None) -> Workflow
     for workflow in model.workflows:
         if not workflow.nested:
             members = member_writes(workflow)
-            seeds = _Known(literal.keys, seeds_any_key(model.writers, workflow.path))
+            seeds = _Known(literal.keys, model.seeds_any_key(workflow.path))
             _Pass(model, workflow, members, result, declared=known_keys is not None).run(seeds)
     return result
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections import deque
 
 from templating.project.model.facts import Writer
+from templating.project.model.kinds import DEFAULT_ROUTE
+from templating.project.model.workflow_facts import START, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes
-from templating.project.python.workflows import DEFAULT_ROUTE, START, WorkflowEdge
 
 __all__ = ["Graph", "describe_miss"]
 

@@ -1,13 +1,21 @@
-"""The words of ADK Python the project readers look for, in one place.
+"""The words of ADK Python the Python reader looks for, in one place.
 
-When google-adk adds an agent class, a context type or an instruction field, this is the one
-module to change: the Python and YAML readers, the state-writer finder and the byte
-pre-filters all take their words from here.
+When google-adk adds a context type or a workflow word, this is the module to change; the words
+every front end shares (agent classes, instruction fields) live in `templating.project.model.kinds`,
+named here too so that the Python reader takes all its words from one module.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from templating.project.model.kinds import (
+    AGENT_KINDS,
+    DEFAULT_ROUTE,
+    INSTRUCTION_FIELDS,
+    START_NODE,
+    WORKFLOW_CLASS,
+    AgentKind,
+    WriterVia,
+)
 
 __all__ = [
     "AGENT_KINDS",
@@ -32,7 +40,6 @@ __all__ = [
     "SESSION_FACTORIES",
     "START_NODE",
     "WORKFLOW_CLASS",
-    "YAML_HINTS",
     "AgentKind",
     "WriterVia",
 ]  # fmt: skip
@@ -40,12 +47,9 @@ __all__ = [
 #: The words of graph workflows (``google.adk.workflow``): the classes, the start node
 #: (the string or the constant, one node), the default route's name and value, the wrappers
 #: that make a node of a function or agent, and the call that runs a node dynamically.
-WORKFLOW_CLASS = "Workflow"
 EDGE_CLASS = "Edge"
 JOIN_CLASS = "JoinNode"
-START_NODE = "START"
 DEFAULT_ROUTE_NAME = "DEFAULT_ROUTE"
-DEFAULT_ROUTE = "__DEFAULT__"
 NODE_WRAPPERS = ("node", "FunctionNode")
 AGENT_TOOL = "AgentTool"
 EVENT_CLASS = "Event"
@@ -53,23 +57,8 @@ RUN_NODE = "run_node"
 #: Function-node parameters ADK does not bind from state (besides the context parameter).
 NODE_INPUT_PARAMETERS = ("node_input", "self", "cls")
 
-#: What an agent is: a model call, one of the composites that run sub-agents, or custom code.
-AgentKind = Literal["llm", "sequential", "loop", "parallel", "custom"]
-
-#: How code writes a state key: an agent's ``output_key``, a tool or callback writing its
-#: context's state, an ``EventActions(state_delta=...)``, a session's initial state, or a
-#: custom agent's own code (``node``: what a nested workflow has surely written).
-WriterVia = Literal["output_key", "tool", "callback", "state_delta", "initial", "agent", "node"]
-
-#: The kind of agent each ADK class builds.
-AGENT_KINDS: dict[str, AgentKind] = {
-    "LlmAgent": "llm", "Agent": "llm", "SequentialAgent": "sequential", "LoopAgent": "loop",
-    "ParallelAgent": "parallel", "BaseAgent": "custom", "ManagedAgent": "llm",
-}  # fmt: skip
 #: The classes that wrap a function as a tool.
 FUNCTION_TOOLS = ("FunctionTool", "LongRunningFunctionTool")
-#: The keyword arguments (and attributes) of an agent that hold an instruction.
-INSTRUCTION_FIELDS = ("instruction", "global_instruction", "static_instruction")
 #: The plugin that puts an instruction before every model call of an app.
 PLUGIN_CLASS = "GlobalInstructionPlugin"
 #: Classes whose first positional argument is an instruction, and the field it fills.
@@ -91,5 +80,3 @@ INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template|Globa
 FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node"
 #: What a module says when it may build a workflow graph or hold a function node's writes.
 GRAPH_HINTS = ("Workflow", "node", "Event")
-#: Words an ADK Agent Config YAML file holds if it has an instruction or an agent.
-YAML_HINTS = ("instruction", "agent_class", "sub_agents")

@@ -10,10 +10,8 @@ order, and the keys it writes with ``Event(state=...)`` on only some of its retu
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
-from templating.project.model.facts import Ref
-from templating.project.pickling import rebuild_from_fields
+from templating.project.model.workflow_facts import NodeCall, NodeFunction, Parameter, PartialWrite
 from templating.project.python.adk_vocabulary import (
     CONTEXT_NAMES,
     CONTEXT_TYPES,
@@ -21,7 +19,7 @@ from templating.project.python.adk_vocabulary import (
     NODE_INPUT_PARAMETERS,
     RUN_NODE,
 )
-from templating.project.python.partial_writes import PartialWrite, partial_writes
+from templating.project.python.partial_writes import partial_writes
 from templating.project.python.syntax_tree import (
     called_name,
     keyword_argument,
@@ -32,48 +30,6 @@ from templating.project.python.workflows import decorator_options
 __all__ = ["NodeCall", "NodeFunction", "Parameter", "PartialWrite", "node_functions"]
 
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-@dataclass(frozen=True, slots=True)
-class Parameter:
-    """A function-node parameter ADK binds from state; ``optional`` when it has a default."""
-
-    name: str
-    optional: bool
-    path: str
-    line: int
-    column: int
-    suppressed: frozenset[str] = frozenset()
-    source_line: str = ""
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class NodeCall:
-    """A ``ctx.run_node(target)`` call at ``line`` of an orchestrating function; calls that
-    share a nonzero ``together`` are arguments of one ``asyncio.gather(...)`` (concurrent)."""
-
-    target: Ref | None
-    line: int
-    together: int = 0
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class NodeFunction:
-    """What a module-level function does when a workflow runs it as a node."""
-
-    name: str
-    node_name: str
-    parameters: tuple[Parameter, ...]
-    outputs: tuple[str, ...]
-    calls: tuple[NodeCall, ...] = ()
-    parallel_worker: bool = False
-    partial: tuple[PartialWrite, ...] = ()
-
-    __reduce__ = rebuild_from_fields
 
 
 def node_functions(module, resolve) -> dict[str, NodeFunction]:

@@ -11,9 +11,8 @@ alone: its writes count as they do today.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
-from templating.project.pickling import rebuild_from_fields
+from templating.project.model.workflow_facts import PartialWrite
 from templating.project.python.adk_vocabulary import EVENT_CLASS
 from templating.project.python.syntax_tree import called_name, keyword_argument
 
@@ -21,20 +20,6 @@ __all__ = ["PartialWrite", "partial_writes"]
 
 _NO_ROUTE = ""  # a return without a route (a route name is never empty)
 _Scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-
-
-@dataclass(frozen=True, slots=True)
-class PartialWrite:
-    """A key some returns of a node function write with ``Event(state=...)`` and others do
-    not. ``routes``: the routes of the returns that write it, when every return names a
-    constant route and no route both writes and skips it; ``None`` when that cannot be told
-    (a *maybe* writer). ``lines``: the first and last lines of the writing returns."""
-
-    key: str
-    routes: tuple[str, ...] | None
-    lines: tuple[tuple[int, int], ...]
-
-    __reduce__ = rebuild_from_fields
 
 
 def partial_writes(

@@ -19,10 +19,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 import itertools
-from dataclasses import dataclass
 
 from templating.project.model.facts import Ref
-from templating.project.pickling import rebuild_from_fields
+from templating.project.model.workflow_facts import START, WorkflowEdge, WorkflowFacts, WorkflowNode
 from templating.project.python.adk_vocabulary import (
     AGENT_TOOL,
     DEFAULT_ROUTE,
@@ -31,7 +30,6 @@ from templating.project.python.adk_vocabulary import (
     FUNCTION_TOOLS,
     JOIN_CLASS,
     NODE_WRAPPERS,
-    START_NODE,
     WORKFLOW_CLASS,
 )  # fmt: skip
 from templating.project.python.syntax_tree import (
@@ -44,57 +42,7 @@ __all__ = [
     "DEFAULT_ROUTE", "WorkflowEdge", "WorkflowFacts", "WorkflowNode", "decorator_options", "workflow_facts",
 ]  # fmt: skip
 
-START = START_NODE
 _Function = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-@dataclass(frozen=True, slots=True)
-class WorkflowNode:
-    """One node of a workflow: its runtime name, how it was written and what it names.
-
-    ``kind`` is ``start``, ``function``, ``agent``, ``join``, ``workflow``, ``tool``,
-    ``agent_tool`` or ``unknown`` (a name this module cannot see into; the model resolves
-    it); ``ref`` points at the function, agent or workflow variable.
-    """
-
-    name: str
-    kind: str
-    ref: Ref | None
-    line: int
-    column: int
-    parallel_worker: bool = False
-    #: The source line it is written on and the codes silenced there (for findings).
-    source_line: str = ""
-    suppressed: frozenset[str] = frozenset()
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class WorkflowEdge:
-    """An edge between two nodes (by name); ``route`` is ``None`` when it always fires."""
-
-    source: str
-    target: str
-    route: tuple[str, ...] | None = None
-
-    __reduce__ = rebuild_from_fields
-
-
-@dataclass(frozen=True, slots=True)
-class WorkflowFacts:
-    """A ``Workflow(...)`` construction: its variable, name, nodes and edges."""
-
-    variable: str
-    name: str
-    path: str
-    line: int
-    column: int
-    nodes: tuple[WorkflowNode, ...]
-    edges: tuple[WorkflowEdge, ...]
-    unknown: bool = False
-
-    __reduce__ = rebuild_from_fields
 
 
 def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[WorkflowFacts, ...]:

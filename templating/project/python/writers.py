@@ -14,10 +14,10 @@ key that is not a string literal makes an *unknown writer* (``key=None``). A wri
 from __future__ import annotations
 
 import ast
-import posixpath
 from collections.abc import Iterable, Iterator, Mapping
 
 from templating.project.model.facts import SessionWrite, Writer
+from templating.project.model.writes import is_shared, seeds_any_key
 from templating.project.python.adk_vocabulary import (
     CONTEXT_NAMES,
     CONTEXT_TYPES,
@@ -44,25 +44,6 @@ _INITIAL_FIELDS: dict[str, tuple[str, WriterVia]] = {
     "EventActions": ("state_delta", "state_delta"), "Event": ("state", "state_delta"),
     "create_session": ("state", "initial"), "Session": ("state", "initial"), "run_async": ("state_delta", "initial"),
 }  # fmt: skip
-
-
-def is_shared(key: str | None) -> bool:
-    """Whether ``key`` is shared beyond one session (``app:``, ``user:``): a write in an earlier
-    session may serve a read, so an agent's own later write of it is not judged too late."""
-    return key is not None and key.startswith(("app:", "user:"))
-
-
-def seeds_any_key(writers: Iterable[Writer], path: str) -> bool:
-    """Whether an initial state that is not a literal is created in the folder of ``path`` or
-    above it: a runner next to or above an agent or workflow may seed it with any key. One in
-    an unrelated folder (another app, the tests) does not count."""
-    folder = posixpath.dirname(path)
-    for writer in writers:
-        if writer.key is None and writer.via == "initial":
-            home = posixpath.dirname(writer.path)
-            if not home or folder == home or folder.startswith(home + "/"):
-                return True
-    return False
 
 
 def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, WriterVia]:

@@ -28,9 +28,29 @@ SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, GO, AGENT_CONFIG, PROMP
 FALLBACK = PROMPT
 
 
+def _first_claimants() -> tuple[dict[str, int], dict[str, int]]:
+    """For each exact name and each suffix, the position of the first surface listing it."""
+    by_name: dict[str, int] = {}
+    by_suffix: dict[str, int] = {}
+    for position, surface in enumerate(SURFACES):
+        for name in surface.names:
+            by_name.setdefault(name, position)
+        for suffix in surface.suffixes:
+            by_suffix.setdefault(suffix, position)
+    return by_name, by_suffix
+
+
+# Asked for every file of every run: two look-ups, not a question to each surface in turn.
+_BY_NAME, _BY_SUFFIX = _first_claimants()
+
+
 def claiming(name: str) -> Surface | None:
-    """The surface that claims the file called ``name`` (a base name), if any."""
-    return next((surface for surface in SURFACES if surface.claims(name)), None)
+    """The surface that claims the file called ``name`` (a base name), if any: the first of
+    `SURFACES` that lists its name or its suffix."""
+    dot = name.rfind(".")
+    suffix = name[dot:].lower() if 0 < dot < len(name) - 1 else ""
+    positions = [position for position in (_BY_NAME.get(name), _BY_SUFFIX.get(suffix)) if position is not None]
+    return SURFACES[min(positions)] if positions else None
 
 
 def surface_for(name: str) -> Surface:

@@ -10,11 +10,14 @@ import re
 from pathlib import Path
 
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.python.adk_vocabulary import INSTRUCTION_FIELDS, YAML_HINTS
+from templating.project.model.kinds import INSTRUCTION_FIELDS
 from templating.project.sources import SourceCache
 from templating.project.surfaces.surface import Found, Problem, Surface
 
-__all__ = ["AGENT_CONFIG"]
+__all__ = ["AGENT_CONFIG", "YAML_HINTS"]
+
+#: Words an ADK Agent Config YAML file holds if it has an instruction or an agent.
+YAML_HINTS = ("instruction", "agent_class", "sub_agents")
 
 _HINT_BYTES = tuple(hint.encode() for hint in YAML_HINTS)
 _KEY = re.compile(rf"^\s*(?:-\s+)?(?:{'|'.join(INSTRUCTION_FIELDS)})\s*:")

@@ -1,0 +1,178 @@
+"""The assembled project: its agents, their trees, its workflows and its state writers.
+
+Records only, with the questions they answer (`ProjectModel.writers_of`,
+`ProjectModel.written_keys`, `ProjectModel.agent_of`); `templating.project.model.assembly`
+builds them from every file's facts and `templating.project.model.workflow_model` resolves the
+workflows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from templating.project.model.facts import Read, SessionWrite, Writer
+from templating.project.model.instruction import Instruction
+from templating.project.model.kinds import AgentKind
+from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge
+from templating.project.model.writes import is_seeded, unknown_seed_homes
+
+__all__ = ["Agent", "Node", "ProjectModel", "Workflow", "instruction_key", "iter_tree", "subtree_writes"]
+
+
+@dataclass(eq=False)
+class Agent:
+    """An agent of the project: what it reads, writes and runs, with its position.
+
+    ``agent_tools`` are the agents it calls through an ``AgentTool`` (they share its state).
+    ``writes`` are the agent's own writes (``output_key``, its tools and callbacks, agents
+    it wraps in an ``AgentTool``, a custom agent's code); ``unknown`` says one of them has
+    a key that is not a literal.
+    """
+
+    name: str
+    kind: AgentKind
+    path: str
+    line: int
+    column: int
+    instructions: tuple[Instruction, ...] = ()
+    output_key: str | None = None
+    sub_agents: list[Agent] = field(default_factory=list)
+    agent_tools: list[Agent] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)
+    callbacks: list[str] = field(default_factory=list)
+    writes: list[Writer] = field(default_factory=list)
+    reads: list[Read] = field(default_factory=list)
+    unknown: bool = False
+    is_sub_agent: bool = False
+    #: Writes of its ``before_agent_callback`` functions (seen by its first instruction).
+    early_writes: list[Writer] = field(default_factory=list)
+    #: The class named by ``input_schema=``.
+    input_schema: str | None = None
+    #: Whether a graph workflow runs it as a node (the workflow's order applies to it).
+    workflow_node: bool = False
+
+
+@dataclass
+class ProjectModel:
+    """Every agent and every state writer of a project."""
+
+    agents: tuple[Agent, ...]
+    writers: tuple[Writer, ...]
+    session_writes: tuple[SessionWrite, ...] = ()
+    workflows: tuple[Workflow, ...] = ()
+    #: Pydantic models of the project by class name, with their field names.
+    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
+    _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
+    _seed_homes: frozenset[str] | None = field(default=None, repr=False)
+
+    @property
+    def roots(self) -> tuple[Agent, ...]:
+        """The agents no other agent runs (as a sub-agent or through an ``AgentTool``)."""
+        return tuple(agent for agent in self.agents if not agent.is_sub_agent)
+
+    @property
+    def initial_unknown(self) -> bool:
+        """Whether some initial state is not a literal (it may hold any key)."""
+        return any(w.key is None and w.via == "initial" for w in self.writers)
+
+    def writers_of(self, key: str) -> tuple[Writer, ...]:
+        """Every writer of ``key``, in file and line order."""
+        if self._by_key is None:  # indexed on first use: the rules ask once per read
+            by_key: dict[str, list[Writer]] = {}
+            for writer in self.writers:
+                if writer.key is not None:
+                    by_key.setdefault(writer.key, []).append(writer)
+            self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
+        return self._by_key.get(key, ())
+
+    def seeds_any_key(self, path: str) -> bool:
+        """Whether an initial state that is not a literal is created in the folder of ``path``
+        or above it (see `templating.project.model.writes.seeds_any_key`): the folders are
+        gathered once, so asking for every agent costs one look-up per folder of its path."""
+        if self._seed_homes is None:
+            self._seed_homes = unknown_seed_homes(self.writers)
+        return is_seeded(self._seed_homes, path)
+
+    def written_keys(self) -> frozenset[str]:
+        """Every key some writer writes (unknown writers aside)."""
+        return frozenset(w.key for w in self.writers if w.key is not None)
+
+    def agent_of(self, instruction: Instruction) -> Agent | None:
+        """The (first) agent ``instruction`` belongs to; ``None`` for a prompt file or a literal
+        passed to ``inject_session_state``."""
+        agents = self._by_instruction.get(instruction_key(instruction))
+        return agents[0] if agents else None
+
+
+@dataclass(eq=False)
+class Node:
+    """A node of a workflow. ``key`` is its name in the graph's edges, ``name`` the name ADK
+    gives it; ``calls`` are the nodes it runs with ``ctx.run_node``, each with its line and
+    its ``asyncio.gather`` group (0: awaited alone). ``partial`` maps a key a function node
+    writes on only some of its returns to the routes it is written on (``None``: it may be)."""
+
+    key: str
+    name: str
+    kind: str
+    path: str
+    line: int
+    column: int
+    agent: Agent | None = None
+    function: NodeFunction | None = None
+    workflow: Workflow | None = None
+    writes: list[Writer] = field(default_factory=list)
+    calls: list[tuple[int, Node, int]] = field(default_factory=list)
+    partial: dict[str, tuple[str, ...] | None] = field(default_factory=dict)
+    parallel_worker: bool = False
+    unknown: bool = False
+    source_line: str = ""
+    suppressed: frozenset[str] = frozenset()
+
+
+@dataclass(eq=False)
+class Workflow:
+    """A ``Workflow(edges=...)``: its nodes by key and its edges (as ADK expands them)."""
+
+    name: str
+    path: str
+    line: int
+    column: int
+    nodes: dict[str, Node]
+    edges: tuple[WorkflowEdge, ...]
+    unknown: bool = False
+    nested: bool = False
+
+    def predecessors(self, key: str) -> list[WorkflowEdge]:
+        """The edges into node ``key``."""
+        return [edge for edge in self.edges if edge.target == key]
+
+    def successors(self, key: str) -> list[WorkflowEdge]:
+        """The edges out of node ``key``."""
+        return [edge for edge in self.edges if edge.source == key]
+
+
+def iter_tree(agent: Agent) -> Iterator[Agent]:
+    """``agent`` and every agent under it (sub-agents and ``AgentTool`` agents), each once."""
+    seen: set[int] = set()
+    stack = [agent]
+    while stack:
+        current = stack.pop()
+        if id(current) not in seen:
+            seen.add(id(current))
+            yield current
+            stack.extend(reversed([*current.sub_agents, *current.agent_tools]))
+
+
+def subtree_writes(agent: Agent, seen: set[int] | None = None) -> list[Writer]:
+    """The writes of ``agent`` and of every agent under it."""
+    seen = set() if seen is None else seen
+    if id(agent) in seen:
+        return []
+    seen.add(id(agent))
+    return [*agent.writes, *(w for child in agent.sub_agents for w in subtree_writes(child, seen))]
+
+
+def instruction_key(instruction: Instruction) -> tuple:
+    return instruction.source.path, instruction.offsets[0] if instruction.offsets else 0, instruction.field
