@@ -132,7 +132,7 @@ def _name(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
         return _evaluate(local, file, package, depth + 1)
     if not _is_package_level(node, file, name):
         hole = _hole(node, file)
-        if is_brace_free_parameter(node, file, lambda argument: _evaluate(argument, file, package, depth + 1)):
+        if is_brace_free_parameter(node, file, lambda argument: _known(_evaluate(argument, file, package, depth + 1))):
             hole.holes = [Interpolation(0, name, None)]  # every call passes a constant without braces
         return hole
     definition = package.lookup(name)
@@ -144,6 +144,10 @@ def _name(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     if embedded is None:
         return _hole(node, file)
     return GoText(embedded, list(embedded.text), list(range(len(embedded.text) + 1)))
+
+
+def _known(text: GoText) -> tuple[str, bool]:
+    return text.text, bool(text.holes)
 
 
 def _call(node: Node, file: GoFile, package: Package, depth: int) -> GoText:

@@ -17,15 +17,15 @@ from templating.project.treesitter.queries import matches, query
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from templating.project.go.evaluate import GoText
     from templating.project.go.package import GoFile
 
 __all__ = ["is_brace_free_parameter"]
 
 
-def is_brace_free_parameter(node: Node, file: GoFile, evaluate_argument: Callable[[Node], GoText]) -> bool:
+def is_brace_free_parameter(node: Node, file: GoFile, evaluate_argument: Callable[[Node], tuple[str, bool]]) -> bool:
     """Whether the identifier ``node`` is a parameter that every call in ``file`` of its
-    function gives a constant text without braces (and there is at least one call)."""
+    function gives a constant text without braces (and there is at least one call);
+    ``evaluate_argument`` gives an argument's text and whether any of it is unknown."""
     name = file.parsed.text_of(node)
     function, index = _declaring_function(node, file, name)
     callee = _function_name(function, file) if function is not None else None
@@ -37,8 +37,8 @@ def is_brace_free_parameter(node: Node, file: GoFile, evaluate_argument: Callabl
         values = arguments.named_children if arguments is not None else []
         if index >= len(values):
             return False
-        text = evaluate_argument(values[index])
-        if text.holes or "{" in text.text or "}" in text.text:
+        text, unknown = evaluate_argument(values[index])
+        if unknown or "{" in text or "}" in text:
             return False
     return bool(calls)
 

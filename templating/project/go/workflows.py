@@ -19,7 +19,8 @@ from templating.project.go.evaluate import local_values
 from templating.project.go.names import reference
 from templating.project.go.syntax import fields, value_of
 from templating.project.go.vocabulary import ADK_IMPORT, NODE_CONSTRUCTORS, WORKFLOW_AGENT_PACKAGE, WORKFLOW_PACKAGE
-from templating.project.python.workflows import DEFAULT_ROUTE, START, WorkflowEdge, WorkflowFacts, WorkflowNode
+from templating.project.model.kinds import DEFAULT_ROUTE
+from templating.project.model.workflow_facts import START, WorkflowEdge, WorkflowFacts, WorkflowNode
 from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
