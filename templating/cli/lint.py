@@ -67,6 +67,12 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     templates.add_argument(
         "--state", type=Path, metavar="FILE", help="a sample state (JSON object) or JSON Schema of the state"
     )
+    templates.add_argument(
+        "--initial-state",
+        type=Path,
+        metavar="FILE",
+        help="the state sessions start with (JSON object): its keys count as written before anything runs",
+    )
     configuration = lint.add_argument_group("configuration")
     configuration.add_argument(
         "--config", type=Path, metavar="FILE", help="the pyproject.toml to read (default: the closest one)"
@@ -213,6 +219,7 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         select=_split(arguments.select),
         ignore=_split(arguments.ignore),
         state=arguments.state,
+        initial_state=arguments.initial_state,
         dialect=arguments.dialect,
         fail_level=arguments.fail_level,
         target_ports=_split([arguments.target_ports]) if arguments.target_ports else None,

@@ -222,6 +222,7 @@ def _fingerprint(settings: Settings) -> str:
         "enabled": sorted(settings.enabled),
         "per_file_ignores": [(glob, sorted(codes)) for glob, codes in settings.per_file_ignores],
         "known_keys": sorted(settings.known_keys) if settings.known_keys is not None else None,
+        "seed_keys": sorted(settings.seed_keys),
         "state": settings.state,
     }
     text = json.dumps(parts, sort_keys=True, default=str)

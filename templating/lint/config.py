@@ -42,6 +42,7 @@ class ToolConfig:
     include: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
     state: str | None = None
+    initial_state: str | None = None
     fail_level: str = "warning"
     target_ports: list[str] = field(default_factory=lambda: ["python"])
     force_exclude: bool = False
@@ -107,6 +108,7 @@ def build_settings(
     select: list[str] | None = None,
     ignore: list[str] | None = None,
     state: Path | None = None,
+    initial_state: Path | None = None,
     dialect: str | None = None,
     fail_level: str | None = None,
     target_ports: list[str] | None = None,
@@ -127,6 +129,11 @@ def build_settings(
     state_file = state if state is not None else (root / config.state if config.state else None)
     per_file = tuple((glob, select_rules(codes, ())) for glob, codes in config.per_file_ignores.items())
     state_data = load_state(state_file) if state_file else None
+    # The state sessions start with: its keys are written before anything runs (a sample is not).
+    seed_file = (
+        initial_state if initial_state is not None else (root / config.initial_state if config.initial_state else None)
+    )
+    seed_keys = load_state_keys(seed_file) if seed_file else frozenset()
     return Settings(
         dialect=dialect or config.dialect,
         enabled=select_rules(chosen, ignored),
@@ -135,6 +142,7 @@ def build_settings(
         exclude=tuple(config.exclude),
         known_keys=state_keys(state_data) if state_data is not None else None,
         state=state_data,
+        seed_keys=seed_keys,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
         target_ports=tuple(dict.fromkeys(ports)),
         adk_version=adk_version or config.adk_version,

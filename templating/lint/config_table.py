@@ -55,6 +55,7 @@ KEYS = (
     Key("include", "texts"),
     Key("exclude", "texts"),
     Key("state", "optional text"),
+    Key("initial-state", "optional text"),
     Key("fail-level", "text", ("error", "warning", "info")),
     Key("target-ports", "texts", PORT_NAMES),
     Key("force-exclude", "flag"),

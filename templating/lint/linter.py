@@ -97,17 +97,19 @@ def _project_findings(project: list[FileResult], settings: Settings, cache: Lint
 def _rest_of_project(
     paths: Sequence[Path], files: list[Path], settings: Settings, jobs: int, cache: LintCache | None
 ) -> list[FileResult]:
-    """The results of the project files not linted, when single files were named.
+    """The results of the project files not linted, when single files or sub-folders were named.
 
-    pre-commit and editors name only the files that changed: a key written in a file that was
-    not named is still written. The project is the settings' root when it holds a
-    ``pyproject.toml`` or ``.git`` (else each named file's folder); folders named on the command
-    line are the whole project themselves.
+    pre-commit and editors name only the files that changed, and a user may lint one app's
+    folder: a key written or seeded in a file that was not named is still written. The project
+    is the settings' root (the configuration's folder) when it holds a ``pyproject.toml`` or
+    ``.git``; else each named file's folder, or the folder named itself.
     """
-    named_files = [path for path in paths if str(path) != "-" and path.is_file()]
+    named_files = [path for path in paths if str(path) != "-" and path.exists()]
     if not named_files:
         return []
     roots = {_project_root(path, settings.root) for path in named_files}
+    if roots <= {path for path in named_files if path.is_dir()}:
+        return []  # the project itself was named: every file of it is linted already
     linted = {os.path.realpath(file) for file in files}
     rest = [
         file for file in collect_files(sorted(roots), settings.root, settings.include, settings.exclude)
@@ -120,7 +122,7 @@ def _project_root(file: Path, root: Path) -> Path:
     inside = os.path.realpath(file).startswith(os.path.join(os.path.realpath(root), ""))
     if inside and ((root / "pyproject.toml").is_file() or (root / ".git").exists()):
         return root
-    return file.parent
+    return file if file.is_dir() else file.parent
 
 
 def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintCache | None) -> list[FileResult]:

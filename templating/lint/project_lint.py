@@ -50,7 +50,7 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     """The project rules' findings on ``model``."""
     findings: list[Finding] = []
     order = _order(model, settings)
-    pairs = [*find_unwritten_keys(model, settings.known_keys), *find_late_read_hazards(model),
+    pairs = [*find_unwritten_keys(model, settings.known_keys, settings.seed_keys), *find_late_read_hazards(model),
              *workflow_read_hazards(order), *find_schema_references(model)]  # fmt: skip
     by_instruction: dict[int, tuple[Instruction, list[Hazard]]] = {}
     for instruction, hazard in pairs:
@@ -78,4 +78,4 @@ def _order(model: ProjectModel, settings: Settings):
         return None
     from templating.project.model.workflow_order import order_workflows
 
-    return order_workflows(model, settings.known_keys)
+    return order_workflows(model, settings.known_keys, settings.seed_keys)

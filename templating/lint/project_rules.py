@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.spelling import spelling_of
 from templating.lint.suggestions import COMPARISONS, suggest_key
+from templating.project.model.apps import AppScopes
 from templating.project.model.assembly import ProjectModel, iter_tree
 from templating.project.model.facts import SessionWrite, Writer
 from templating.project.model.instruction import Instruction
@@ -22,20 +23,23 @@ __all__ = [
     "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",
 ]  # fmt: skip
 
-_DECLARE_HELP = "if it is set outside this project, declare it with `--state` or `state` in `[tool.templating]`"
+_DECLARE_HELP = "if sessions start with it, declare it with `--initial-state` or `initial-state` in `[tool.templating]`"
 _SESSION_HELP = "write state from a tool or callback (`{state_write}`), an event's `{state_delta}`, or `{session_seed}`"
 
 
-def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) -> Iterator[tuple[Instruction, Hazard]]:
-    """TPL014: required placeholders of an agent whose key nothing in the project writes."""
-    if known_keys is not None:
-        return  # with a state file, TPL011 checks every key against it
-    written = model.written_keys()
+def find_unwritten_keys(
+    model: ProjectModel, known_keys: frozenset[str] | None, seed_keys: frozenset[str] = frozenset()
+) -> Iterator[tuple[Instruction, Hazard]]:
+    """TPL014: required placeholders of an agent whose key nothing in the project writes and
+    the initial state (``seed_keys``) does not hold. A sample state (``known_keys``) writes
+    nothing: a key it lacks is TPL011's to report, one it holds is still unwritten."""
+    apps = AppScopes(model)
+    has_prefixes = bool(model.written_prefixes())
     weakened = _weakened_agents(model)
     # Both are asked once per path and per key: a module with 1,000 agents reading the same
     # keys would otherwise compare every read with every written key.
     unknown_initial_state: dict[str, bool] = {}
-    suggestions: dict[str, str | None] = {}
+    suggestions: dict[tuple[str, frozenset[str]], str | None] = {}
     comparisons = COMPARISONS
     # An instruction several agents read (a plugin's, a skill's) is reported once, for the
     # first of them to run: roots before the agents they run.
@@ -45,16 +49,28 @@ def find_unwritten_keys(model: ProjectModel, known_keys: frozenset[str] | None) 
             unknown_initial_state[agent.path] = model.seeds_any_key(agent.path)
         if id(agent) in weakened or unknown_initial_state[agent.path] or agent.workflow_node:
             continue  # a workflow node's reads are judged over the workflow's order
+        folders = apps.agent_folders(agent)
+        written = apps.written_keys(folders)  # its own app's state
+        prefixes = apps.written_prefixes(folders) if has_prefixes else ()
         for read in agent.reads:
-            if read.optional or read.key in written or (read.path, read.line, read.column) in reported:
+            if (
+                read.optional
+                or read.key in written
+                or read.key in seed_keys
+                or (read.path, read.line, read.column) in reported
+            ):
                 continue
+            if any(read.key.startswith(prefix) for prefix in prefixes):
+                continue  # an f-string key with this prefix may be it
+            if known_keys is not None and read.key not in known_keys:
+                continue  # TPL011 reports it against the sample
             reported.add((read.path, read.line, read.column))
-            if read.key not in suggestions:
+            if (read.key, folders) not in suggestions:
                 # A did-you-mean compares the key with every written key: bounded per run.
                 affordable = comparisons >= len(written)
                 comparisons -= len(written) if affordable else 0
-                suggestions[read.key] = suggest_key(read.key, written) if affordable else None
-            suggestion = suggestions[read.key]
+                suggestions[read.key, folders] = suggest_key(read.key, written) if affordable else None
+            suggestion = suggestions[read.key, folders]
             hint = f"did you mean `{suggestion}`? " if suggestion else ""
             yield read.instruction, Hazard(
                 "TPL014", read.start, read.end,

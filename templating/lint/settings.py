@@ -19,7 +19,8 @@ class Settings:
 
     ``per_file_ignores`` maps a glob (relative to ``root``) to the codes ignored there;
     ``include`` lists globs of prompt files to lint when walking folders. ``state`` is the
-    sample state or JSON Schema ``known_keys`` came from, for checking ``strict`` paths.
+    sample state or JSON Schema ``known_keys`` came from, for checking ``strict`` paths; a
+    sample is never taken as written (``seed_keys``, from ``initial-state``, are).
     ``target_ports`` names the ADK ports the instructions must render alike in (TPL017).
     ``force_exclude`` applies ``exclude`` to files named explicitly; ``docs_url`` is the
     documentation site the JSON and SARIF reports link rules to.
@@ -33,6 +34,8 @@ class Settings:
     exclude: tuple[str, ...] = ()
     known_keys: frozenset[str] | None = None
     state: Mapping[str, Any] | None = field(default=None, compare=False)
+    #: The keys of the initial state (``initial-state``): written before anything runs.
+    seed_keys: frozenset[str] = frozenset()
     fail_level: Severity = Severity.WARNING
     target_ports: tuple[str, ...] = ("python",)
     adk_version: str = "2.13"

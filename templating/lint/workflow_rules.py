@@ -55,7 +55,7 @@ def _words(late: LateNodeRead) -> tuple[str, str, str]:
         return (
             "TPL014",
             f"`{key}` is read by {what}, but nothing in the project writes it",
-            ("if it is set outside this project, declare it with `--state` or `state` in `[tool.templating]`"),
+            "if sessions start with it, declare it with `--initial-state` or `initial-state` in `[tool.templating]`",
         )
     if late.kind == "race":
         return (

@@ -90,6 +90,8 @@ def test_ports_cli_target_ports_and_config(tmp_path, capsys):
         str(tmp_path / "agent.py"),
         "--state",
         str(tmp_path / "state.json"),
+        "--initial-state",  # the sample is also what sessions start with: `flag` is written
+        str(tmp_path / "state.json"),
         "--output-format",
         "concise",
         "--isolated",

@@ -177,7 +177,7 @@ def test_rule_tpl014_unknown_writer_in_own_tool_and_initial_state(tmp_path, monk
         from google.adk.agents import LlmAgent
 
         def store(key: str, tool_context):
-            tool_context.state[f"k_{key}"] = 1
+            tool_context.state[f"{key}"] = 1  # no constant prefix: any key
 
         a = LlmAgent(name="a", instruction="Use {k_x}.", tools=[store])
         b = LlmAgent(name="b", instruction="Use {k_y}.")

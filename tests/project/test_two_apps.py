@@ -53,8 +53,13 @@ def _write(folder: Path, text: str) -> None:
     (folder / "agent.py").write_text(textwrap.dedent(text), encoding="utf-8")
 
 
+def _settings(root: Path) -> Settings:
+    # The repository's configuration excludes its tests (hazards on purpose), as here.
+    return Settings(root=root, exclude=("tests/",) if root == REPOSITORY else ())
+
+
 def _findings(root: Path, *folders: str) -> list[tuple[str, int, str, str]]:
-    findings = lint_paths([root / folder for folder in folders], Settings(root=root)).findings
+    findings = lint_paths([root / folder for folder in folders], _settings(root)).findings
     return sorted((Path(f.path).name, f.line, f.code, f.message) for f in findings)
 
 
@@ -99,3 +104,88 @@ def test_an_agent_tree_keeps_its_late_reads_beside_another_apps_runner(tmp_path:
     alone = _findings(tmp_path, "pipeline")
     assert [(line, code) for _, line, code, _ in alone] == [(4, "TPL015"), (4, "TPL015")]
     assert _findings(tmp_path, "pipeline", "echo") == alone
+
+
+CRITIC_APP = """\
+from google.adk.agents import LlmAgent
+
+critic = LlmAgent(name="critic", instruction="Criticise {draft?}.", output_key="critique")
+root_agent = LlmAgent(name="writer", instruction="Write {topic?}.", sub_agents=[critic], output_key="draft")
+"""
+
+
+def test_a_key_another_app_writes_hides_no_late_read(tmp_path: Path) -> None:
+    # The critic app's `critique` is another app's state: the trip's read stays late.
+    _write(tmp_path / "trip", WORKFLOW_APP)
+    _write(tmp_path / "critic", CRITIC_APP)
+    alone = _findings(tmp_path, "trip")
+    assert [code for _, _, code, _ in alone] == ["TPL014", "TPL015"]
+    assert _findings(tmp_path, "trip", "critic") == alone
+    assert [f for f in _findings(tmp_path, ".") if f[0] == "agent.py" and "critic" not in f[3]] == alone
+
+
+UNWRITTEN_APP = """\
+from google.adk.agents import LlmAgent
+
+root_agent = LlmAgent(name="reader", instruction="Use {critique} and {topic}.")
+"""
+
+
+def test_a_key_another_app_writes_hides_no_unwritten_read(tmp_path: Path) -> None:
+    _write(tmp_path / "reader", UNWRITTEN_APP)
+    _write(tmp_path / "critic", CRITIC_APP)
+    alone = _findings(tmp_path, "reader")
+    assert [(code, message.split("`")[1]) for _, _, code, message in alone] == [
+        ("TPL014", "critique"), ("TPL014", "topic"),
+    ]  # fmt: skip
+    assert _findings(tmp_path, "reader", "critic") == alone
+
+
+SHARED_TOOLS = """\
+def remember(tool_context):
+    tool_context.state["critique"] = "short"
+"""
+
+TOOL_APP = """\
+from google.adk.agents import LlmAgent
+from common.tools import remember
+
+root_agent = LlmAgent(name="tooled", instruction="Use {critique?}.", tools=[remember])
+"""
+
+
+def test_a_tool_module_outside_the_apps_writes_for_the_app_that_runs_it(tmp_path: Path) -> None:
+    # The shared tool writes `critique` into the state of the app that lists it, not the other's.
+    for folder in ("common", "tooled", "reader"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "common" / "tools.py").write_text(SHARED_TOOLS, encoding="utf-8")
+    (tmp_path / "tooled" / "agent.py").write_text(TOOL_APP, encoding="utf-8")
+    (tmp_path / "reader" / "agent.py").write_text(UNWRITTEN_APP, encoding="utf-8")
+    found = lint_paths([tmp_path], Settings(root=tmp_path)).findings
+    assert [(Path(f.path).parent.name, f.code, f.message.split("`")[1]) for f in found] == [
+        ("reader", "TPL014", "critique"), ("reader", "TPL014", "topic"),
+    ]  # fmt: skip
+
+
+def test_the_examples_keep_each_apps_findings_in_a_whole_repository_run() -> None:
+    # research_pipeline's `critique` is its own app's: trip_workflow's late read of it stays.
+    alone = lint_paths([REPOSITORY / "examples/trip_workflow"], _settings(REPOSITORY)).findings
+    together = lint_paths([REPOSITORY / "examples"], _settings(REPOSITORY)).findings
+    assert [f.code for f in alone] == ["TPL015", "TPL014"]
+    assert [f for f in together if "trip_workflow" in f.path] == list(alone)
+
+
+ORPHAN = """\
+from google.adk.agents import LlmAgent
+
+answer = LlmAgent(name="answer", instruction="Answer from {critique}.")
+"""
+
+
+def test_an_agent_no_app_is_known_to_run_sees_every_writer(tmp_path: Path) -> None:
+    # `answer` is bound to no `root_agent`: code the model does not follow may run it in the
+    # critic app, whose `critique` it then reads. Nothing is concluded.
+    _write(tmp_path / "critic", CRITIC_APP)
+    _write(tmp_path / "helpers", ORPHAN)
+    assert _findings(tmp_path, ".") == []

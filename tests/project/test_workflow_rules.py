@@ -92,6 +92,7 @@ def test_an_edge_list_built_at_run_time_concludes_nothing(tmp_path: Path) -> Non
 
     reader = Agent(name="reader", instruction="{k}")
     EDGES = [("START", reader, writer)]
+    EDGES.append((writer, reader))
     root = Workflow(name="w", edges=EDGES)
     """
     assert _lint(tmp_path, body) == []

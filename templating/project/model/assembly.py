@@ -23,6 +23,7 @@ from templating.project.model.facts import (
     Read,
     Ref,
     Writer,
+    may_write_any,
 )
 from templating.project.model.instruction import Instruction, parse_instruction_text
 from templating.project.model.kinds import WriterVia
@@ -74,6 +75,12 @@ class _Assembler:
                 self.facts[(file.key, facts.variable)] = facts
         for key, agent in self.agents.items():
             self._link(agent, self.facts[key], key[0])
+            agent.entry = key[1] == "root_agent" or agent.path.endswith("root_agent.yaml")
+        for file in self.index.values():
+            for app in file.apps:
+                root = self._resolve(app.root) if app.root is not None else None
+                if isinstance(root, Agent):
+                    root.entry = True
         for key, agent in list(self.agents.items()):
             for ref in self.facts[key].agent_tools:
                 wrapped = self._resolve(ref)
@@ -166,7 +173,7 @@ class _Assembler:
             if isinstance(custom, ClassFacts):
                 agent.kind = custom.kind if agent.kind == "custom" else agent.kind
                 agent.writes.extend(dataclasses.replace(w, agent=agent.name) for w in custom.writers)
-        agent.unknown = agent.unknown or any(w.key is None for w in agent.writes)
+        agent.unknown = agent.unknown or any(may_write_any(w) for w in agent.writes)
 
     def _attach(self, agent: Agent, ref: Ref, via: WriterVia) -> None:
         target = self._resolve(ref)

@@ -48,7 +48,8 @@ class Writer:
     """Code that writes a state key, at a 1-based line and column of ``path``.
 
     ``key`` is ``None`` for an *unknown writer* (an f-string or variable key, or a dict
-    that is not a literal): it may write any key. ``via`` is ``output_key``, ``tool``,
+    that is not a literal): it may write any key, or, with a ``prefix`` (an f-string that
+    starts with constant text, ``f"temp:cache:{name}"``), any key with that prefix. ``via`` is ``output_key``, ``tool``,
     ``callback``, ``state_delta``, ``initial`` or ``agent`` (a custom agent's own code);
     ``agent`` names the agent the write belongs to, once the model is assembled.
     """
@@ -60,8 +61,14 @@ class Writer:
     column: int
     function: str | None = None
     agent: str | None = None
+    prefix: str | None = None
 
     __reduce__ = rebuild_from_fields
+
+
+def may_write_any(writer: Writer) -> bool:
+    """Whether ``writer`` may write any key at all (an unknown key without a prefix)."""
+    return writer.key is None and not writer.prefix
 
 
 @dataclass(frozen=True, slots=True)

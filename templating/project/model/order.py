@@ -27,7 +27,7 @@ from templating.project.model.assembly import (
     iter_tree,
     subtree_writes,
 )
-from templating.project.model.facts import Writer
+from templating.project.model.facts import Writer, may_write_any
 from templating.project.model.writes import is_shared
 
 __all__ = ["LateRead", "find_late_reads"]
@@ -52,10 +52,18 @@ class _Known:
 
     keys: frozenset[str]
     unbounded: bool = False
+    #: The constant prefixes of f-string keys written: any key that starts with one may be.
+    prefixes: frozenset[str] = frozenset()
 
     def plus(self, writers: list[Writer]) -> _Known:
         keys = frozenset(w.key for w in writers if w.key is not None)
-        return _Known(self.keys | keys, self.unbounded or any(w.key is None for w in writers))
+        prefixes = frozenset(w.prefix for w in writers if w.key is None and w.prefix)
+        return _Known(self.keys | keys, self.unbounded or any(may_write_any(w) for w in writers),
+                      self.prefixes | prefixes)  # fmt: skip
+
+    def covers(self, key: str) -> bool:
+        """Whether ``key`` may have been written."""
+        return key in self.keys or any(key.startswith(p) for p in self.prefixes)
 
 
 def find_late_reads(model: ProjectModel) -> list[LateRead]:
@@ -104,7 +112,7 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
     # its first model call (ADK fails before that call).
     own = before.plus([*agent.early_writes, *(w for w in agent.writes if w.via == "agent" or is_shared(w.key))])
     if not own.unbounded and not agent.workflow_node:  # a workflow node is judged over its workflow
-        candidates.extend((agent, r) for r in agent.reads if not r.optional and r.key not in own.keys)
+        candidates.extend((agent, r) for r in agent.reads if not r.optional and not own.covers(r.key))
     children = agent.sub_agents
     if agent.kind in _ORDERED:
         current = own

@@ -51,6 +51,9 @@ class Agent:
     input_schema: str | None = None
     #: Whether a graph workflow runs it as a node (the workflow's order applies to it).
     workflow_node: bool = False
+    #: Whether it is an app's root: bound to ``root_agent``, an ``App``'s root, an Agent
+    #: Config ``root_agent.yaml`` (what ``adk web`` and ``adk run`` load).
+    entry: bool = False
 
 
 @dataclass
@@ -66,6 +69,7 @@ class ProjectModel:
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)
+    _prefixed: tuple[Writer, ...] = field(default=(), repr=False)
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -85,7 +89,13 @@ class ProjectModel:
                 if writer.key is not None:
                     by_key.setdefault(writer.key, []).append(writer)
             self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
-        return self._by_key.get(key, ())
+            self._prefixed = tuple(w for w in self.writers if w.key is None and w.prefix)
+        prefixed = tuple(w for w in self._prefixed if w.prefix and key.startswith(w.prefix))
+        return self._by_key.get(key, ()) + prefixed
+
+    def written_prefixes(self) -> frozenset[str]:
+        """The constant prefixes of the f-string keys some writer writes."""
+        return frozenset(w.prefix for w in self.writers if w.key is None and w.prefix)
 
     def seeds_any_key(self, path: str) -> bool:
         """Whether an initial state that is not a literal is created in the folder of ``path``
@@ -125,6 +135,8 @@ class Node:
     writes: list[Writer] = field(default_factory=list)
     calls: list[tuple[int, Node, int]] = field(default_factory=list)
     partial: dict[str, tuple[str, ...] | None] = field(default_factory=dict)
+    #: For a key in ``partial``: the routes of the returns that skip it (``""``: no route).
+    skipping: dict[str, tuple[str, ...]] = field(default_factory=dict)
     parallel_worker: bool = False
     unknown: bool = False
     source_line: str = ""

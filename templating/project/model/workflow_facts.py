@@ -80,6 +80,9 @@ class PartialWrite:
     key: str
     routes: tuple[str, ...] | None
     lines: tuple[tuple[int, int], ...]
+    #: The routes of the returns that do not write it (``""``: a return without a route),
+    #: when every return's route is a constant and none both writes and skips it.
+    skipping: tuple[str, ...] | None = None
 
     __reduce__ = rebuild_from_fields
 

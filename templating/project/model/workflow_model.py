@@ -9,7 +9,8 @@ nested workflow, a ``JoinNode`` or a tool. A node whose name cannot be followed 
 
 from __future__ import annotations
 
-from templating.project.model.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer
+from templating.project.model.facts import ClassFacts, FileFacts, FunctionFacts, Ref, Writer, may_write_any
+from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.project_model import Node, Workflow
 from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge, WorkflowNode
 
@@ -79,10 +80,12 @@ class _NodeResolver:
         node.kind = "function" if node.kind in ("function", "unknown") else node.kind
         node.function = node_function
         node.writes = list(function.writers)
-        node.unknown = any(w.key is None for w in function.writers)
+        node.unknown = any(may_write_any(w) for w in function.writers)
         if node_function is None:
             return
         node.partial = _partial(node_function, function.writers)
+        node.skipping = {w.key: w.skipping for w in node_function.partial
+                         if w.key in node.partial and w.skipping is not None}  # fmt: skip
         if depth > 4:
             return
         for call in node_function.calls:
@@ -125,13 +128,24 @@ def member_writes(workflow: Workflow, seen: set[int] | None = None) -> set[Write
     return writes
 
 
-def sure_writes(node: Node, edge: WorkflowEdge | None) -> list[Writer]:
+def sure_writes(node: Node, edge: WorkflowEdge | None, specific: frozenset[str] = frozenset()) -> list[Writer]:
     """The writes of ``node`` that have surely happened when it follows ``edge`` (``None``:
-    any way out): a key written on only some returns counts only on an edge whose routes all
-    write it."""
+    any way out): a key written on only some returns counts only on an edge that no return
+    skipping it follows. ``specific`` are the routes of ``node``'s other routed edges: a
+    return with one of them does not follow its ``DEFAULT_ROUTE`` edge (ADK follows that
+    edge only when no specific route matched)."""
     if not node.partial:
         return node.writes
-    return [w for w in node.writes if w.key not in node.partial or _on_route(node.partial[w.key], edge)]
+    return [w for w in node.writes if w.key not in node.partial or _written_on(node, w.key, edge, specific)]
+
+
+def _written_on(node: Node, key: str, edge: WorkflowEdge | None, specific: frozenset[str]) -> bool:
+    skipping = node.skipping.get(key)
+    if skipping is None or edge is None or edge.route is None:
+        return _on_route(node.partial[key], edge)
+    if DEFAULT_ROUTE in edge.route:
+        return all(route in specific for route in skipping)
+    return not set(skipping) & set(edge.route)
 
 
 def _on_route(routes: tuple[str, ...] | None, edge: WorkflowEdge | None) -> bool:

@@ -18,9 +18,12 @@ elsewhere, an unknown writer or an edge shape we cannot read leaves it alone.
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 
-from templating.project.model.facts import Read, Writer
+from templating.project.model.apps import AppScopes
+from templating.project.model.facts import Read, Writer, may_write_any
+from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.workflow_facts import Parameter, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
 from templating.project.model.workflow_paths import Graph, describe_miss
@@ -66,38 +69,61 @@ class WorkflowOrder:
 class _Known:
     keys: frozenset[str]
     unbounded: bool = False
+    #: The constant prefixes of f-string keys written: any key that starts with one may be.
+    prefixes: frozenset[str] = frozenset()
 
     def plus(self, writers) -> _Known:
         keys = frozenset(w.key for w in writers if w.key is not None)
-        return _Known(self.keys | keys, self.unbounded or any(w.key is None for w in writers))
+        prefixes = frozenset(w.prefix for w in writers if w.key is None and w.prefix)
+        return _Known(self.keys | keys, self.unbounded or any(may_write_any(w) for w in writers),
+                      self.prefixes | prefixes)  # fmt: skip
 
     def union(self, other: _Known) -> _Known:
-        return _Known(self.keys | other.keys, self.unbounded or other.unbounded)
+        return _Known(self.keys | other.keys, self.unbounded or other.unbounded, self.prefixes | other.prefixes)
+
+    def covers(self, key: str) -> bool:
+        """Whether ``key`` may have been written."""
+        return key in self.keys or self.unbounded or any(key.startswith(p) for p in self.prefixes)
+
+    @staticmethod
+    def merge(known: list[_Known], every: bool) -> _Known:
+        """What is known after all of ``known`` (``every``) or after any one of them."""
+        merge = frozenset.union if every else frozenset.intersection
+        return _Known(merge(*(k.keys for k in known)), any(k.unbounded for k in known),
+                      frozenset.union(*(k.prefixes for k in known)))  # fmt: skip
 
 
-def order_workflows(model, known_keys: frozenset[str] | None = None) -> WorkflowOrder:
+def order_workflows(
+    model, known_keys: frozenset[str] | None = None, seed_keys: frozenset[str] = frozenset()
+) -> WorkflowOrder:
     """The reads that may fail and the fan-ins of every top-level workflow of ``model``.
 
-    ``known_keys`` are the keys a state file declares: there before anything runs (and
-    then a key nothing writes is TPL011's to report, not this order's)."""
+    ``seed_keys`` are the keys of the initial state: there before anything runs.
+    ``known_keys`` are a sample state's: they write nothing, but a key nothing writes and
+    the sample lacks is TPL011's to report, not this order's."""
     result = WorkflowOrder([], [])
     # Every literal key of an initial state seeds every workflow; one that is not a literal
     # only those in its folder or below (another app's runner seeds another app).
-    literal = _Known(frozenset(known_keys or ())).plus([w for w in model.writers if w.via == "initial" and w.key])
+    literal = _Known(seed_keys).plus([w for w in model.writers if w.via == "initial" and w.key])
+    apps = AppScopes(model)
     for workflow in model.workflows:
         if not workflow.nested:
             members = member_writes(workflow)
             seeds = _Known(literal.keys, model.seeds_any_key(workflow.path))
-            _Pass(model, workflow, members, result, declared=known_keys is not None).run(seeds)
+            # Another app's writers write another state: as if they were not in the project.
+            app = (apps, frozenset({posixpath.dirname(workflow.path)}))
+            _Pass(model, workflow, members, result, declared=known_keys, app=app).run(seeds)
     return result
 
 
 class _Pass:
     """One workflow (and the workflows nested in it) under what is known when it starts."""
 
-    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder, declared: bool = False,
-                 outer: tuple[int, ...] = ()) -> None:  # fmt: skip
+    def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder,
+                 declared: frozenset[str] | None = None,
+                 outer: tuple[int, ...] = (), app: tuple[AppScopes, frozenset[str]] | None = None) -> None:  # fmt: skip
         self.declared = declared
+        self.app = app  # the project's apps and the folder of this workflow's app
         # The workflows this one is nested in (a cycle of names is not followed) and what each
         # nested workflow has written on completion, by what was known when it started.
         self.outer = (*outer, id(workflow))
@@ -121,7 +147,7 @@ class _Pass:
         done = [known[e].plus(self._done_writes(self.workflow.nodes[e], known[e])) for e in self.graph.end_points()]
         if not done:
             return start
-        return _Known(frozenset.intersection(*(d.keys for d in done)), any(d.unbounded for d in done))
+        return _Known.merge(done, every=False)
 
     def _flow(self, start: _Known) -> dict[str, _Known]:
         """The keys surely written when each node starts: those written on every path to it
@@ -139,8 +165,7 @@ class _Pass:
                 arriving = [a for a in after if a is not None]
                 if not arriving:
                     continue
-                merge = frozenset.union if node.kind == "join" else frozenset.intersection
-                new = _Known(merge(*(a.keys for a in arriving)), any(a.unbounded for a in arriving))
+                new = _Known.merge(arriving, every=node.kind == "join")
                 if new != known[key]:
                     known[key], changed = new, True
         return {key: value or start for key, value in known.items()}
@@ -149,29 +174,38 @@ class _Pass:
         if before is None:
             return None  # not reached yet in the fixpoint: it constrains nothing
         after = before.plus(self._done_writes(node, before, edge))
-        return _Known(after.keys, True) if node.unknown else after
+        return _Known(after.keys, True, after.prefixes) if node.unknown else after
 
     def _done_writes(self, node: Node, known: _Known | None, edge: WorkflowEdge | None = None) -> list[Writer]:
         """What ``node`` has surely written when it completes (and follows ``edge``)."""
         if node.workflow is not None:
             completed = self._completed(node.workflow, known or _Known(frozenset()))
-            return [Writer(key, "node", node.path, node.line, node.column) for key in completed.keys] + (
-                [Writer(None, "node", node.path, node.line, node.column)] if completed.unbounded else []
-            )
-        return [*sure_writes(node, edge), *(w for _, child, _ in node.calls for w in sure_writes(child, None))]
+            where = (node.path, node.line, node.column)
+            return [
+                *(Writer(key, "node", *where) for key in completed.keys),
+                *(Writer(None, "node", *where, prefix=prefix) for prefix in completed.prefixes),
+                *([Writer(None, "node", *where)] if completed.unbounded else []),
+            ]
+        specific = frozenset(
+            r for e in self.graph.outgoing.get(node.key, ()) for r in e.route or () if r != DEFAULT_ROUTE
+        )
+        return [
+            *sure_writes(node, edge, specific),
+            *(w for _, child, _ in node.calls for w in sure_writes(child, None)),
+        ]
 
     def _completed(self, inner: Workflow, known: _Known) -> _Known:
         """What the nested workflow ``inner`` has surely written when it completes."""
         if id(inner) in self.outer:
             return _Known(known.keys, True)  # nested in itself through names: anything
         if (id(inner), known) not in self.completed:
-            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer)
+            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer, self.app)
             self.completed[(id(inner), known)] = inner_pass.run(known, report=False)
         return self.completed[(id(inner), known)]
 
     def _node(self, node: Node, known: _Known) -> None:
         if node.workflow is not None and id(node.workflow) not in self.outer:
-            _Pass(self.model, node.workflow, self.members, self.result, self.declared, self.outer).run(known)
+            _Pass(self.model, node.workflow, self.members, self.result, self.declared, self.outer, self.app).run(known)
             return
         self._reads(node, node, known)
         if node.function is not None and node.calls:
@@ -215,11 +249,14 @@ class _Pass:
                     self._judge(owner, node, parameter.name, known, parameter=parameter)
 
     def _judge(self, owner: Node, node: Node, key: str, known: _Known, **where) -> None:
-        if key in known.keys or known.unbounded:
+        if known.covers(key):
             return
         writers = self.model.writers_of(key)
-        if not writers and self.declared:
-            return  # TPL011 checks it against the state file
+        if self.app is not None:
+            apps, home = self.app
+            writers = tuple(w for w in writers if w in self.members or apps.serves(w, home))
+        if not writers and self.declared is not None and key not in self.declared:
+            return  # TPL011 reports it against the sample state
         if not writers:
             why = self._output_hint(owner, key)
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "unwritten", why, **where))

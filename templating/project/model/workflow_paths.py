@@ -89,8 +89,10 @@ class Graph:
         before = self.must_run_before()
         candidates = []
         for edge in self.incoming[key]:
-            if edge.source != START and key not in before[edge.source] and edge.source not in candidates:
-                candidates.append(edge.source)
+            # A self-loop runs the node again after its own run, never beside it.
+            if edge.source in (START, key) or key in before[edge.source] or edge.source in candidates:
+                continue
+            candidates.append(edge.source)
         guards = self.guards()
         return [p for p in candidates if any(not _exclusive(_path_guards(guards, p, key, self), _path_guards(guards, q, key, self))
                                              for q in candidates if q != p)]  # fmt: skip
@@ -114,7 +116,7 @@ class Graph:
         always = [q for q in predecessors if any(e.source == q and e.route is None for e in self.incoming[key])]
         for p in predecessors:
             for edge in sorted(sets[p], key=lambda e: (e.source, e.route or ())):
-                if any(edge not in sets[q] for q in always if q != p):
+                if any(not _takes(sets[q], edge) for q in always if q != p):
                     name = self.workflow.nodes[p].name
                     return f"`{name}` runs only on {_route_words(edge)} of `{self._name(edge.source)}`"
         return None
@@ -227,6 +229,13 @@ def _path_guards(guards, source: str, target: str, graph: Graph) -> frozenset[Wo
     edges = [e for e in graph.incoming[target] if e.source == source]
     own = frozenset(e for e in edges if e.route is not None) if all(e.route is not None for e in edges) else frozenset()
     return guards[source] | own
+
+
+def _takes(routes: frozenset[WorkflowEdge], edge: WorkflowEdge) -> bool:
+    """Whether a run that took ``routes`` took ``edge``'s choice: the same router, the same
+    routes (two edges of one route, as a route that fans out, are one choice)."""
+    choice = frozenset(edge.route or ())
+    return any(e.source == edge.source and frozenset(e.route or ()) == choice for e in routes)
 
 
 def _exclusive(first: frozenset[WorkflowEdge], second: frozenset[WorkflowEdge]) -> bool:

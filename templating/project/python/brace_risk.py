@@ -2,7 +2,8 @@
 
 ADK scans an instruction after Python has built it, so braces in an interpolated value
 become placeholders. A literal without braces, a number, a date, an environment setting or
-a file system path or a name bound to one of those cannot carry any (an environment setting
+a file system path, a name bound to one of those, or a parameter of a module-private factory
+that every call feeds such values cannot carry any (an environment setting
 or a path could in theory, but reporting every `PROJECT_ID` buries the real cases); a function's result, ``json.dumps`` output,
 a file's text or a parameter can. `brace_reason` says which, as the end of a sentence
 ("`json.dumps` writes braces for every object"), or ``None`` when the value is brace-free.
@@ -11,8 +12,10 @@ a file's text or a parameter can. `brace_reason` says which, as the end of a sen
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.project.python.call_sites import parameter_values
 from templating.project.python.definitions import find_definition, local_assignments
 
 if TYPE_CHECKING:
@@ -38,6 +41,7 @@ _FILE_CALLS = frozenset({"open", "read", "read_text", "readlines", "load", "safe
 _JSON_CALLS = frozenset({"dumps", "json.dumps", "model_dump_json", "to_json"})
 _ENVIRONMENT = ("os.environ", "environ")
 _MAX_DEPTH = 16
+_MAX_PARAMETER_DEPTH = 3  # calls of factories of factories: each level multiplies the call sites
 
 
 def brace_reason(node: ast.expr, scope: Namespace, depth: int = 0) -> str | None:
@@ -77,12 +81,27 @@ def _name_reason(node: ast.Name | ast.Attribute, scope: Namespace, depth: int) -
         values = local_assignments(scope.function).get(node.id, [])
         if values and all(isinstance(value, ast.expr) for value in values):
             return next(filter(None, (brace_reason(v, scope, depth + 1) for v in values)), None)  # type: ignore[arg-type]
+    if definition is None and isinstance(node, ast.Name) and scope.function is not None:
+        return _parameter_reason(node, scope.function, scope, depth)
     if definition is None:
         return _runtime(node)
     value, owner = definition
     if isinstance(value, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None  # a function object prints as `<function name at 0x...>`
     return brace_reason(value, owner, depth + 1)  # type: ignore[arg-type]
+
+
+def _parameter_reason(
+    node: ast.Name, function: ast.FunctionDef | ast.AsyncFunctionDef, scope: Namespace, depth: int
+) -> str | None:
+    """A parameter of a module-private factory is brace-free when every call passes a
+    brace-free value (`call_sites.parameter_values`); followed a few calls deep only."""
+    values = None
+    if depth < _MAX_PARAMETER_DEPTH and not local_assignments(function).get(node.id):
+        values = parameter_values(function, node.id, scope)
+    if values is None:
+        return _runtime(node)
+    return next(filter(None, (brace_reason(value, where, depth + 1) for value, where in values)), None)
 
 
 def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
@@ -92,6 +111,8 @@ def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         return None
     if name in _JSON_CALLS or last in _JSON_CALLS:
         return f"`{last}` writes braces for every object"
+    if last == "read_text" and isinstance(node.func, ast.Attribute) and _committed_file(node.func.value, scope):
+        return None  # a file of the project, next to the module: its braces are the instruction's own
     if name in _FILE_CALLS or last in _FILE_CALLS:
         return "it is read from a file or stream, which can hold any text"
     if last in _PASSING_CALLS:
@@ -99,6 +120,39 @@ def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         subject = receiver if receiver is not None else (node.args[0] if node.args else None)
         return brace_reason(subject, scope, depth + 1) if subject is not None else None
     return f"`{shorten(ast.unparse(node.func))}(...)` returns a value known only at run time"
+
+
+def _committed_file(node: ast.expr, scope: Namespace) -> bool:
+    """Whether ``node`` is a path to a file that exists beside the module, built from
+    ``Path(__file__)``, ``.parent`` and constant parts (``Path(__file__).parent / "x.md"``)."""
+    folder = _module_relative(node, scope, 0)
+    return folder is not None and folder.is_file()
+
+
+def _module_relative(node: ast.expr, scope: Namespace, depth: int) -> Path | None:
+    if depth > 8:
+        return None
+    if isinstance(node, ast.Call) and _dotted(node.func) in ("Path", "pathlib.Path") and len(node.args) == 1:
+        argument = node.args[0]
+        if isinstance(argument, ast.Name) and argument.id == "__file__":
+            return Path(scope.module.path)
+        return None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "resolve":
+        return _module_relative(node.func.value, scope, depth + 1)
+    if isinstance(node, ast.Attribute) and node.attr == "parent":
+        inner = _module_relative(node.value, scope, depth + 1)
+        return inner.parent if inner is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        inner = _module_relative(node.left, scope, depth + 1)
+        part = node.right
+        if inner is None or not (isinstance(part, ast.Constant) and isinstance(part.value, str)):
+            return None
+        return inner / part.value
+    if isinstance(node, ast.Name):
+        definition = find_definition(node, scope)
+        if definition is not None and isinstance(definition[0], ast.expr):
+            return _module_relative(definition[0], definition[1], depth + 1)
+    return None
 
 
 def _runtime(node: ast.expr) -> str:

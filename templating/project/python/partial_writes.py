@@ -43,7 +43,9 @@ def partial_writes(
         skipping = [o for o in outcomes if key not in o[0]]
         if not skipping:
             continue
-        found.append(PartialWrite(key, _routes(writing, skipping), tuple(o[2] for o in writing)))
+        found.append(
+            PartialWrite(key, _routes(writing, skipping), tuple(o[2] for o in writing), _skipping(writing, skipping))
+        )
     return tuple(found)
 
 
@@ -54,6 +56,15 @@ def _routes(writing: list, skipping: list) -> tuple[str, ...] | None:
     if None in written | skipped or _NO_ROUTE in written | skipped or written & skipped:
         return None
     return tuple(sorted(written))
+
+
+def _skipping(writing: list, skipping: list) -> tuple[str, ...] | None:
+    """The routes of the returns that skip the key, when they are told apart from the writing ones."""
+    written = {route for _, route, _ in writing}
+    skipped = {route for _, route, _ in skipping}
+    if None in written | skipped or written & skipped:
+        return None
+    return tuple(sorted(skipped))
 
 
 def _outcome(

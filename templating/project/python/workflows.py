@@ -17,6 +17,7 @@ What a function does as a node is read by `templating.project.python.node_functi
 from __future__ import annotations
 
 import ast
+import collections
 import dataclasses
 import itertools
 
@@ -63,6 +64,7 @@ class _GraphReader:
         self.bound = bound
         self.resolve = resolve
         self.values = _assignments(module.tree)
+        self.changed = _changed_names(module.tree)
         self.functions = {n.name: n for n in module.tree.body if isinstance(n, _Function)}
 
     def read(self, call: ast.Call) -> WorkflowFacts:
@@ -71,17 +73,38 @@ class _GraphReader:
         }
         self.edges: list[WorkflowEdge] = []
         self.unknown = False
-        edges = keyword_argument(call, "edges")
-        if isinstance(edges, (ast.List, ast.Tuple)):
-            for item in edges.elts:
-                self._item(item)
-        else:
-            self.unknown = True  # a list built elsewhere
+        items = self._edge_items(keyword_argument(call, "edges"))
+        for item in items or ():
+            self._item(item)
+        self.unknown = self.unknown or items is None  # a list built elsewhere
         variable = self.bound.get(id(call)) or f"<workflow {call.lineno}:{call.col_offset + 1}>"
         name = string_constant(keyword_argument(call, "name")) or variable
         unique = tuple(dict.fromkeys(self.edges))
         return WorkflowFacts(variable, name, self.module.source.path, call.lineno, call.col_offset + 1,
                              tuple(self.nodes.values()), unique, self.unknown)  # fmt: skip
+
+    def _edge_items(self, edges: ast.expr | None, depth: int = 0) -> list[ast.expr] | None:
+        """The items of an edge list: written inline, or kept in a module-level variable bound
+        once and never changed in place (``EDGES = [...]``, ``[*COMMON, ...]``, ``A + B``);
+        ``None`` when the list is built some other way."""
+        if depth > 8 or edges is None:
+            return None
+        if isinstance(edges, ast.Name):
+            if edges.id not in self.values or edges.id in self.changed:
+                return None
+            return self._edge_items(self.values[edges.id], depth + 1)
+        if isinstance(edges, ast.BinOp) and isinstance(edges.op, ast.Add):
+            left, right = self._edge_items(edges.left, depth + 1), self._edge_items(edges.right, depth + 1)
+            return None if left is None or right is None else [*left, *right]
+        if not isinstance(edges, (ast.List, ast.Tuple)):
+            return None
+        items: list[ast.expr] = []
+        for element in edges.elts:
+            inner = self._edge_items(element.value, depth + 1) if isinstance(element, ast.Starred) else [element]
+            if inner is None:
+                return None
+            items.extend(inner)
+        return items
 
     def _item(self, item: ast.expr) -> None:
         if isinstance(item, ast.Tuple):
@@ -226,6 +249,34 @@ def _assignments(tree: ast.Module) -> dict[str, ast.expr]:
         ):
             values[statement.targets[0].id] = statement.value
     return values
+
+
+def _changed_names(tree: ast.Module) -> set[str]:
+    """Names bound more than once at module level, or changed in place anywhere
+    (``EDGES.append(...)``, ``EDGES += ...``, ``EDGES[0] = ...``): their value is not the one
+    written where they are bound."""
+    bound: collections.Counter[str] = collections.Counter(
+        target.id
+        for statement in tree.body
+        if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+        if isinstance(target, ast.Name)
+    )
+    changed = {name for name, count in bound.items() if count > 1}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            changed.add(node.target.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.attr in _IN_PLACE:
+            changed.add(node.value.id)
+        elif isinstance(node, (ast.Subscript, ast.Starred)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            if isinstance(node.value, ast.Name):
+                changed.add(node.value.id)
+        elif isinstance(node, ast.Global):
+            changed.update(node.names)
+    return changed
+
+
+_IN_PLACE = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", "__iadd__"})
 
 
 def _calls(tree: ast.AST, name: str) -> list[ast.Call]:

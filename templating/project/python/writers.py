@@ -70,7 +70,7 @@ def find_state_writes(
         position = (module.source.path, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
         for target, keys in _written(node):
             if _is_context_state(target, parameters, aliases):
-                writers.extend(Writer(key, via, *position, name) for key in keys)
+                writers.extend(_writer(key, via, position, name) for key in keys)
         if _passes_state(node, parameters, aliases):
             writers.append(Writer(None, via, *position, name))  # a helper may write any key into it
     return writers
@@ -185,7 +185,22 @@ def _dict_keys(value: ast.expr | None) -> list[str | None]:
     return [None]
 
 
+class _Prefix(str):
+    """The constant start of an f-string key: the key is one that starts with it."""
+
+
+def _writer(key: str | None, via: WriterVia, position: tuple[str, int, int], name: str | None) -> Writer:
+    if isinstance(key, _Prefix):
+        return Writer(None, via, *position, name, prefix=str(key))
+    return Writer(key, via, *position, name)
+
+
 def _literal_key(node: ast.expr) -> str | None:
+    """A string key, a `_Prefix` for an f-string that starts with constant text, else ``None``."""
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
+            return _Prefix(first.value)
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 

@@ -1,0 +1,122 @@
+"""Apps: one state namespace each, as ADK keeps them.
+
+An app is what one root reaches: an agent tree whose root ``adk web`` would load (bound to
+``root_agent``, an ``App``'s root, an Agent Config ``root_agent.yaml``), or a top-level graph
+workflow (with its nodes' agent trees and ``ctx.run_node`` children). An agent no app is
+known to reach may be run by code the model does not follow: it belongs to no app, sees
+every writer, and its writers serve every app. ADK gives each app its
+own sessions, so a key one app writes is not in another app's state. The apps of a
+repository are told apart by folder, as ``adk web`` and ``adk run`` load them (one folder per
+app): two roots in one folder, or in a folder and one below it, are one app, whose writers
+serve each other; a writer that only apps in unrelated folders run serves none of the
+others. A writer no app runs (a seed, a helper no root reaches) serves every app, as before.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from templating.project.model.facts import Writer
+from templating.project.model.project_model import iter_tree
+from templating.project.model.workflow_model import member_writes
+
+if TYPE_CHECKING:
+    from templating.project.model.project_model import Agent, ProjectModel, Workflow
+
+__all__ = ["AppScopes"]
+
+
+class AppScopes:
+    """Which app folders run each writer and each agent of a model, worked out once."""
+
+    def __init__(self, model: ProjectModel) -> None:
+
+        self.model = model
+        self._owners: dict[Writer, set[str]] = {}
+        self._agents: dict[int, set[str]] = {}
+        for root in model.roots:
+            if root.entry and not root.workflow_node:
+                self._add(posixpath.dirname(root.path), iter_tree(root), ())
+        for workflow in model.workflows:
+            if not workflow.nested:
+                agents = [a for node in _agent_nodes(workflow) for a in iter_tree(node)]
+                self._add(posixpath.dirname(workflow.path), agents, member_writes(workflow))
+        # The owner folders under each folder, to find the folders related to one without
+        # comparing it with every other.
+        self._below: dict[str, set[str]] = {}
+        for folder in {f for owners in self._owners.values() for f in owners}:
+            for above in _ancestors(folder):
+                self._below.setdefault(above, set()).add(folder)
+        self._keys: dict[frozenset[str], frozenset[str]] = {}
+
+    def _add(self, folder: str, agents: Iterable[Agent], writes: Iterable[Writer]) -> None:
+        for agent in agents:
+            self._agents.setdefault(id(agent), set()).add(folder)
+            for writer in (*agent.writes, *agent.early_writes):
+                self._owners.setdefault(writer, set()).add(folder)
+        for writer in writes:
+            self._owners.setdefault(writer, set()).add(folder)
+
+    def agent_folders(self, agent: Agent) -> frozenset[str]:
+        """The folders of the apps that run ``agent`` (none: it is in no app we know)."""
+        return frozenset(self._agents.get(id(agent), ()))
+
+    def serves(self, writer: Writer, folders: frozenset[str]) -> bool:
+        """Whether ``writer`` may write into the state of an app in one of ``folders``."""
+        owners = self._owners.get(writer)
+        if not owners or not folders:
+            return True
+        related = self._related(folders)
+        return any(owner in related for owner in owners)
+
+    def written_keys(self, folders: frozenset[str]) -> frozenset[str]:
+        """Every key a writer that serves an app in ``folders`` writes (unknown writers aside)."""
+        if folders not in self._keys:
+            self._keys[folders] = frozenset(
+                w.key for w in self.model.writers if w.key is not None and self.serves(w, folders)
+            )
+        return self._keys[folders]
+
+    def written_prefixes(self, folders: frozenset[str]) -> tuple[str, ...]:
+        """The constant prefixes of f-string keys a writer that serves ``folders`` writes."""
+        return tuple(
+            sorted({w.prefix for w in self.model.writers if w.key is None and w.prefix and self.serves(w, folders)})
+        )
+
+    def _related(self, folders: frozenset[str]) -> set[str]:
+        """The owner folders at, above or below one of ``folders``."""
+        related: set[str] = set()
+        for folder in folders:
+            related.update(_ancestors(folder))
+            related.update(self._below.get(folder, ()))
+        return related
+
+
+def _ancestors(folder: str) -> list[str]:
+    """``folder`` and every folder above it, up to the project's (``""``)."""
+    found = [folder]
+    parent = posixpath.dirname(folder)
+    while parent != found[-1]:
+        found.append(parent)
+        parent = posixpath.dirname(parent)
+    if found[-1]:
+        found.append("")  # the project itself, for a relative path
+    return found
+
+
+def _agent_nodes(workflow: Workflow, seen: set[int] | None = None) -> list[Agent]:
+    """The agents ``workflow`` runs as nodes or ``ctx.run_node`` children, nested workflows' too."""
+    seen = set() if seen is None else seen
+    if id(workflow) in seen:
+        return []
+    seen.add(id(workflow))
+    agents = []
+    for node in workflow.nodes.values():
+        for each in (node, *(child for _, child, _ in node.calls)):
+            if each.agent is not None:
+                agents.append(each.agent)
+        if node.workflow is not None:
+            agents.extend(_agent_nodes(node.workflow, seen))
+    return agents
