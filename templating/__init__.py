@@ -25,8 +25,10 @@ if TYPE_CHECKING:
     from templating.injection import inject_session_state
     from templating.nodes import Escape, LiteralGroup, Placeholder, Template, Text
     from templating.parser import parse
+    from templating.policy import ValuePolicy
     from templating.provider import InstructionProvider, resolve_instruction
     from templating.source import Span
+    from templating.split import split_static
     from templating.state import Scope, State, scope_of
     from templating.store import InMemoryStateStore
 
@@ -49,11 +51,13 @@ __all__ = [
     "TemplateSyntaxError",
     "Text",
     "ValueFormatError",
+    "ValuePolicy",
     "compile_template",
     "inject_session_state",
     "parse",
     "resolve_instruction",
     "scope_of",
+    "split_static",
 ]
 
 __version__ = "0.1.0"
@@ -80,11 +84,13 @@ _MODULES = {
     "TemplateSyntaxError": "templating.errors",
     "Text": "templating.nodes",
     "ValueFormatError": "templating.errors",
+    "ValuePolicy": "templating.policy",
     "compile_template": "templating.compiler",
     "inject_session_state": "templating.injection",
     "parse": "templating.parser",
     "resolve_instruction": "templating.provider",
     "scope_of": "templating.state",
+    "split_static": "templating.split",
 }
 
 

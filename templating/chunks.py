@@ -19,10 +19,10 @@ import re
 from templating.dialects import Dialect
 from templating.dialects.dialect import compiled
 from templating.errors import TemplateSyntaxError
-from templating.nodes import Escape, Node, Placeholder
+from templating.nodes import Escape, Node, Placeholder, Template, Text
 from templating.parser import parse, read_group
 
-__all__ = ["split_chunks"]
+__all__ = ["split_chunks", "split_template"]
 
 
 def split_chunks(text: str, dialect: Dialect) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
@@ -66,3 +66,24 @@ def _split(text: str, dialect: Dialect) -> tuple[tuple[str, ...], tuple[Placehol
 def _capturing_pattern(dialect: Dialect) -> re.Pattern[str]:
     """A capturing copy of the dialect's group pattern, so `re.split` keeps the groups."""
     return compiled(f"({dialect.pattern})")
+
+
+def split_template(template: Template) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
+    """Return the N+1 static strings around the template's N placeholders."""
+    statics: list[str] = []
+    placeholders: list[Placeholder] = []
+    pending: list[str] = []
+    for node in template.nodes:
+        if isinstance(node, Placeholder):
+            statics.append("".join(pending))
+            placeholders.append(node)
+            pending = []
+        elif isinstance(node, Escape):
+            pending.append(node.text)
+        else:
+            pending.append(node.source)
+    if not placeholders and len(pending) == 1 and isinstance(template.nodes[0], Text):
+        statics.append(template.text)  # the very same object, as google-adk returns it
+    else:
+        statics.append("".join(pending))
+    return tuple(statics), tuple(placeholders)

@@ -17,12 +17,13 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from templating.chunks import split_chunks
+from templating.chunks import split_chunks, split_template
 from templating.codegen import Renderer, build_renderer
 from templating.context import RenderSource, read_context, read_state
 from templating.dialects import Dialect, get_dialect
-from templating.nodes import Escape, Placeholder, Template, Text
+from templating.nodes import Placeholder
 from templating.parser import parse
+from templating.policy import ValuePolicy
 from templating.render import (
     artifact_value,
     check_artifact_service,
@@ -54,14 +55,20 @@ _BYTES_PER_PLACEHOLDER = 600
 Formatter = Callable[[Any], str]
 
 
-def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | None = None) -> CompiledTemplate:
-    """Compile ``text`` in ``dialect`` (``"adk"`` by default); cached by text, dialect and
-    formatter.
+def compile_template(
+    text: str, *, dialect: str = "adk", formatter: Formatter | None = None, policy: ValuePolicy | None = None
+) -> CompiledTemplate:
+    """Compile ``text`` in ``dialect`` (``"adk"`` by default); cached by text, dialect,
+    formatter and policy.
 
     ``formatter``, if given, replaces the dialect's value formatting: it receives every
     state value a placeholder looks up (``None`` included) and returns its text. In
     ``strict``, a ``TypeError`` or ``ValueError`` it raises becomes a
     [`ValueFormatError`][templating.ValueFormatError] naming the key.
+
+    ``policy``, if given, writes the values of the keys it covers under its data markers, in
+    any dialect: an opt-in byte difference from the dialect's rendering, confined to those
+    placeholders (see [`ValuePolicy`][templating.ValuePolicy]).
 
     Raises ``TypeError`` if ``text`` is not a ``str``, ``ValueError`` for an unknown
     dialect, and [`TemplateSyntaxError`][templating.TemplateSyntaxError] for a template the
@@ -69,7 +76,7 @@ def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | 
     """
     try:
         # The hot path of an instruction rendered on every model call: one dict lookup.
-        return _CACHE[text, dialect, formatter]
+        return _CACHE[text, dialect, formatter, policy]
     except (KeyError, TypeError):  # TypeError: an unhashable argument, rejected below
         pass
     if not isinstance(text, str):
@@ -78,22 +85,24 @@ def compile_template(text: str, *, dialect: str = "adk", formatter: Formatter | 
         raise TypeError(f"dialect must be a str, got {type(dialect).__name__}")
     if formatter is not None and not callable(formatter):
         raise TypeError(f"formatter must be callable, got {type(formatter).__name__}")
-    compiled = CompiledTemplate(text, _dialect_with(get_dialect(dialect), formatter))
-    _remember(text, dialect, formatter, compiled)
+    if policy is not None and not isinstance(policy, ValuePolicy):
+        raise TypeError(f"policy must be a ValuePolicy, got {type(policy).__name__}")
+    compiled = CompiledTemplate(text, _dialect_with(get_dialect(dialect), formatter), policy)
+    _remember((text, dialect, formatter, policy), compiled)
     return compiled
 
 
 #: Compiled templates by text, dialect and formatter, oldest first.
-_CACHE: dict[tuple[str, str, Formatter | None], CompiledTemplate] = {}
+_CACHE: dict[tuple[str, str, Formatter | None, ValuePolicy | None], CompiledTemplate] = {}
 _CACHE_LOCK = threading.Lock()
 
 
-def _remember(text: str, dialect: str, formatter: Formatter | None, compiled: CompiledTemplate) -> None:
+def _remember(key: tuple[str, str, Formatter | None, ValuePolicy | None], compiled: CompiledTemplate) -> None:
     """Keep ``compiled``, dropping the oldest entries beyond `CACHE_SIZE` or `CACHE_BYTES`."""
     if compiled._size > CACHE_BYTES:
         return
     with _CACHE_LOCK:
-        _CACHE[text, dialect, formatter] = compiled
+        _CACHE[key] = compiled
         # Summed on each insertion (at most 1,024 entries, a few microseconds), which costs
         # less than the compile that precedes it and cannot drift from the entries held.
         held = sum(entry._size for entry in _CACHE.values())
@@ -131,6 +140,7 @@ class CompiledTemplate:
         "_dialect",
         "_fast",
         "_placeholders",
+        "_policy",
         "_size",
         "_statics",
         "artifact_names",
@@ -140,13 +150,15 @@ class CompiledTemplate:
         "text",
     )
 
-    def __init__(self, text: str, dialect: Dialect) -> None:
+    def __init__(self, text: str, dialect: Dialect, policy: ValuePolicy | None = None) -> None:
         """Compile ``text`` under ``dialect`` without caching: use [`compile_template`][templating.compile_template].
 
         The template is split without building the AST; the AST is parsed later, only if
         something needs it (an error's position, artifacts, nested paths, another mapping).
         """
+        self._policy = policy
         statics, placeholders = split_chunks(text, dialect)
+        placeholders = self._with_policy(placeholders)
         self.text: str = text
         self.dialect: str = dialect.name
         self._dialect = dialect
@@ -168,10 +180,14 @@ class CompiledTemplate:
         self._size = _BYTES_PER_CHARACTER * len(text) + _BYTES_PER_PLACEHOLDER * len(placeholders)
         self._fast: Renderer | None = None
         # The fast path reads a plain dict, which cannot see adk-js's inherited members.
-        if all(not p.artifact and not p.path and p.key not in dialect.inherited_values for p in placeholders):
+        if all(plain_lookup(p, dialect) for p in placeholders):
             keys = tuple(p.key for p in placeholders)
             optional = tuple(p.optional for p in placeholders)
             self._fast = build_renderer(statics, keys, optional, dialect.format_value)
+
+    def _with_policy(self, placeholders: tuple[Placeholder, ...]) -> tuple[Placeholder, ...]:
+        policy = self._policy
+        return placeholders if policy is None else tuple(policy.apply(p) for p in placeholders)
 
     @property
     def placeholders(self) -> tuple[Placeholder, ...]:
@@ -181,7 +197,8 @@ class CompiledTemplate:
     def _parts(self) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
         """The static strings and placeholders of the generic path, parsed on first use."""
         if self._statics is None or self._placeholders is None:
-            self._statics, self._placeholders = _split(parse(self.text, dialect=self.dialect))
+            statics, placeholders = split_template(parse(self.text, dialect=self.dialect))
+            self._statics, self._placeholders = statics, self._with_policy(placeholders)
         return self._statics, self._placeholders
 
     def render(self, state: Mapping[str, Any], *, agent_name: str = "") -> str:
@@ -301,25 +318,15 @@ class CompiledTemplate:
         return f"CompiledTemplate({preview!r}, dialect={self.dialect!r})"
 
 
-def _split(template: Template) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
-    """Return the N+1 static strings around the template's N placeholders."""
-    statics: list[str] = []
-    placeholders: list[Placeholder] = []
-    pending: list[str] = []
-    for node in template.nodes:
-        if isinstance(node, Placeholder):
-            statics.append("".join(pending))
-            placeholders.append(node)
-            pending = []
-        elif isinstance(node, Escape):
-            pending.append(node.text)
-        else:
-            pending.append(node.source)
-    if not placeholders and len(pending) == 1 and isinstance(template.nodes[0], Text):
-        statics.append(template.text)  # the very same object, as google-adk returns it
-    else:
-        statics.append("".join(pending))
-    return tuple(statics), tuple(placeholders)
+def plain_lookup(placeholder: Placeholder, dialect: Dialect) -> bool:
+    """Whether the fast path can render ``placeholder``: a state key looked up in a plain
+    ``dict`` and formatted plainly (adk-js's inherited members are not in a ``dict``)."""
+    return (
+        not placeholder.artifact
+        and not placeholder.path
+        and placeholder.marker is None
+        and placeholder.key not in dialect.inherited_values
+    )
 
 
 def _distinct(keys: Any) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from templating.markers import Marker
 from templating.source import Span
 
 __all__ = ["Escape", "LiteralGroup", "Node", "Placeholder", "Template", "Text"]
@@ -41,6 +42,8 @@ class Placeholder:
     when ``artifact`` is true. ``path`` holds the steps into a nested value (``"name"`` for
     a dict key, ``0`` for a list index); it is always empty in the ``adk`` dialect.
     ``name_span`` covers the name inside the braces, without whitespace, ``?`` or braces.
+    ``marker`` says how the value is written when it is not written plainly: a data marker
+    (``{page|data}`` in the ``strict`` dialect) or a [`ValuePolicy`][templating.ValuePolicy].
     """
 
     span: Span
@@ -50,6 +53,7 @@ class Placeholder:
     artifact: bool
     name_span: Span
     path: tuple[str | int, ...] = ()
+    marker: Marker | None = None
 
     @property
     def expression(self) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from templating.dialects import ARTIFACT_PREFIX, Dialect, get_dialect
 from templating.errors import TemplateSyntaxError
 from templating.lexer import Token, TokenKind, tokenize
+from templating.markers import MARKER_KINDS, Marker
 from templating.nodes import Escape, LiteralGroup, Node, Placeholder, Template, Text
 from templating.source import Span, line_and_column
 
@@ -57,6 +58,9 @@ def _parse_group(text: str, source: str, span: Span, dialect: Dialect) -> Node:
     opening = len(source) - len(source.lstrip("{"))
     closing = len(source) - len(source.rstrip("}"))
     body = source[opening : len(source) - closing]
+    marker = None
+    if dialect.markers:
+        body, marker = _read_marker(body)
     name = body.strip(dialect.whitespace) if dialect.strips_whitespace else body
     leading_space = len(body) - len(body.lstrip(dialect.whitespace)) if dialect.strips_whitespace else 0
     name_start = span.start + opening + leading_space
@@ -67,14 +71,23 @@ def _parse_group(text: str, source: str, span: Span, dialect: Dialect) -> Node:
     if name.startswith(ARTIFACT_PREFIX):
         key = name[len(ARTIFACT_PREFIX) :]
         _check_artifact_name(text, key, name_span, dialect)
-        return Placeholder(span, source, key, optional, True, name_span)
+        return Placeholder(span, source, key, optional, True, name_span, marker=marker)
     if not dialect.strips_whitespace and any(character.isspace() for character in body):
         return LiteralGroup(span, source, "whitespace")
     read = dialect.read_name(name)
     if read is not None:
         key, path = read
-        return Placeholder(span, source, key, optional, False, name_span, path)
+        return Placeholder(span, source, key, optional, False, name_span, path, marker)
     return LiteralGroup(span, source, "empty" if not name else "invalid-name")
+
+
+def _read_marker(body: str) -> tuple[str, Marker | None]:
+    """Split a data marker (``|data``, ``|json``) off the end of a body. A body with any other
+    ``|`` is left whole, and then is no name."""
+    name, bar, kind = body.rpartition("|")
+    if bar and kind in MARKER_KINDS and name:
+        return name, Marker(kind)
+    return body, None
 
 
 def _check_artifact_name(text: str, key: str, name_span: Span, dialect: Dialect) -> None:

@@ -13,13 +13,14 @@ from typing import Any
 
 from templating.context import RenderSource
 from templating.dialects import Dialect
-from templating.dialects.dialect import MISSING, follow_path
+from templating.dialects.dialect import ARTIFACT_PREFIX, MISSING, follow_path
 from templating.errors import (
     ArtifactServiceError,
     MissingArtifactError,
     MissingKeyError,
     ValueFormatError,
 )
+from templating.markers import mark_value
 from templating.nodes import Placeholder
 from templating.source import line_and_column
 
@@ -53,6 +54,8 @@ def state_value(
         if placeholder.path:
             value = dialect.follow_path(value, placeholder.path)
         if value is not MISSING:
+            if placeholder.marker is not None:
+                return _marked_value(placeholder, value, dialect, text)
             try:
                 return dialect.format_value(value)
             except dialect.format_errors as error:
@@ -73,6 +76,18 @@ def state_value(
         line=line,
         column=column,
     )
+
+
+def _marked_value(placeholder: Placeholder, value: Any, dialect: Dialect, text: str) -> str:
+    """The text of a value under its placeholder's data marker; a value the marker cannot write
+    is a [`ValueFormatError`][templating.ValueFormatError] in every dialect (it is no port's
+    behaviour to mimic)."""
+    marker = placeholder.marker
+    assert marker is not None
+    try:
+        return mark_value(marker, placeholder.expression, value, dialect.format_value)
+    except (TypeError, ValueError) as error:
+        raise _format_error(placeholder, text, error, dialect) from error
 
 
 def _format_error(placeholder: Placeholder, text: str, error: Exception, dialect: Dialect) -> ValueFormatError:
@@ -139,7 +154,12 @@ def artifact_value(source: RenderSource, placeholder: Placeholder, text: str, lo
             return ""
         raise loaded
     if not dialect.is_missing_artifact(loaded):
-        return artifact_text(loaded, name) if dialect.format_artifact is None else dialect.format_artifact(loaded)
+        loaded_text = (
+            artifact_text(loaded, name) if dialect.format_artifact is None else dialect.format_artifact(loaded)
+        )
+        if placeholder.marker is not None:
+            return mark_value(placeholder.marker, ARTIFACT_PREFIX + name, loaded_text, str)
+        return loaded_text
     if placeholder.optional:
         return ""
     line, column = line_and_column(text, placeholder.span.start)

@@ -2,6 +2,7 @@
 
 - ``templating lint [PATH ...]`` finds instruction hazards in Python, YAML and prompt files;
 - ``templating graph [PATH ...] [--format mermaid|dot|json]`` draws agents and state flow;
+- ``templating cache-report [PATH ...]`` shows what keeps each agent's prompt from being cached;
 - ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
 - ``templating rule TPLxxx`` explains a lint rule;
 - ``templating server`` runs the language server over stdio (the ``server`` extra).
@@ -33,6 +34,10 @@ __all__ = ["main"]
 COMMANDS = {
     "lint": ("templating.cli.lint", "find instruction hazards in Python, YAML and prompt files"),
     "graph": ("templating.cli.graph", "draw the agent tree and which agent reads and writes which state key"),
+    "cache-report": (
+        "templating.cli.cache_report",
+        "show per agent the system instruction's stable prefix, what breaks it, and cache hits in a replay",
+    ),
     "render": ("templating.cli.render", "render an instruction file against a state file"),
     "rule": ("templating.cli.rule", "explain a lint rule (a code such as TPL001, or its name)"),
     "server": ("templating.cli.server", "run the language server over stdio (for editors)"),

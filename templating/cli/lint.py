@@ -22,6 +22,7 @@ from templating.lint.config import ConfigError, ToolConfig, build_settings, find
 from templating.lint.formats import FORMATS, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
+from templating.printable import printable
 from templating.project.files import is_excluded
 
 if TYPE_CHECKING:
@@ -121,6 +122,8 @@ def _run_lint(arguments: argparse.Namespace) -> int:
             result = _lint(paths, settings, arguments)
     except (ConfigError, FileNotFoundError) as error:
         raise UsageError(_with_hint(str(error))) from None
+    for path in result.outside:
+        output.note(f"warning: {printable(path.as_posix())}: not read: a symbolic link out of the project")
     for path in result.empty:
         output.note(f"warning: {path}: nothing to lint (no Python, YAML or Go file, no prompt file matched by include)")
     output.report(result.findings, settings.docs_url)

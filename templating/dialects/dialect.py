@@ -140,7 +140,8 @@ class Dialect:
     - ``concurrent_artifacts``: whether ``render_async`` loads artifacts concurrently;
       ``state_errors_first``: whether a state error is raised before any artifact error
       (adk-js resolves every key at once and state lookups fail first);
-    - ``inherited_values``: the text of keys found although no state holds them.
+    - ``inherited_values``: the text of keys found although no state holds them;
+    - ``markers``: whether a name may end in a data marker, ``|data`` or ``|json``.
     """
 
     name: str
@@ -166,6 +167,7 @@ class Dialect:
     concurrent_artifacts: bool = False
     state_errors_first: bool = False
     inherited_values: Mapping[str, str] = field(default_factory=_empty)
+    markers: bool = False
 
     @property
     def group_pattern(self) -> re.Pattern[str]:

@@ -123,4 +123,5 @@ STRICT = Dialect(
     missing_key_message=adk_missing_key_message,
     missing_artifact_message=adk_missing_artifact_message,
     concurrent_artifacts=True,
+    markers=True,
 )

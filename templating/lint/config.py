@@ -3,12 +3,14 @@
 The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
 Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
 ``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
-``force-exclude``, ``docs-url``, ``target-ports`` and ``adk-version`` (``"2.13"`` or ``"1.x"``).
+``force-exclude``, ``docs-url``, ``target-ports``, ``adk-version`` (``"2.13"`` or ``"1.x"``),
+``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +21,7 @@ from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.state_shape import state_keys
+from templating.policy import ValuePolicy
 from templating.regular_file import read_regular
 
 __all__ = [
@@ -48,6 +51,8 @@ class ToolConfig:
     force_exclude: bool = False
     docs_url: str | None = None
     adk_version: str = "2.13"
+    untrusted: dict[str, str] = field(default_factory=dict)
+    untrusted_max_chars: dict[str, int] = field(default_factory=dict)
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -55,7 +60,10 @@ def find_config(start: Path) -> tuple[ToolConfig, Path]:
 
     A file named through a symbolic link is in the link's folder, not its target's: the
     project is where the link is."""
-    folder = start.resolve() if start.is_dir() else start.absolute().parent.resolve()
+    # Lexically: resolving the folder would follow a folder link out of the project and make
+    # its target the project (whose files `--fix` would then write).
+    absolute = Path(os.path.normpath(start.absolute()))
+    folder = absolute if start.is_dir() else absolute.parent
     for candidate in (folder, *folder.parents):
         file = candidate / "pyproject.toml"
         if file.is_file():
@@ -127,6 +135,8 @@ def build_settings(
             expected = ", ".join(f"`{name}`" for name in PORT_NAMES)
             raise ConfigError(f"unknown ADK port `{port}` in target ports: expected {expected}")
     state_file = state if state is not None else (root / config.state if config.state else None)
+    if state is None and state_file is not None:
+        _inside_project(state_file, root)
     per_file = tuple((glob, select_rules(codes, ())) for glob, codes in config.per_file_ignores.items())
     state_data = load_state(state_file) if state_file else None
     # The state sessions start with: its keys are written before anything runs (a sample is not).
@@ -149,7 +159,19 @@ def build_settings(
         root=root,
         force_exclude=config.force_exclude if force_exclude is None else force_exclude,
         docs_url=config.docs_url or DOCS_URL,
+        policy=ValuePolicy(config.untrusted, max_chars=config.untrusted_max_chars) if config.untrusted else None,
     )
+
+
+def _inside_project(file: Path, root: Path) -> None:
+    """A file a repository's own config names must be the repository's: ``state =
+    "/home/me/.ssh/config"`` or a link out of the project is refused (``--state``, which
+    you type yourself, may name any file)."""
+    real, project = os.path.realpath(file), os.path.realpath(root)
+    if real != project and not real.startswith(os.path.join(project, "")):
+        raise ConfigError(
+            f"{root / 'pyproject.toml'}: `state` names {file}, outside the project: name a file inside it"
+        )
 
 
 def load_state_keys(file: Path) -> frozenset[str]:

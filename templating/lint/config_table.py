@@ -32,7 +32,8 @@ class Key:
 
     name: str
     #: ``text``, ``texts`` (a list of strings), ``rule table`` (strings to lists of strings),
-    #: ``flag`` (a boolean), or ``optional text``.
+    #: ``choice table`` (strings to one of ``choices``), ``count table`` (strings to positive
+    #: integers), ``flag`` (a boolean), or ``optional text``.
     kind: str
     #: The values allowed (for ``texts``, of every item); empty: any.
     choices: tuple[str, ...] = ()
@@ -61,6 +62,8 @@ KEYS = (
     Key("force-exclude", "flag"),
     Key("docs-url", "optional text", url=True),
     Key("adk-version", "text", ("2.13", "1.x")),
+    Key("untrusted", "choice table", ("data", "json")),
+    Key("untrusted-max-chars", "count table"),
 )
 
 _BY_NAME = {spelling: key for key in KEYS for spelling in (key.name, key.field)}
@@ -95,6 +98,14 @@ def _problem(key: Key, value: Any) -> str | None:
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             return f"expected a list of strings, got {_shown(value)}"
         return next((problem for item in value if (problem := _choice_problem(key, item))), None)
+    if kind == "choice table":
+        if not isinstance(value, dict) or not all(isinstance(item, str) for item in value.values()):
+            return f"expected a table of globs to strings, got {_shown(value)}"
+        return next((problem for item in value.values() if (problem := _choice_problem(key, item))), None)
+    if kind == "count table":
+        if not isinstance(value, dict) or not all(type(item) is int and item > 0 for item in value.values()):
+            return f"expected a table of globs to positive integers, got {_shown(value)}"
+        return None
     if not isinstance(value, dict) or not all(
         isinstance(codes, list) and all(isinstance(code, str) for code in codes) for codes in value.values()
     ):

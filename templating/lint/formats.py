@@ -145,7 +145,9 @@ def _paint(text: str, code: str, color: bool) -> str:
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # Control characters (ESC, BEL, C1, bidirectional overrides) escaped as in the text
+    # formats; a line feed is GitHub's own escape, so that it cannot end the command.
+    return printable(text, keep_newlines=True).replace("%", "%25").replace("\n", "%0A")
 
 
 def _escape_property(text: str) -> str:

@@ -40,6 +40,8 @@ class LintResult:
     findings: tuple[Finding, ...]
     files: int
     empty: tuple[Path, ...] = ()
+    #: Symbolic links found in the folders walked that lead out of the project: not read.
+    outside: tuple[Path, ...] = ()
 
 
 def lint_paths(
@@ -50,7 +52,8 @@ def lint_paths(
     reusing the results ``.templating_cache/`` holds for unchanged files when ``cache`` is set,
     then run the project rules on the model assembled from every file's facts (or reuse their
     stored findings when no file changed)."""
-    files, empty = _collect(paths, settings)
+    outside: list[Path] = []
+    files, empty = _collect(paths, settings, outside)
     jobs = jobs or default_jobs()
     lint_cache = _open_cache(settings) if cache else None
     results = _file_results(files, settings, jobs, lint_cache)
@@ -72,7 +75,8 @@ def lint_paths(
                 findings.setdefault((finding.sort_key, finding.message), finding)
     if lint_cache is not None:
         lint_cache.save()  # once, after the files and the project rules are stored
-    return LintResult(tuple(sorted(findings.values(), key=lambda f: f.sort_key)), len(files), empty)
+    findings_sorted = tuple(sorted(findings.values(), key=lambda f: f.sort_key))
+    return LintResult(findings_sorted, len(files), empty, tuple(dict.fromkeys(outside)))
 
 
 def _open_cache(settings: Settings) -> LintCache:
@@ -142,16 +146,17 @@ def lint_files(files: list[Path], settings: Settings) -> list[FileResult]:
     return [lint_file(file, settings, modules) for file in files]
 
 
-def _collect(paths: Sequence[Path], settings: Settings) -> tuple[list[Path], tuple[Path, ...]]:
+def _collect(paths: Sequence[Path], settings: Settings, outside: list[Path]) -> tuple[list[Path], tuple[Path, ...]]:
     """The files under ``paths``, and the paths under which there are none. A file named but
     dropped by ``force_exclude`` is not one of those: pre-commit names excluded files too."""
     found: dict[Path, None] = {}
     empty = []
     for path in paths:
         files = collect_files(
-            [path], settings.root, settings.include, settings.exclude, force_exclude=settings.force_exclude
-        )
-        if not files and not (settings.force_exclude and path.is_file()):
+            [path], settings.root, settings.include, settings.exclude, force_exclude=settings.force_exclude,
+            outside=outside,
+        )  # fmt: skip
+        if not files and path not in outside and not (settings.force_exclude and path.is_file()):
             empty.append(path)
         found.update(dict.fromkeys(files))
     return list(found), tuple(empty)

@@ -109,7 +109,7 @@ def _value_divergence(node: Node, ports: tuple[str, ...], state: Mapping[str, An
     if state is None or node.key not in _state_keys(state):
         return _inherited_divergence(node, ports)
     if is_schema(state):
-        kind = state["properties"][node.key].get("type")
+        kind = _schema_type(state["properties"][node.key])
         if kind not in _SAMPLES:
             return None
         texts = port_texts(_SAMPLES[kind], ports)
@@ -120,6 +120,18 @@ def _value_divergence(node: Node, ports: tuple[str, ...], state: Mapping[str, An
     if len(set(texts.values())) > 1:
         return f"`{shorten(node.source)}` renders differently per port for {sample}: {_shown(texts)}"
     return None
+
+
+def _schema_type(property_schema: Any) -> str | None:
+    """The one type a schema's property declares (``["string", "null"]`` is a string);
+    ``None`` for a property that is not an object or declares none or several."""
+    if not isinstance(property_schema, dict):
+        return None
+    declared = property_schema.get("type")
+    if isinstance(declared, list):
+        named = [kind for kind in declared if isinstance(kind, str) and kind != "null"]
+        return named[0] if len(named) == 1 else None
+    return declared if isinstance(declared, str) else None
 
 
 def _artifact_divergence(node: Placeholder, ports: tuple[str, ...]) -> str | None:

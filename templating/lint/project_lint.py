@@ -3,7 +3,7 @@
 The per-file rules run as each file is read; these run once, after: TPL014 and TPL015 on the
 placeholders of agents' instructions (and, in graph workflows, on function-node parameters),
 TPL016 on direct session-state writes, TPL018 and TPL019 on workflow shapes, TPL020 on
-``{Model.field}`` references. Rule selection, per-file ignores and ``# noqa`` apply as for any
+``{Model.field}`` references, TPL021 to TPL024 on third-party values and caches. Rule selection, per-file ignores and ``# noqa`` apply as for any
 other rule.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from templating.lint.cache_rules import find_cache_hazards, find_static_after_changing
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard
 from templating.lint.instruction_lint import finding_for, silenced
@@ -23,6 +24,7 @@ from templating.lint.project_rules import (
 )  # fmt: skip
 from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
+from templating.lint.untrusted_rules import find_untrusted_reads
 from templating.lint.workflow_rules import (
     find_schema_references,
     parameter_findings,
@@ -36,7 +38,9 @@ from templating.project.model.instruction import Instruction
 __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
-PROJECT_CODES = frozenset({"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020"})
+PROJECT_CODES = frozenset(
+    {"TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024"}
+)
 
 
 def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding]:
@@ -51,7 +55,8 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     findings: list[Finding] = []
     order = _order(model, settings)
     pairs = [*find_unwritten_keys(model, settings.known_keys, settings.seed_keys), *find_late_read_hazards(model),
-             *workflow_read_hazards(order), *find_schema_references(model)]  # fmt: skip
+             *workflow_read_hazards(order), *find_schema_references(model),
+             *_untrusted_and_cache_hazards(model, settings)]  # fmt: skip
     by_instruction: dict[int, tuple[Instruction, list[Hazard]]] = {}
     for instruction, hazard in pairs:
         off = silenced(instruction.source.path, instruction.suppressed, settings)
@@ -70,6 +75,18 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
             findings.append(Finding(write.path, rule.code, rule.name, rule.severity, message, help_line,
                                     write.line, write.column, write.line, write.end_column, write.source_line))  # fmt: skip
     return findings
+
+
+def _untrusted_and_cache_hazards(model: ProjectModel, settings: Settings) -> list[tuple[Instruction, Hazard]]:
+    """TPL021 to TPL024, each asked only when enabled."""
+    pairs: list[tuple[Instruction, Hazard]] = []
+    if settings.is_enabled("TPL021") or settings.is_enabled("TPL022"):
+        pairs.extend(find_untrusted_reads(model, settings))
+    if settings.is_enabled("TPL023"):
+        pairs.extend(find_cache_hazards(model))
+    if settings.is_enabled("TPL024"):
+        pairs.extend(find_static_after_changing(model))
+    return pairs
 
 
 def _order(model: ProjectModel, settings: Settings):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES as _CORE_RULES
+from templating.lint.rulebook_untrusted import UNTRUSTED_RULES
 from templating.lint.rulebook_workflows import WORKFLOW_RULES
 
 __all__ = [
@@ -19,7 +21,7 @@ RULE_DOCS = "docs/rules/{code}.md"
 DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
 #: Every rule, by code.
-RULES = (*_CORE_RULES, *WORKFLOW_RULES)
+RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES)
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
 
@@ -41,8 +43,14 @@ def matches(rule: Rule, selector: str) -> bool:
 
 def select_rules(select: Iterable[str] | None, ignore: Iterable[str]) -> frozenset[str]:
     """The codes enabled by ``select`` (default all rules) minus those ``ignore`` picks."""
-    chosen = list(select) if select is not None else ["ALL"]
-    ignored = list(ignore)
+    chosen = frozenset(select) if select is not None else frozenset({"ALL"})
+    return _selected(chosen, frozenset(ignore))
+
+
+@functools.lru_cache(maxsize=1024)
+def _selected(chosen: frozenset[str], ignored: frozenset[str]) -> frozenset[str]:
+    # Each distinct selector set once: a per-file-ignores table of 20,000 globs names the
+    # same few codes over and over.
     return frozenset(
         rule.code
         for rule in RULES
@@ -62,6 +70,7 @@ def rules_for_dialect(dialect: str) -> frozenset[str]:
     return frozenset(rule.code for rule in RULES if family in rule.dialects)
 
 
+@functools.lru_cache(maxsize=1024)
 def is_known_selector(selector: str) -> bool:
     """Whether ``selector`` picks at least one rule."""
     return any(matches(rule, selector) for rule in RULES)

@@ -9,6 +9,7 @@ from typing import Any
 
 from templating.lint.registry import DOCS_URL, RULES, select_rules
 from templating.lint.rule import Severity
+from templating.policy import ValuePolicy
 
 __all__ = ["Settings"]
 
@@ -25,6 +26,8 @@ class Settings:
     ``force_exclude`` applies ``exclude`` to files named explicitly; ``docs_url`` is the
     documentation site the JSON and SARIF reports link rules to.
     ``adk_version`` is the ADK Python the instructions run on: ``"2.13"`` or ``"1.x"``.
+    ``policy`` is the value policy of ``untrusted`` (keys declared untrusted, and how they are
+    written), or ``None``.
     """
 
     dialect: str = "adk"
@@ -42,6 +45,7 @@ class Settings:
     root: Path = field(default_factory=Path.cwd)
     force_exclude: bool = False
     docs_url: str = DOCS_URL
+    policy: ValuePolicy | None = None
 
     def is_enabled(self, code: str) -> bool:
         """Whether rule ``code`` runs."""

@@ -41,7 +41,9 @@ def suggestion_budget(comparisons: int = COMPARISONS) -> Iterator[None]:
 # A name with separators someone may have meant as a key: `a.b`, `user: x`, `my-key`, `x ?`.
 _LOOKALIKE = re.compile(r"[^\W\d]\w*(?:(?:\s*:\s*|\.|-)\w+)*(?:\s*\?+)?")
 # The same in `strict`, where paths may also hold (possibly broken) list indexes: `items[0`.
-_STRICT_LOOKALIKE = re.compile(r"[^\W\d]\w*(?::\w+)?(?:\.+\w*|\[\w*\]?|-\w+)*\?*")
+# The steps repeat possessively (`*+`): `\.+\w*` may match empty words, and backtracking
+# over every way to split a run of dots among steps doubled the time per dot.
+_STRICT_LOOKALIKE = re.compile(r"[^\W\d]\w*(?::\w+)?(?:\.+\w*|\[\w*\]?|-\w+)*+\?*")
 # Repairs of likely path typos, tried in order: `a.0` -> `a[0]`, `a..b` -> `a.b`, `a.` -> `a`,
 # `a[0` -> `a[0]`.
 _PATH_REPAIRS = (

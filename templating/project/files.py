@@ -53,15 +53,19 @@ _Ignores = list[tuple[str, "pathspec.PathSpec"]]
 
 
 def collect_files(
-    paths: Sequence[Path], root: Path, include: Sequence[str], exclude: Sequence[str], *, force_exclude: bool = False
-) -> list[Path]:
+    paths: Sequence[Path], root: Path, include: Sequence[str], exclude: Sequence[str], *, force_exclude: bool = False,
+    outside: list[Path] | None = None,
+) -> list[Path]:  # fmt: skip
     """The files to read, in a stable order; raises ``FileNotFoundError`` for a missing path.
 
     ``include`` and ``exclude`` are ``.gitignore``-style globs relative to ``root`` (the config's
     folder): ``include`` adds prompt files, ``exclude`` removes any file found in a folder, and
     a file named in ``paths`` too when ``force_exclude`` is set (pre-commit names every file).
+    A symbolic link found in a folder (or a folder named) whose target is outside ``root`` is
+    not read, whatever its depth: it is added to ``outside``, for a note.
     """
     walk = _Walk(os.path.realpath(root), include, exclude)
+    walk.outside = outside if outside is not None else []
     found: dict[Path, None] = {}
     for path in paths:
         if _is_listed_file(path):
@@ -72,6 +76,9 @@ def collect_files(
         elif path.is_dir():
             files: list[Path] = []
             real = os.path.realpath(path)
+            if not _inside(real, walk.root):
+                walk.outside.append(path)
+                continue
             walk.folder(os.fspath(path), real, _ancestor_ignores(real), files)
             found.update(dict.fromkeys(files))
         else:
@@ -133,6 +140,7 @@ class _Walk:
 
     def __init__(self, root: str, include: Sequence[str], exclude: Sequence[str]) -> None:
         self.root, self._include_globs, self._exclude_globs = root, include, exclude
+        self.outside: list[Path] = []  # links found that lead out of the project
 
     @functools.cached_property
     def include(self) -> pathspec.PathSpec | None:
@@ -158,7 +166,10 @@ class _Walk:
                 if not entry.is_symlink() and entry.name not in _SKIPPED_FOLDERS and not _ignored(child, ignores, True):
                     subfolders.append((entry.path, child))
             elif _is_listed_entry(entry) and not _ignored(child, ignores, False) and self.wanted(child, entry.name):
-                files.append(Path(entry.path))
+                if entry.is_symlink() and not _inside(child, self.root):
+                    self.outside.append(Path(entry.path))  # never read: it is not the project's
+                else:
+                    files.append(Path(entry.path))
         for path, child in subfolders:
             self.folder(path, child, ignores, files)
 
@@ -177,6 +188,11 @@ class _Walk:
         if path is not None and self.exclude is not None and self.exclude.match_file(path):
             return False
         return known or (path is not None and self.include is not None and self.include.match_file(path))
+
+
+def _inside(real: str, root: str) -> bool:
+    """Whether the resolved path ``real`` is ``root`` or under it."""
+    return real == root or real.startswith(os.path.join(root, ""))
 
 
 def _is_listed_entry(entry: os.DirEntry) -> bool:

@@ -53,7 +53,7 @@ def skill_facts(source: SourceFile, key: str) -> FileFacts:
         raise SkillError("`metadata` in the frontmatter must be a mapping")
     inject = metadata.get(INJECT_FLAG, False)
     if not isinstance(inject, bool):
-        raise SkillError(f"`metadata.{INJECT_FLAG}` must be `true` or `false`, not {inject!r}")
+        raise SkillError(f"`metadata.{INJECT_FLAG}` must be `true` or `false`, not a {type(inject).__name__}")
     instruction = _body(source, body_start) if inject else None
     folder = PurePosixPath(source.path.replace("\\", "/")).parent
     skill = SkillFacts(name, folder.name, folder.parent.name, source.path, instruction)
@@ -81,8 +81,10 @@ def _split(source: SourceFile) -> tuple[dict, int]:
         raise SkillError("the frontmatter is not closed with `---`")
     import yaml  # only a project with a skill file pays for importing PyYAML
 
+    from templating.project.bounded_yaml import load_bounded
+
     try:
-        frontmatter = yaml.safe_load(text[len(_FENCE) : closing])
+        frontmatter = load_bounded(text[len(_FENCE) : closing])
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
@@ -102,4 +104,4 @@ def _body(source: SourceFile, start: int) -> Instruction:
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
-    return Instruction(source, text[start:end], tuple(range(start, end + 1)), "skill")
+    return Instruction(source, text[start:end], range(start, end + 1), "skill")

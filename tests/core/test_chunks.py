@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from templating.chunks import split_chunks
-from templating.compiler import _split
+from templating.chunks import split_template as _split
 from templating.dialects import ADK, get_dialect
 from templating.errors import TemplateSyntaxError
 from templating.parser import parse

@@ -145,10 +145,10 @@ def test_dialects_compile_cache_is_bounded_by_bytes(monkeypatch):
     for index in range(10):  # 10 MB of template text: twice what the cache may hold
         templating.compile_template(str(index) + "x" * 1_000_000)
     assert sum(entry._size for entry in compiler._CACHE.values()) <= compiler.CACHE_BYTES
-    assert [text[0] for text, _, _ in compiler._CACHE] == ["8", "9"]  # the newest stay
+    assert [text[0] for text, *_ in compiler._CACHE] == ["8", "9"]  # the newest stay
     huge = "{k} " * 1_000_000  # estimated above the whole bound: compiled, not kept
     assert templating.compile_template(huge).render({"k": "v"}) == "v " * 1_000_000
-    assert [text[0] for text, _, _ in compiler._CACHE] == ["8", "9"]
+    assert [text[0] for text, *_ in compiler._CACHE] == ["8", "9"]
 
 
 # Properties every dialect keeps, on generated templates and states.

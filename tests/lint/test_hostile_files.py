@@ -168,3 +168,74 @@ def test_hostile_backtracking_globs_in_gitignore_and_config_never_hang(project):
     assert outcome.stdout.splitlines()[-2:] == [
         "Found 1 finding in 2 files checked.", "[*] 1 fixable with the `--fix` option.",
     ], outcome.stderr  # fmt: skip
+
+
+_OUTSIDE_AGENT = (
+    'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", instruction="Hi {{ name }} SECRETLINE")\n'
+)
+
+
+def _outside_project(tmp_path: Path) -> tuple[Path, Path]:
+    """A project whose folder holds links out of it: a file, a skill, a folder two levels down."""
+    outside, project = tmp_path / "outside", tmp_path / "project"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "agent.py").write_text(_OUTSIDE_AGENT)
+    (outside / "deep" / "agent.py").write_text(_OUTSIDE_AGENT)
+    (outside / "SKILL.md").write_text(
+        "---\nname: s\ndescription: d\nmetadata:\n  adk_inject_state: true\n---\nSECRETLINE {x}\n"
+    )
+    (project / "sub" / "deeper").mkdir(parents=True)
+    (project / "skills" / "s").mkdir(parents=True)
+    (project / "pyproject.toml").write_text("[tool.templating]\n")
+    (project / "outlink").symlink_to(outside, target_is_directory=True)
+    (project / "sub" / "deeper" / "deeplink").symlink_to(outside / "deep", target_is_directory=True)
+    (project / "sub" / "deeper" / "filelink.py").symlink_to(outside / "agent.py")
+    (project / "skills" / "s" / "SKILL.md").symlink_to(outside / "SKILL.md")
+    return outside, project
+
+
+def test_hostile_links_out_of_the_project_are_never_read_when_walking(tmp_path):
+    _, project = _outside_project(tmp_path)
+    for output_format in ("concise", "full"):
+        outcome = run_templating(["lint", "--no-cache", "--output-format", output_format, "."], project)
+        assert "SECRETLINE" not in outcome.stdout + outcome.stderr, outcome.stdout
+        assert "warning: sub/deeper/filelink.py: not read: a symbolic link out of the project" in outcome.stderr
+        assert "warning: skills/s/SKILL.md: not read: a symbolic link out of the project" in outcome.stderr
+    named = run_templating(["lint", "--no-cache", "outlink", "sub/deeper/deeplink"], project)
+    assert "warning: outlink: not read: a symbolic link out of the project" in named.stderr
+    assert "SECRETLINE" not in named.stdout
+
+
+def test_hostile_fix_through_a_folder_link_out_of_the_project_writes_nothing(tmp_path):
+    outside, project = _outside_project(tmp_path)
+    for name in ("outlink/agent.py", "sub/deeper/deeplink/agent.py"):
+        outcome = run_templating(["lint", "--no-cache", "--fix", name], project)
+        assert "not fixed: a symbolic link to" in outcome.stderr, outcome.stderr
+        assert "Fixed 0 findings" in outcome.stdout
+    assert (outside / "agent.py").read_text() == _OUTSIDE_AGENT
+    assert (outside / "deep" / "agent.py").read_text() == _OUTSIDE_AGENT
+
+
+def test_hostile_state_setting_names_only_files_in_the_project(tmp_path):
+    outside, project = _outside_project(tmp_path)
+    (outside / "state.json").write_text('{"name": 1}')
+    for state in (str(outside / "state.json"), "../outside/state.json", "outlink/state.json"):
+        (project / "pyproject.toml").write_text(f'[tool.templating]\nstate = "{state}"\n')
+        outcome = run_templating(["lint", "--no-cache", "skills"], project)
+        assert outcome.returncode == 2, outcome.stderr
+        assert "`state` names" in outcome.stderr and "outside the project" in outcome.stderr
+
+
+def test_hostile_per_file_ignores_of_thousands_of_globs_are_compiled_once(tmp_path):
+    # 5,000 globs of 50 codes each over 20 files of 20 instructions: each glob was compiled
+    # again for each instruction (a cache of 256 globs), and each code matched every rule.
+    codes = ", ".join(['"TPL001"'] * 50)
+    table = "".join(f'"dir{i}/**/x{i}_*.py" = [{codes}]\n' for i in range(5_000))
+    (tmp_path / "pyproject.toml").write_text(f'[tool.templating.per-file-ignores]\n"p1*.prompt" = ["TPL014"]\n{table}')
+    names = []
+    for i in range(20):
+        (tmp_path / f"p{i}.prompt").write_text("Hi {{a}} {b}\n" * 20)
+        names.append(f"p{i}.prompt")
+    outcome = run_templating(["lint", "--no-cache", "--jobs", "1", *names], tmp_path, seconds=15)
+    assert outcome.returncode == 1, outcome.stderr
+    assert "Found 400 findings in 20 files checked." in outcome.stdout

@@ -143,3 +143,14 @@ def test_hostile_unwritten_keys_against_many_writers_are_bounded(tmp_path):
     lines = outcome.stdout.splitlines()
     assert lines[-1] == "Found 1001 findings in 1 file checked.", outcome.stderr
     assert "9,000 more findings in this instruction are not reported (TPL014 9,000)" in lines[-2]
+
+
+def test_hostile_prompt_of_30_megabytes_is_refused_in_bounded_memory(tmp_path):
+    # Parsed, its 2,400,000 placeholders took 94 s and 2.8 GB; an instruction past 1,000,000
+    # characters is one TPL013 finding, and a prompt file's offsets are a range, not a tuple.
+    _write(tmp_path, "p.prompt", ("Hello {a} and {b?} text " * 40 + "\n") * 30_000)
+    outcome = run_templating(["lint", "--no-cache", "p.prompt"], tmp_path, seconds=20, megabytes=400)
+    assert outcome.stdout.splitlines()[0] == (
+        "p.prompt:1:1: TPL013 the instruction has 28,830,000 characters: "
+        "the linter checks instructions of at most 1,000,000"
+    ), outcome.stderr

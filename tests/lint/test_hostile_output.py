@@ -69,3 +69,43 @@ def test_hostile_fix_list_escapes_file_names(tmp_path):
     assert "- p\\x1b]52;c;ZWNobyBwd25lZA==\\x07.prompt:" in outcome.stderr
     assert not _unsafe(outcome.stdout + outcome.stderr)
     assert Path(tmp_path / name).read_text() == "Hi {{name}}\n"
+
+
+WORKFLOW = """from google.adk import Event, Workflow
+from google.adk.workflow import START, JoinNode, node
+
+
+@node(name="evil\\nflowchart LR\\n  x --> y")
+def a():
+    return Event(state={"k": 1}, route="r")
+
+
+j = JoinNode(name="join\\x1b[31m\\u202e")
+root = Workflow(name="w\\n}\\ndigraph x {", edges=[(START, a, {"r\\nINJECT\\x07": j})])
+"""
+
+
+def test_hostile_workflow_node_join_and_route_names_in_the_graph_are_escaped(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n")
+    (tmp_path / "agent.py").write_text(WORKFLOW)
+    for graph_format in ("mermaid", "dot"):
+        outcome = run_templating(["graph", ".", "--format", graph_format], tmp_path)
+        assert outcome.returncode == 0, outcome.stderr
+        lines = outcome.stdout.splitlines()
+        # A newline in a name never starts a line of its own.
+        assert not any(
+            line.startswith(("flowchart LR", "  x -->", "INJECT", "digraph x", "}\\n")) for line in lines[1:]
+        )
+        assert not _unsafe(outcome.stdout), graph_format
+        assert "INJECT" in outcome.stdout and "evil" in outcome.stdout
+
+
+def test_hostile_github_annotations_escape_control_characters(tmp_path):
+    (tmp_path / "p.prompt").write_text(f"Hi {{{{name}}}} {OSC52} {CSI} \u202e\n")
+    name = f"x{CLEAR}\x07.prompt"
+    (tmp_path / name).write_text("Hi {{name}}\n")
+    outcome = run_templating(["lint", "--no-cache", "--output-format", "github", "p.prompt", name], tmp_path)
+    assert outcome.returncode == 1, outcome.stderr
+    assert outcome.stdout.count("::error ") + outcome.stdout.count("::warning ") >= 2, outcome.stdout
+    assert not _unsafe(outcome.stdout), outcome.stdout
+    assert all(line.startswith("::") for line in outcome.stdout.splitlines()), outcome.stdout

@@ -27,6 +27,9 @@ from templating.lint.config_table import KEYS, TableError, validate_table
         ({"force-exclude": "yes"}, "force-exclude", "expected true or false, got a string"),
         ({"docs-url": "docs/"}, "docs-url", "expected an absolute http:// or https:// URL, got `docs/`"),
         ({"adk-version": 2.13}, "adk-version", "expected a string, got a number"),
+        ({"untrusted": {"page": "html"}}, "untrusted", "expected one of `data`, `json`, got `html`"),
+        ({"untrusted": ["page"]}, "untrusted", "expected a table of globs to strings, got an array"),
+        ({"untrusted-max-chars": {"page": 0}}, "untrusted-max-chars", "expected a table of globs to positive integers"),
     ],
 )
 def test_invalid_value_names_the_key_and_the_problem(table, key, problem):
@@ -69,3 +72,14 @@ def test_config_error_reads_as_before(tmp_path):
         f"{tmp_path.resolve() / 'pyproject.toml'}: invalid value for `dialect` in [tool.templating]: "
         f"expected one of {', '.join(f'`{name}`' for name in DIALECT_NAMES)}, got `jinja`"
     )
+
+
+def test_untrusted_keys_become_the_settings_policy(tmp_path):
+    from templating.lint.config import build_settings
+
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.templating]\nuntrusted = { "page*" = "json" }\nuntrusted-max-chars = { "page" = 10 }\n'
+    )
+    config, root = find_config(tmp_path)
+    policy = build_settings(config, root).policy
+    assert policy is not None and policy.untrusted == (("page*", "json"),) and policy.max_chars == (("page", 10),)

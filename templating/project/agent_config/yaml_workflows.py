@@ -21,10 +21,13 @@ import yaml
 from templating.project.model.facts import Ref
 from templating.project.model.instruction import SourceFile
 from templating.project.model.workflow_facts import (
+    MAX_EDGES,
     START,
+    EdgeList,
     WorkflowEdge,
     WorkflowFacts,
     WorkflowNode,
+    finish_facts,
 )
 
 __all__ = ["yaml_workflow"]
@@ -46,7 +49,7 @@ class _Reader:
         self.dotted = dotted
         self.config_name = config_name
         self.nodes: dict[str, WorkflowNode] = {}
-        self.edges: list[WorkflowEdge] = []
+        self.edges = EdgeList(self.nodes)
         self.unknown = False
 
     def read(self, root: yaml.MappingNode) -> WorkflowFacts:
@@ -56,24 +59,28 @@ class _Reader:
         edges = fields.get("edges")
         if isinstance(edges, yaml.SequenceNode):
             for item in edges.value:
+                if self.edges.full:
+                    break
                 self._item(item)
         else:
             self.unknown = True
         name = fields.get("name")
         title = name.value if isinstance(name, yaml.ScalarNode) else self.config_name
-        return WorkflowFacts(self.config_name, title, self.source.path, line, column, tuple(self.nodes.values()),
-                             tuple(dict.fromkeys(self.edges)), self.unknown)  # fmt: skip
+        return finish_facts(self.config_name, title, self.source.path, (line, column), self.nodes, self.edges,
+                            self.unknown)  # fmt: skip
 
     def _item(self, item: yaml.Node) -> None:
         if isinstance(item, yaml.SequenceNode):
             elements = item.value
             for left, right in itertools.pairwise(elements):
+                if self.edges.full:
+                    return
                 self._pair(left, right)
             return
         fields = _mapping(item)
         if fields is not None and "from_node" in fields and "to_node" in fields:
             route = self._routes(fields["route"]) if "route" in fields else None
-            self.edges.append(WorkflowEdge(self._node(fields["from_node"]), self._node(fields["to_node"]), route))
+            self.edges.add([WorkflowEdge(self._node(fields["from_node"]), self._node(fields["to_node"]), route)])
             return
         self.unknown = True
 
@@ -82,15 +89,17 @@ class _Reader:
             self.unknown = True  # ADK rejects two routing maps in a row
             return
         if self._is_routing(right):
+            routing = [(self._routes(key), self._group(value)) for key, value in right.value]
             for source in self._group(left):
-                for key, value in right.value:
-                    self.edges.extend(WorkflowEdge(source, t, self._routes(key)) for t in self._group(value))
+                for routes, targets in routing:
+                    self.edges.add(WorkflowEdge(source, t, routes) for t in targets)
             return
         sources = (
             [t for _, value in left.value for t in self._group(value)] if self._is_routing(left) else self._group(left)
         )
+        targets = self._group(right)
         for source in sources:
-            self.edges.extend(WorkflowEdge(source, target) for target in self._group(right))
+            self.edges.add(WorkflowEdge(source, target) for target in targets)
 
     def _is_routing(self, node: yaml.Node) -> bool:
         fields = _mapping(node)
@@ -102,12 +111,25 @@ class _Reader:
         return [self._node(node)]
 
     def _routes(self, node: yaml.Node) -> tuple[str, ...]:
-        if isinstance(node, yaml.SequenceNode):
-            return tuple(r for element in node.value for r in self._routes(element))
-        if isinstance(node, yaml.ScalarNode):
-            return (node.value,)  # `__DEFAULT__` is DEFAULT_ROUTE's value
-        self.unknown = True
-        return ("?",)
+        """The route names of ``node``, a scalar or nested lists of them. Aliases can share a
+        list many times over (a few hundred bytes naming billions of routes), so the names
+        are gathered without recursion and at most `MAX_EDGES` of them: past that, the
+        edge may be taken on any route."""
+        routes: list[str] = []
+        pending = [node]
+        while pending:
+            current = pending.pop()
+            if isinstance(current, yaml.SequenceNode):
+                pending.extend(reversed(current.value))
+            elif isinstance(current, yaml.ScalarNode):
+                routes.append(current.value)  # `__DEFAULT__` is DEFAULT_ROUTE's value
+            else:
+                self.unknown = True
+                routes.append("?")
+            if len(routes) + len(pending) > MAX_EDGES:
+                self.unknown, self.edges.full = True, True
+                return ("?",)
+        return tuple(dict.fromkeys(routes))
 
     def _node(self, node: yaml.Node) -> str:
         line, column = node.start_mark.line + 1, node.start_mark.column + 1

@@ -97,6 +97,10 @@ class _Assembler:
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
                              {name: fields for f in self.index.values() for name, fields in f.models.items()})  # fmt: skip
+        model.cached_apps = tuple(
+            (app, tuple(agent for agent in self.run_by(app.root, workflows) if agent.kind == "llm"))
+            for file in self.index.values() for app in file.apps if app.cache and app.root is not None
+        )  # fmt: skip
         for agent in agents:
             for instruction in agent.instructions:
                 model._by_instruction.setdefault(instruction_key(instruction), []).append(agent)
@@ -122,6 +126,8 @@ class _Assembler:
         name = facts.name or facts.variable
         agent = Agent(name, facts.kind, facts.path, facts.line, facts.column, facts.instructions)
         agent.input_schema = facts.input_schema
+        agent.sources = facts.sources
+        agent.static = facts.static
         if facts.output_key is not None:
             agent.output_key = facts.output_key.key
             agent.writes.append(dataclasses.replace(facts.output_key, agent=name))
@@ -182,6 +188,8 @@ class _Assembler:
             for writer in target.writers:
                 kind = writer.via if writer.via == "state_delta" else via
                 agent.writes.append(dataclasses.replace(writer, via=kind, agent=agent.name))
+            if via == "tool" and target.source is not None and target.name not in agent.sources:
+                agent.sources = (*agent.sources, target.name)  # its model reads what the tool fetched
         elif target is None and ref.module not in self.index:
             agent.unknown = True  # a project file that was not read: it may write anything
 
@@ -258,7 +266,8 @@ def _reads(instruction: Instruction, dialect: str) -> list[Read]:
             # Findings on the read point at its key, as TPL011 does: one placeholder, one position.
             key_start = node.name_span.start
             reads.append(Read(node.key, node.optional, instruction.source.path, line, column, instruction,
-                              key_start, key_start + len(node.key)))  # fmt: skip
+                              key_start, key_start + len(node.key), node.span.start, node.span.end,
+                              node.marker is not None))  # fmt: skip
     return reads
 
 

@@ -29,7 +29,9 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class Read:
     """A placeholder reading ``key``, at ``line`` and ``column`` (its opening brace); the key
-    itself, where findings on the read point, is text ``[start, end)`` of ``instruction``."""
+    itself, where findings on the read point, is text ``[start, end)`` of ``instruction``, and
+    the whole brace group ``[group_start, group_end)``. ``marked`` says it has a data marker
+    (``{page|data}``)."""
 
     key: str
     optional: bool
@@ -39,6 +41,9 @@ class Read:
     instruction: Instruction = field(repr=False)
     start: int = 0
     end: int = 0
+    group_start: int = 0
+    group_end: int = 0
+    marked: bool = False
 
     __reduce__ = rebuild_from_fields
 
@@ -51,7 +56,9 @@ class Writer:
     that is not a literal): it may write any key, or, with a ``prefix`` (an f-string that
     starts with constant text, ``f"temp:cache:{name}"``), any key with that prefix. ``via`` is ``output_key``, ``tool``,
     ``callback``, ``state_delta``, ``initial`` or ``agent`` (a custom agent's own code);
-    ``agent`` names the agent the write belongs to, once the model is assembled.
+    ``agent`` names the agent the write belongs to, once the model is assembled; ``source``
+    is the network call of the writing function (``requests.get``), if it makes one: what it
+    writes may be a third party's text.
     """
 
     key: str | None
@@ -62,6 +69,7 @@ class Writer:
     function: str | None = None
     agent: str | None = None
     prefix: str | None = None
+    source: str | None = None
 
     __reduce__ = rebuild_from_fields
 
@@ -88,10 +96,12 @@ class SessionWrite:
 
 @dataclass(frozen=True, slots=True)
 class FunctionFacts:
-    """A function's state writes (a tool or a callback once an agent lists it)."""
+    """A function's state writes (a tool or a callback once an agent lists it), and the network
+    call it makes (``requests.get``), if any: as a tool, it returns a third party's text."""
 
     name: str
     writers: tuple[Writer, ...]
+    source: str | None = None
 
     __reduce__ = rebuild_from_fields
 
@@ -135,6 +145,12 @@ class AgentFacts:
     early_callbacks: tuple[Ref, ...] = ()
     #: The class named by ``input_schema=`` (``{Model.field}`` references it).
     input_schema: str | None = None
+    #: The tools it holds that return a third party's text (``google_search``, ``McpToolset``),
+    #: and ``RemoteA2aAgent`` if it is one.
+    sources: tuple[str, ...] = ()
+    #: Whether it sets ``static_instruction=`` (then google-adk sends ``instruction`` in
+    #: ``contents``), whether or not its text could be read.
+    static: bool = False
     #: The placeholders its instructions read, once read in the configured dialect
     #: (`templating.project.model.assembly.with_reads`); ``None`` until then.
     reads: tuple[Read, ...] | None = None
@@ -172,10 +188,15 @@ class ToolsetFacts:
 @dataclass(frozen=True, slots=True)
 class AppFacts:
     """An ``App(root_agent=..., plugins=[...])``: its root and the instructions its
-    ``GlobalInstructionPlugin`` adds to every model call of the app."""
+    ``GlobalInstructionPlugin`` adds to every model call of the app; ``cache`` says it has a
+    ``context_cache_config``, and ``path``, ``line``, ``column`` where the call is."""
 
     root: Ref | None
     instructions: tuple[Instruction, ...] = ()
+    cache: bool = False
+    path: str = ""
+    line: int = 0
+    column: int = 0
 
     __reduce__ = rebuild_from_fields
 

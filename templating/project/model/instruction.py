@@ -98,7 +98,9 @@ class Instruction:
 
     source: SourceFile
     text: str
-    offsets: tuple[int, ...]
+    #: A tuple, or a `range` when the text is the file's own characters (a prompt file: a
+    #: tuple of 30 million offsets would take a gigabyte).
+    offsets: tuple[int, ...] | range
     field: str
     interpolations: tuple[Interpolation, ...] = ()
     suppressed: frozenset[str] = frozenset()
@@ -139,8 +141,7 @@ class Instruction:
 
 def plain_instruction(source: SourceFile, field: str = "prompt-file") -> Instruction:
     """An instruction that is the whole file, character for character (a prompt file)."""
-    offsets = tuple(range(len(source.text) + 1))
-    return Instruction(source, source.text, offsets, field)
+    return Instruction(source, source.text, range(len(source.text) + 1), field)
 
 
 # Bounded by the characters parsed, not by a count: one entry can be a 256 KB prompt.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from templating.project.model.facts import Read, SessionWrite, Writer
+from templating.project.model.facts import AppFacts, Read, SessionWrite, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
 from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge
@@ -54,6 +54,10 @@ class Agent:
     #: Whether it is an app's root: bound to ``root_agent``, an ``App``'s root, an Agent
     #: Config ``root_agent.yaml`` (what ``adk web`` and ``adk run`` load).
     entry: bool = False
+    #: The tools it holds that return a third party's text, and ``RemoteA2aAgent`` if it is one.
+    sources: tuple[str, ...] = ()
+    #: Whether it sets ``static_instruction=``.
+    static: bool = False
 
 
 @dataclass
@@ -66,6 +70,8 @@ class ProjectModel:
     workflows: tuple[Workflow, ...] = ()
     #: Pydantic models of the project by class name, with their field names.
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
+    cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)
@@ -155,6 +161,8 @@ class Workflow:
     edges: tuple[WorkflowEdge, ...]
     unknown: bool = False
     nested: bool = False
+    #: Why the workflow was read no further (too large to follow); empty when read whole.
+    reason: str = ""
 
     def predecessors(self, key: str) -> list[WorkflowEdge]:
         """The edges into node ``key``."""

@@ -14,11 +14,30 @@ from templating.project.model.ref import Ref
 from templating.project.pickling import rebuild_from_fields
 
 __all__ = [
-    "START", "NodeCall", "NodeFunction", "Parameter", "PartialWrite", "WorkflowEdge", "WorkflowFacts", "WorkflowNode",
+    "MAX_EDGES",
+    "MAX_NODES",
+    "START",
+    "TOO_LARGE",
+    "EdgeList",
+    "NodeCall",
+    "NodeFunction",
+    "Parameter",
+    "PartialWrite",
+    "WorkflowEdge",
+    "WorkflowFacts",
+    "WorkflowNode",
+    "finish_facts",
 ]  # fmt: skip
 
 #: The name of a workflow's start node.
 START = START_NODE
+#: The largest workflow whose order is followed: the order facts are sets per node, so a
+#: workflow past these sizes is read no further and left *unknown* (its reads are not judged).
+#: Real workflows have tens of nodes; these bounds keep a hostile one to about a second.
+MAX_NODES = 2_500
+MAX_EDGES = 5_000
+#: Why such a workflow is unknown.
+TOO_LARGE = f"it has more than {MAX_NODES:,} nodes or {MAX_EDGES:,} edges, more than the linter follows"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +85,8 @@ class WorkflowFacts:
     nodes: tuple[WorkflowNode, ...]
     edges: tuple[WorkflowEdge, ...]
     unknown: bool = False
+    #: Why the workflow was read no further (`TOO_LARGE`); empty when it was read whole.
+    reason: str = ""
 
     __reduce__ = rebuild_from_fields
 
@@ -127,3 +148,31 @@ class NodeFunction:
     partial: tuple[PartialWrite, ...] = ()
 
     __reduce__ = rebuild_from_fields
+
+
+class EdgeList(list):
+    """The edges of a workflow being read, at most `MAX_EDGES` (and a graph of at most
+    `MAX_NODES` nodes): past either, ``full`` is set and nothing more is added, so a cross
+    product of two long groups costs the length of its source text, not its product."""
+
+    def __init__(self, nodes: dict) -> None:
+        super().__init__()
+        self.nodes = nodes
+        self.full = False
+
+    def add(self, edges) -> None:
+        """Append ``edges`` (any iterable) until the bounds are reached."""
+        for edge in edges:
+            if self.full or len(self) >= MAX_EDGES or len(self.nodes) > MAX_NODES:
+                self.full = True
+                return
+            self.append(edge)
+
+
+def finish_facts(variable: str, name: str, path: str, where: tuple[int, int], nodes: dict[str, WorkflowNode],
+                 edges: EdgeList, unknown: bool) -> WorkflowFacts:  # fmt: skip
+    """The facts of a workflow read into ``nodes`` and ``edges``; one past the bounds keeps no
+    edges (nothing is concluded from part of a graph) and says why."""
+    if edges.full or len(nodes) > MAX_NODES:
+        return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), (), True, TOO_LARGE)
+    return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), tuple(dict.fromkeys(edges)), unknown)

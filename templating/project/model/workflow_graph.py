@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from templating.printable import printable
 from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.workflow_model import Node, Workflow
 
@@ -70,7 +71,7 @@ def workflow_mermaid(workflows: tuple[Workflow, ...], agent_ids: dict[int, str],
             lines.append(f"    {ids[key]}" + ("" if node.agent is not None else _mermaid_shape(node)))
         lines.append("  end")
         for edge in workflow.edges:
-            label = f"|{_route(edge.route)}|" if edge.route is not None else ""
+            label = f"|{_text(_route(edge.route))}|" if edge.route is not None else ""
             lines.append(f"  {ids[edge.source]} -->{label} {ids[edge.target]}")
         lines += [
             f"  {source} {arrow} {target}"
@@ -129,8 +130,10 @@ def _name(workflow: Workflow, key: str) -> str:
 
 
 def _text(text: str) -> str:
-    return text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;").replace("|", "#124;")
+    # Escaped first: a newline in a name must not end the line and forge another.
+    return printable(text).replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;").replace("|", "#124;")
 
 
 def _quote(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', "'")
+    # Escaped first, then its backslashes doubled: dot shows `\n` as written.
+    return printable(text).replace("\\", "\\\\").replace('"', "'")

@@ -26,10 +26,14 @@ from templating.project.model.facts import Read, Writer, may_write_any
 from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.workflow_facts import Parameter, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
-from templating.project.model.workflow_paths import Graph, describe_miss
+from templating.project.model.workflow_paths import LISTED, Graph, describe_miss, listed
 from templating.project.model.writes import is_shared
 
-__all__ = ["FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
+__all__ = ["MAX_DEPTH", "FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
+
+#: How deeply nested workflows are followed: each level is a pass inside the one around
+#: it, and a deeper one is taken to write anything (its reads are not judged).
+MAX_DEPTH = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +124,15 @@ class _Pass:
     """One workflow (and the workflows nested in it) under what is known when it starts."""
 
     def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder,
-                 declared: frozenset[str] | None = None,
-                 outer: tuple[int, ...] = (), app: tuple[AppScopes, frozenset[str]] | None = None) -> None:  # fmt: skip
+                 declared: frozenset[str] | None = None, outer: tuple[int, ...] = (),
+                 app: tuple[AppScopes, frozenset[str]] | None = None, completed: dict | None = None) -> None:  # fmt: skip
         self.declared = declared
         self.app = app  # the project's apps and the folder of this workflow's app
         # The workflows this one is nested in (a cycle of names is not followed) and what each
         # nested workflow has written on completion, by what was known when it started.
         self.outer = (*outer, id(workflow))
-        self.completed: dict[tuple[int, _Known], _Known] = {}
+        # Shared by the passes of nested workflows: each is worked out once per start.
+        self.completed: dict[tuple[int, _Known], _Known] = completed if completed is not None else {}
         self.siblings: dict[str, list[Writer]] = {}  # `ctx.run_node` children gathered with the reader
         self.model = model
         self.workflow = workflow
@@ -138,6 +143,10 @@ class _Pass:
     def run(self, start: _Known, report: bool = True) -> _Known:
         """Judge every read (when ``report``); what the workflow has surely written when it
         completes."""
+        if self.workflow.reason or len(self.outer) > MAX_DEPTH:
+            # Too large or too deeply nested to follow: nothing is concluded, and what it
+            # writes may be anything.
+            return _Known(start.keys, True)
         # An edge list this module cannot read leaves the order unknown: nothing is concluded.
         known = self._flow(_Known(start.keys, True) if self.workflow.unknown else start)
         if report:
@@ -158,7 +167,8 @@ class _Pass:
         changed, rounds = True, 0
         while changed and rounds < 4 * len(nodes) + 8:  # a join inside a loop could otherwise swing
             changed, rounds = False, rounds + 1
-            for key, node in nodes.items():
+            for key in self.graph.order:
+                node = nodes[key]
                 if key == "START":
                     continue
                 after = [self._after(nodes[e.source], known[e.source], e) for e in self.graph.incoming[key]]
@@ -199,13 +209,15 @@ class _Pass:
         if id(inner) in self.outer:
             return _Known(known.keys, True)  # nested in itself through names: anything
         if (id(inner), known) not in self.completed:
-            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer, self.app)
+            inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer, self.app,
+                               self.completed)  # fmt: skip
             self.completed[(id(inner), known)] = inner_pass.run(known, report=False)
         return self.completed[(id(inner), known)]
 
     def _node(self, node: Node, known: _Known) -> None:
         if node.workflow is not None and id(node.workflow) not in self.outer:
-            _Pass(self.model, node.workflow, self.members, self.result, self.declared, self.outer, self.app).run(known)
+            _Pass(self.model, node.workflow, self.members, self.result, self.declared, self.outer, self.app,
+                  self.completed).run(known)  # fmt: skip
             return
         self._reads(node, node, known)
         if node.function is not None and node.calls:
@@ -287,7 +299,7 @@ class _Pass:
             if (
                 source.function is not None
                 and key in source.function.outputs
-                and self.graph.reaches(name, reader.key, set())
+                and name in self.graph.reaching(reader.key)
             ):
                 return source.name
         return ""
@@ -298,7 +310,7 @@ class _Pass:
         for key, node in self.workflow.nodes.items():
             concurrent = self.graph.concurrent_predecessors(key)
             if node.kind != "join" and len(concurrent) > 1:
-                names = ", ".join(f"`{self.workflow.nodes[p].name}`" for p in concurrent)
+                names = listed([f"`{self.workflow.nodes[p].name}`" for p in concurrent[: LISTED + 1]], len(concurrent))
                 self.result.fan_ins.append(FanIn(self.workflow, node, names))
             elif node.kind == "join":
                 skipped = self.graph.join_blocker(key)

@@ -17,7 +17,7 @@ from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.workflow_facts import START, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes
 
-__all__ = ["Graph", "describe_miss"]
+__all__ = ["LISTED", "Graph", "describe_miss", "listed"]
 
 
 class Graph:
@@ -32,47 +32,56 @@ class Graph:
             if edge.source in self.outgoing and edge.target in self.incoming:
                 self.outgoing[edge.source].append(edge)
                 self.incoming[edge.target].append(edge)
-        self._before: dict[str, set[str]] | None = None
+        self._before: dict[str, frozenset[str]] | None = None
         self._guards: dict[str, frozenset[WorkflowEdge]] | None = None
+        self._concurrent: dict[str, list[str]] = {}
+        self._reaching: dict[str, set[str]] = {}
+        #: The nodes in the order a fixpoint over them settles fastest: each after its
+        #: predecessors but for back edges (reverse postorder from START), then the rest.
+        self.order = forward_order(self.keys, self.outgoing)
 
-    def must_run_before(self) -> dict[str, set[str]]:
+    def must_run_before(self) -> dict[str, frozenset[str]]:
         """For each node, the nodes that have surely completed before it starts."""
         if self._before is None:
-            everything = set(self.keys)
-            before = {key: set() if key == START else set(everything) for key in self.keys}
-            changed = True
-            while changed:
-                changed = False
-                for key in self.keys:
-                    if key == START:
-                        continue
-                    sets = [before[e.source] | {e.source} for e in self.incoming[key]]
-                    join = self.workflow.nodes[key].kind == "join"
-                    new = (set.union(*sets) if join else set.intersection(*sets)) if sets else set()
-                    if new != before[key]:
-                        before[key], changed = new, True
-            self._before = before
+            self._before = self._fixpoint(lambda edge, before: before | {edge.source}, frozenset(self.keys))
         return self._before
 
     def guards(self) -> dict[str, frozenset[WorkflowEdge]]:
         """For each node, the routed edges on every path to it from START."""
         if self._guards is None:
             routed = frozenset(e for e in self.workflow.edges if e.route is not None)
-            guards = {key: frozenset() if key == START else routed for key in self.keys}
-            changed = True
-            while changed:
-                changed = False
-                for key in self.keys:
-                    if key == START or not self.incoming[key]:
-                        continue
-                    sets = [guards[e.source] | ({e} if e.route is not None else set()) for e in self.incoming[key]]
-                    # A join has run every predecessor: it took all their routes.
-                    join = self.workflow.nodes[key].kind == "join"
-                    new = frozenset.union(*sets) if join else frozenset.intersection(*sets)
-                    if new != guards[key]:
-                        guards[key], changed = new, True
-            self._guards = guards
+            self._guards = self._fixpoint(lambda edge, guards: guards | {edge} if edge.route is not None else guards,
+                                          routed)  # fmt: skip
         return self._guards
+
+    def _fixpoint(self, across, everything: frozenset) -> dict[str, frozenset]:
+        """The greatest fixpoint of "the intersection over the in-edges of ``across(edge,
+        value of its source)``" (the union at a join, which has run every predecessor), from
+        START's empty set. A node not yet reached is *everything* (``None`` until the end, so
+        that no set of every node is built per node); visiting in `order` settles a graph
+        without loops in one round and each loop in a few."""
+        values: dict[str, frozenset | None] = dict.fromkeys(self.keys)
+        values[START] = frozenset()
+        changed = True
+        while changed:
+            changed = False
+            for key in self.order:
+                if key == START:
+                    continue
+                if not self.incoming[key]:
+                    new: frozenset | None = frozenset()
+                else:
+                    sets = [values[e.source] for e in self.incoming[key]]
+                    join = self.workflow.nodes[key].kind == "join"
+                    if join and any(s is None for s in sets):
+                        continue  # a predecessor not reached: the join is still "everything"
+                    arriving = [across(e, s) for e, s in zip(self.incoming[key], sets, strict=True) if s is not None]
+                    if not arriving:
+                        continue
+                    new = frozenset.union(*arriving) if join else frozenset.intersection(*arriving)
+                if new != values[key]:
+                    values[key], changed = new, True
+        return {key: everything if value is None else value for key, value in values.items()}
 
     def end_points(self) -> list[str]:
         """Where a run can end: nodes without out-edges, and routers whose route may match none."""
@@ -86,16 +95,40 @@ class Graph:
 
     def concurrent_predecessors(self, key: str) -> list[str]:
         """The predecessors of ``key`` that may complete in the same pass (each triggers a run)."""
-        before = self.must_run_before()
-        candidates = []
-        for edge in self.incoming[key]:
-            # A self-loop runs the node again after its own run, never beside it.
-            if edge.source in (START, key) or key in before[edge.source] or edge.source in candidates:
-                continue
-            candidates.append(edge.source)
+        if key not in self._concurrent:
+            before = self.must_run_before()
+            candidates = list(dict.fromkeys(
+                e.source for e in self.incoming[key]
+                # A self-loop runs the node again after its own run, never beside it.
+                if e.source not in (START, key) and key not in before[e.source]
+            ))  # fmt: skip
+            self._concurrent[key] = _concurrent(candidates, self._path_guards(key))
+        return self._concurrent[key]
+
+    def _path_guards(self, target: str) -> dict[str, frozenset[WorkflowEdge]]:
+        """For each predecessor of ``target``, the routes a run through it into ``target``
+        takes: its guards and, when every edge from it into ``target`` is routed, those edges."""
         guards = self.guards()
-        return [p for p in candidates if any(not _exclusive(_path_guards(guards, p, key, self), _path_guards(guards, q, key, self))
-                                             for q in candidates if q != p)]  # fmt: skip
+        edges: dict[str, list[WorkflowEdge]] = {}
+        for edge in self.incoming[target]:
+            edges.setdefault(edge.source, []).append(edge)
+        return {
+            source: guards[source] | frozenset(e for e in own if e.route is not None)
+            if all(e.route is not None for e in own) else guards[source]
+            for source, own in edges.items()
+        }  # fmt: skip
+
+    def reaching(self, target: str) -> set[str]:
+        """The nodes from which a path leads to ``target`` (``target`` included)."""
+        if target not in self._reaching:
+            found, pending = {target}, [target]
+            while pending:
+                for edge in self.incoming[pending.pop()]:
+                    if edge.source not in found:
+                        found.add(edge.source)
+                        pending.append(edge.source)
+            self._reaching[target] = found
+        return self._reaching[target]
 
     def racing_writer(self, key: str, state_key: str) -> str | None:
         """The name of a concurrent predecessor of ``key`` that writes ``state_key``."""
@@ -110,10 +143,9 @@ class Graph:
         predecessor, which always reaches the join when it runs, does not need. (When every
         predecessor reaches the join only by a route of its own, the code may choose those
         routes together; that is not judged.)"""
-        guards = self.guards()
-        predecessors = [e.source for e in self.incoming[key]]
-        sets = {p: _path_guards(guards, p, key, self) for p in predecessors}
-        always = [q for q in predecessors if any(e.source == q and e.route is None for e in self.incoming[key])]
+        predecessors = list(dict.fromkeys(e.source for e in self.incoming[key]))
+        sets = self._path_guards(key)
+        always = list(dict.fromkeys(e.source for e in self.incoming[key] if e.route is None))
         for p in predecessors:
             for edge in sorted(sets[p], key=lambda e: (e.source, e.route or ())):
                 if any(not _takes(sets[q], edge) for q in always if q != p):
@@ -147,11 +179,13 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
     """Why no writer of ``state_key`` surely runs before ``reader``: its own later write, a
     loop's first iteration, the route that skips the writer, or a path that misses it."""
     nodes = graph.workflow.nodes
-    writing = [k for k, n in nodes.items() if any(w in writers for w in _writes(n))]
+    writer_set = set(writers)
+    writing = [k for k, n in nodes.items() if not writer_set.isdisjoint(_writes(n))]
     if (reader in writing and all(k == reader for k in writing)) or not writing:
         first = next((w for w in node.writes if w.key == state_key), writers[0])
         return f"it is written by its own {_own(first)} only after its first model call"
-    where = ", ".join(f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing)
+    where = listed([f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing[: LISTED + 1]],
+                   len(writing))  # fmt: skip
     before = graph.must_run_before()
     partial = [k for k in writing if state_key in nodes[k].partial and k in before[reader]]
     if partial:
@@ -162,7 +196,7 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
     if nested:
         return f"the nested workflow `{nodes[nested[0]].name}` writes it only on some of its paths"
     if all(reader in before[k] for k in writing):
-        loop = any(graph.reaches(k, reader, set()) for k in writing)
+        loop = any(k in graph.reaching(reader) for k in writing)
         when = "later in the loop: it is missing on the first iteration" if loop else "only after it"
         return f"it is written by {where} {when}"
     avoid = set(writing) - {reader}
@@ -180,22 +214,54 @@ def _skipping_route(graph: Graph, reader: str, writing: set[str]) -> WorkflowEdg
     avoids every writer, while another route of the same router leads through a writer to
     ``reader``. (A route merely on that path, whose router has no such other route, skips
     nothing: the message names the path then.)"""
+    # Each question is one walk of the graph, whatever the number of routes and writers.
+    from_start = _walk(graph.outgoing, START, "target", writing)
+    to_reader = _walk(graph.incoming, reader, "source", writing)
+    # The nodes from which a run reaches a writer before the reader, and the reader after it.
+    useful = [w for w in writing if w in graph.reaching(reader)]
+    through = _walk(graph.incoming, useful, "source", {reader}, keep_avoided=True)
     for edge in graph.workflow.edges:
         if edge.route is None or edge.source in writing or edge.target in writing:
             continue
-        if not (graph.reaches(START, edge.source, writing) and graph.reaches(edge.target, reader, writing)):
+        if edge.source not in from_start or edge.target not in to_reader:
             continue
         for other in graph.outgoing[edge.source]:
             if other.route is not None and set(other.route) & set(edge.route):
                 continue  # the same route: taken together with `edge`
-            if any(_through(graph, other.target, writer, reader) for writer in writing):
+            if other.target in through:
                 return edge
     return None
 
 
-def _through(graph: Graph, start: str, writer: str, reader: str) -> bool:
-    """Whether a run from ``start`` reaches ``writer`` before ``reader``, then ``reader``."""
-    return graph.reaches(start, writer, {reader}) is not None and graph.reaches(writer, reader, set()) is not None
+def _walk(
+    edges: dict[str, list[WorkflowEdge]], start, end: str, avoid: set[str], keep_avoided: bool = False
+) -> set[str]:
+    """The nodes reached from ``start`` (a node or a list of them) along ``edges`` toward
+    their ``end`` (``target``: forward, ``source``: backward), never through a node of
+    ``avoid`` (a start node is always reached; ``keep_avoided``: an avoided node is
+    reached, but not walked through)."""
+    found = {start} if isinstance(start, str) else set(start)
+    pending = [key for key in found if key not in avoid or isinstance(start, str)]
+    while pending:
+        for edge in edges[pending.pop()]:
+            following = getattr(edge, end)
+            if following in found or (following in avoid and not keep_avoided):
+                continue
+            found.add(following)
+            if following not in avoid:
+                pending.append(following)
+    return found
+
+
+#: How many names a message lists before it says how many more there are.
+LISTED = 10
+
+
+def listed(names: list[str], count: int) -> str:
+    """The first `LISTED` of ``names`` (``count`` in all), then how many more: a message
+    about a node with thousands of writers or predecessors stays one short line."""
+    shown = ", ".join(names[:LISTED])
+    return shown if count <= LISTED else f"{shown} and {count - LISTED:,} more"
 
 
 def _location(node: Node, writers: tuple[Writer, ...]) -> str:
@@ -224,11 +290,71 @@ def _route_words(edge: WorkflowEdge | tuple[str, ...]) -> str:
     return "route " + "/".join(f"`{r}`" for r in routes)
 
 
-def _path_guards(guards, source: str, target: str, graph: Graph) -> frozenset[WorkflowEdge]:
-    """The routes a run through ``source`` into ``target`` takes: its guards and that edge."""
-    edges = [e for e in graph.incoming[target] if e.source == source]
-    own = frozenset(e for e in edges if e.route is not None) if all(e.route is not None for e in edges) else frozenset()
-    return guards[source] | own
+def forward_order(keys: list[str], outgoing: dict[str, list[WorkflowEdge]]) -> list[str]:
+    """``keys`` in reverse postorder of a depth-first walk from START (without recursion: a
+    chain of any length is walked), then the nodes START does not reach, in their order."""
+    seen = {START} if START in outgoing else set()
+    finished: list[str] = []
+    stack = [(START, iter(outgoing[START]))] if START in outgoing else []
+    while stack:
+        key, edges = stack[-1]
+        following = next((e.target for e in edges if e.target not in seen), None)
+        if following is None:
+            finished.append(key)
+            stack.pop()
+        else:
+            seen.add(following)
+            stack.append((following, iter(outgoing[following])))
+    return [*reversed(finished), *(key for key in keys if key not in seen)]
+
+
+#: The most pairs of route sets compared for one node's predecessors; past it, those not yet
+#: found concurrent are taken not to be (a fan-in finding is never guessed).
+COMPARISONS = 1_000_000
+
+
+def _concurrent(candidates: list[str], paths: dict[str, frozenset[WorkflowEdge]]) -> list[str]:
+    """The candidates that may run in one pass with another: whose routes are not exclusive
+    with some other candidate's. When each is behind at most one route (a router's map, the
+    common shape), counting routes per router answers for all in linear time."""
+    if all(len(paths[p]) <= 1 for p in candidates):
+        return _concurrent_single(candidates, paths)
+    found: list[str] = []
+    budget = COMPARISONS
+    for p in candidates:
+        for q in candidates:
+            budget -= 1
+            if budget < 0:
+                return found
+            if q != p and not _exclusive(paths[p], paths[q]):
+                found.append(p)
+                break
+    return found
+
+
+def _concurrent_single(candidates: list[str], paths: dict[str, frozenset[WorkflowEdge]]) -> list[str]:
+    """`_concurrent` when each candidate is behind at most one routed edge: two are
+    exclusive only when behind one router on disjoint routes."""
+    per_router: dict[str, int] = {}
+    per_route: dict[tuple[str, str], int] = {}
+    for p in candidates:
+        for edge in paths[p]:
+            per_router[edge.source] = per_router.get(edge.source, 0) + 1
+            for route in set(edge.route or ()):
+                per_route[edge.source, route] = per_route.get((edge.source, route), 0) + 1
+    found = []
+    for p in candidates:
+        if not paths[p]:
+            concurrent = len(candidates) > 1
+        else:
+            (edge,) = paths[p]
+            concurrent = (
+                len(candidates) - per_router[edge.source] > 0  # another router's, or unguarded
+                or any(per_route[edge.source, route] > 1 for route in set(edge.route or ()))
+            )
+        if concurrent:
+            found.append(p)
+    return found
 
 
 def _takes(routes: frozenset[WorkflowEdge], edge: WorkflowEdge) -> bool:

@@ -12,6 +12,7 @@ model is assembled.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 
 from templating.project.model.facts import (
@@ -38,6 +39,7 @@ from templating.project.python.python_source import (
 from templating.project.python.schemas import pydantic_models, schema_name
 from templating.project.python.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.python.syntax_tree import called_name
+from templating.project.python.third_party import NETWORK_WORDS, THIRD_PARTY_AGENTS, network_call, third_party_tool
 from templating.project.python.writers import (
     context_parameters,
     find_context_session_writes,
@@ -84,6 +86,8 @@ class _Builder:
         self.has_deltas = any(hint in text for hint in ("Event", "Session", "create_session", "state_delta"))
         self.has_graph = any(hint in text for hint in GRAPH_HINTS)
         self.writes_state = "state" in text
+        # Only a module that names a network library can call one: the rest skip the scan.
+        self.may_fetch = any(word in text for word in NETWORK_WORDS)
         self.classes, self.in_classes = _agent_classes(class_nodes, self._writers) if class_nodes else ({}, set())
         self.bound = _bound_names(module.tree)
         self.top_level = {id(s) for s in module.tree.body}
@@ -114,7 +118,9 @@ class _Builder:
         text = self.module.source.text
         workflows, nodes = self._graph() if self.has_graph else ((), {})
         toolsets = find_toolsets(self.module, self.bound) if TOOLSET_CLASS in text else {}
-        apps = find_apps(self.module, self.cache, self._ref) if "plugins" in text else ()
+        apps = (
+            find_apps(self.module, self.cache, self._ref) if "plugins" in text or "context_cache_config" in text else ()
+        )
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
             _factories(self.module.tree, self.bound) if self.agents or workflows else {},
@@ -142,7 +148,9 @@ class _Builder:
                 continue
             writers = self._writers(node)
             if id(node) in self.top_level:
-                functions[node.name] = FunctionFacts(node.name, tuple(writers))
+                functions[node.name] = FunctionFacts(
+                    node.name, tuple(writers), network_call(node) if self.may_fetch else None
+                )
             else:
                 loose.extend(writers)
         return functions, loose
@@ -156,7 +164,10 @@ class _Builder:
         writers = find_state_writes(self.module, function, parameters, role) if parameters else []
         if self.has_deltas:
             deltas = [w for w in find_initial_writers(self.module, ast.walk(function)) if w.via == "state_delta"]
-            writers += [Writer(w.key, w.via, w.path, w.line, w.column, function.name) for w in deltas]
+            writers += [dataclasses.replace(w, function=function.name) for w in deltas]
+        source = network_call(function) if writers and self.may_fetch else None
+        if source is not None:
+            writers = [dataclasses.replace(writer, source=source) for writer in writers]
         return writers
 
     def _agent_kind(self, call: ast.Call) -> AgentKind | None:
@@ -192,8 +203,21 @@ class _Builder:
             tuple(find_call_instructions(self.module, call, self.cache)),
             self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
             tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call), tuple(refs.early_callbacks),
-            schema_name(arguments.get("input_schema")),
+            schema_name(arguments.get("input_schema")), self._sources(call, arguments.get("tools")),
+            "static_instruction" in arguments,
         )  # fmt: skip
+
+    def _sources(self, call: ast.Call, tools: ast.expr | None) -> tuple[str, ...]:
+        """The third-party tools the agent holds (a name bound at module level is followed
+        once), and ``RemoteA2aAgent`` if it is one."""
+        found = [name for name in (called_name(call),) if name in THIRD_PARTY_AGENTS]
+        constants = self.module.constants
+        for element in _elements(tools):
+            bound = constants.get(element.id) if isinstance(element, ast.Name) else None
+            name = third_party_tool(bound if bound is not None else element)
+            if name is not None:
+                found.append(name)
+        return tuple(dict.fromkeys(found))
 
     def _tool(self, element: ast.expr, refs: _Refs) -> None:
         if isinstance(element, ast.Call) and called_name(element) == TOOLSET_CLASS:
@@ -270,7 +294,8 @@ def _agent_classes(class_nodes: list[ast.ClassDef], writers_of) -> tuple[dict[st
 
 def _as_agent_code(writer: Writer) -> Writer:
     via = "agent" if writer.via in ("tool", "callback") else writer.via
-    return Writer(writer.key, via, writer.path, writer.line, writer.column, writer.function)
+    # `replace` keeps what else the writer knows (a key prefix, a network source).
+    return dataclasses.replace(writer, via=via, agent=None)
 
 
 def _bound_names(tree: ast.Module) -> dict[int, str]:

@@ -29,30 +29,32 @@ _ROOT_FIELDS = ("root_agent", "agent", "node")
 def find_apps(
     module: PythonModule, cache: SourceCache, ref_of: Callable[[ast.expr], Ref | None]
 ) -> tuple[AppFacts, ...]:
-    """Every call of ``module`` that registers a ``GlobalInstructionPlugin`` (``plugins=``),
-    with the root it runs; ``ref_of`` says where a name is defined."""
+    """Every call of ``module`` that registers a ``GlobalInstructionPlugin`` (``plugins=``) or
+    a ``context_cache_config``, with the root it runs; ``ref_of`` says where a name is defined."""
     apps = []
     for node in ast.walk(module.tree):
         if not isinstance(node, ast.Call):
             continue
         arguments = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg}
-        if "plugins" not in arguments:
+        cached = "context_cache_config" in arguments
+        if "plugins" not in arguments and not cached:
             continue
         instructions = tuple(
-            instruction for plugin in _plugins(arguments["plugins"], module.constants)
+            instruction for plugin in _plugins(arguments.get("plugins"), module.constants)
             for instruction in find_call_instructions(module, plugin, cache)
         )  # fmt: skip
-        if instructions:
+        if instructions or cached:
             root = next((arguments[name] for name in _ROOT_FIELDS if name in arguments), None)
-            apps.append(AppFacts(ref_of(root) if root is not None else None, instructions))
+            position = (module.source.path, node.lineno, node.col_offset + 1)
+            apps.append(AppFacts(ref_of(root) if root is not None else None, instructions, cached, *position))
     return tuple(apps)
 
 
-def _plugins(value: ast.expr, constants: dict[str, ast.expr]) -> Iterator[ast.Call]:
+def _plugins(value: ast.expr | None, constants: dict[str, ast.expr]) -> Iterator[ast.Call]:
     """The ``GlobalInstructionPlugin(...)`` calls a ``plugins=`` value lists, following names
     bound at module level."""
     seen: set[str] = set()
-    pending = [value]
+    pending = [value] if value is not None else []
     while pending:
         node = pending.pop()
         if isinstance(node, ast.Name) and node.id in constants and node.id not in seen:

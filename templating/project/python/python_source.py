@@ -49,7 +49,7 @@ def find_python_instructions(module: PythonModule, cache: SourceCache) -> list[I
 
 
 def _instructions(module: PythonModule, sites: Iterable[Site], cache: SourceCache) -> list[Instruction]:
-    found: dict[tuple[str, tuple[int, ...]], Instruction] = {}
+    found: dict[tuple[str, tuple[int, ...] | range], Instruction] = {}
     for site in sites:
         for instruction in _site_instructions(module, site, cache):
             key = (instruction.source.path, instruction.offsets)

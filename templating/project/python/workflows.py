@@ -22,7 +22,15 @@ import dataclasses
 import itertools
 
 from templating.project.model.facts import Ref
-from templating.project.model.workflow_facts import START, WorkflowEdge, WorkflowFacts, WorkflowNode
+from templating.project.model.workflow_facts import (
+    MAX_EDGES,
+    START,
+    EdgeList,
+    WorkflowEdge,
+    WorkflowFacts,
+    WorkflowNode,
+    finish_facts,
+)  # fmt: skip
 from templating.project.python.adk_vocabulary import (
     AGENT_TOOL,
     DEFAULT_ROUTE,
@@ -71,17 +79,18 @@ class _GraphReader:
         self.nodes: dict[str, WorkflowNode] = {
             START: WorkflowNode(START, "start", None, call.lineno, call.col_offset + 1)
         }
-        self.edges: list[WorkflowEdge] = []
+        self.edges = EdgeList(self.nodes)
         self.unknown = False
         items = self._edge_items(keyword_argument(call, "edges"))
         for item in items or ():
+            if self.edges.full:
+                break
             self._item(item)
         self.unknown = self.unknown or items is None  # a list built elsewhere
         variable = self.bound.get(id(call)) or f"<workflow {call.lineno}:{call.col_offset + 1}>"
         name = string_constant(keyword_argument(call, "name")) or variable
-        unique = tuple(dict.fromkeys(self.edges))
-        return WorkflowFacts(variable, name, self.module.source.path, call.lineno, call.col_offset + 1,
-                             tuple(self.nodes.values()), unique, self.unknown)  # fmt: skip
+        return finish_facts(variable, name, self.module.source.path, (call.lineno, call.col_offset + 1),
+                            self.nodes, self.edges, self.unknown)  # fmt: skip
 
     def _edge_items(self, edges: ast.expr | None, depth: int = 0) -> list[ast.expr] | None:
         """The items of an edge list: written inline, or kept in a module-level variable bound
@@ -95,7 +104,11 @@ class _GraphReader:
             return self._edge_items(self.values[edges.id], depth + 1)
         if isinstance(edges, ast.BinOp) and isinstance(edges.op, ast.Add):
             left, right = self._edge_items(edges.left, depth + 1), self._edge_items(edges.right, depth + 1)
-            return None if left is None or right is None else [*left, *right]
+            # `B = A + A`, `C = B + B`, ... doubles per name: past the edge bound the list is
+            # as unknown as one built at run time.
+            if left is None or right is None or len(left) + len(right) > MAX_EDGES:
+                return None
+            return [*left, *right]
         if not isinstance(edges, (ast.List, ast.Tuple)):
             return None
         items: list[ast.expr] = []
@@ -104,6 +117,8 @@ class _GraphReader:
             if inner is None:
                 return None
             items.extend(inner)
+            if len(items) > MAX_EDGES:
+                return None
         return items
 
     def _item(self, item: ast.expr) -> None:
@@ -115,29 +130,34 @@ class _GraphReader:
                 self.unknown = True
                 return
             route = keyword_argument(item, "route")
+            routes = self._routes(route) if route is not None else None
+            targets = self._group(target)
             for left in self._group(source):
-                for right in self._group(target):
-                    self.edges.append(WorkflowEdge(left, right, self._routes(route) if route is not None else None))
+                self.edges.add(WorkflowEdge(left, right, routes) for right in targets)
         else:
             self.unknown = True
 
     def _chain(self, elements: list[ast.expr]) -> None:
         for left, right in itertools.pairwise(elements):
+            if self.edges.full:
+                return
             if isinstance(left, ast.Dict) and isinstance(right, ast.Dict):
                 self.unknown = True  # ADK rejects two routing maps in a row
                 continue
             if isinstance(right, ast.Dict):
+                routing = self._routing(right)
                 for source in self._group(left):
-                    for route, targets in self._routing(right):
-                        self.edges.extend(WorkflowEdge(source, target, route) for target in targets)
+                    for route, targets in routing:
+                        self.edges.add(WorkflowEdge(source, target, route) for target in targets)
                 continue
             sources = (
                 [t for _, targets in self._routing(left) for t in targets]
                 if isinstance(left, ast.Dict)
                 else self._group(left)
             )
+            targets = self._group(right)
             for source in sources:
-                self.edges.extend(WorkflowEdge(source, target, None) for target in self._group(right))
+                self.edges.add(WorkflowEdge(source, target, None) for target in targets)
 
     def _routing(self, mapping: ast.Dict) -> list[tuple[tuple[str, ...], list[str]]]:
         found = []

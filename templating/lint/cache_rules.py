@@ -1,0 +1,101 @@
+"""TPL023 and TPL024: values that change during a run, where a cache needs stable text.
+
+A key *changes during a run* when something writes it after the session starts: an
+``output_key``, a tool, a callback, an event's ``state_delta``, a custom agent; or when no
+writer of it is known but the project has an unknown writer (a non-literal key) that may write
+it. A key written only as initial state is a session constant. A key nothing writes is left
+alone: the model cannot know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from templating.lint.hazard import Hazard, shorten
+from templating.lint.project_rules import describe_writer
+from templating.project.model.facts import Read, Writer
+from templating.project.model.instruction import Instruction
+from templating.project.model.project_model import Agent, ProjectModel
+
+__all__ = ["changing_writer", "find_cache_hazards", "find_static_after_changing"]
+
+#: Tokens of fixed text after a changing value from which TPL024 speaks: the lowest floor of
+#: the providers' prefix caches.
+STATIC_TOKENS = 1024
+# google-adk's own estimate of tokens (gemini_context_cache_manager.py): characters / 4.
+_CHARACTERS_PER_TOKEN = 4
+_SPLIT_HELP = (
+    "put the fixed text in `static_instruction` and the changing lines in `instruction` "
+    "(`templating.split_static` makes the two parts), or write the value into the user's message"
+)
+
+
+def changing_writer(model: ProjectModel, key: str) -> Writer | None:
+    """A writer that changes ``key`` during a run (see the module docstring), if any."""
+    writers = model.writers_of(key)
+    during = next((writer for writer in writers if writer.via != "initial"), None)
+    if during is not None or writers:
+        return during
+    return next((writer for writer in model.writers if writer.key is None and writer.via != "initial"), None)
+
+
+def find_cache_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, Hazard]]:
+    """TPL023: a changing value in a system instruction of an app with a context cache."""
+    reported: set[tuple[str, int, int]] = set()
+    for app, agents in model.cached_apps:
+        where = f"{app.path}:{app.line}:{app.column}"
+        for agent in agents:
+            for read in _system_reads(agent):
+                writer = changing_writer(model, read.key)
+                if writer is None or (read.path, read.line, read.column) in reported:
+                    continue
+                reported.add((read.path, read.line, read.column))
+                yield read.instruction, Hazard(
+                    "TPL023", read.start, read.end,
+                    f"`{shorten(read.key)}` changes during a run ({_writer_text(writer)}) and is in the system "
+                    f"instruction of agent `{agent.name}`, whose app ({where}) has a context cache: google-adk "
+                    "fingerprints the whole system instruction, so the cache is never used",
+                    _SPLIT_HELP,
+                )  # fmt: skip
+
+
+def find_static_after_changing(model: ProjectModel) -> Iterator[tuple[Instruction, Hazard]]:
+    """TPL024: ~1,024 tokens or more of fixed text after an injected instruction's first
+    changing placeholder."""
+    seen: set[int] = set()
+    for agent in model.agents:
+        by_instruction: dict[int, list[Read]] = {}
+        for read in agent.reads:
+            by_instruction.setdefault(id(read.instruction), []).append(read)
+        for reads in by_instruction.values():
+            instruction = reads[0].instruction
+            if id(instruction) in seen:
+                continue
+            seen.add(id(instruction))
+            first = next((read for read in reads if changing_writer(model, read.key) is not None), None)
+            if first is None:
+                continue
+            static = len(instruction.text) - first.group_end
+            static -= sum(read.group_end - read.group_start for read in reads if read.group_start >= first.group_end)
+            tokens = static // _CHARACTERS_PER_TOKEN
+            if tokens >= STATIC_TOKENS:
+                yield instruction, Hazard(
+                    "TPL024", first.start, first.end,
+                    f"about {tokens:,} tokens of fixed text follow `{shorten(first.key)}`, which changes during a "
+                    "run: a provider's prefix cache cannot reuse them",
+                    _SPLIT_HELP.replace("write the value into the user's message", "move the changing line to the end"),
+                )  # fmt: skip
+
+
+def _system_reads(agent: Agent) -> Iterator[Read]:
+    """The reads of ``agent`` that land in its system instruction: all of them, except those
+    of ``instruction`` when a ``static_instruction`` moves it into ``contents``."""
+    for read in agent.reads:
+        if not (agent.static and read.instruction.field == "instruction"):
+            yield read
+
+
+def _writer_text(writer: Writer) -> str:
+    if writer.key is None:
+        return f"nothing is known to write it, and {describe_writer(writer)} may write any key"
+    return f"written by {describe_writer(writer)}"

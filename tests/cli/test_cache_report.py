@@ -1,0 +1,53 @@
+"""`templating cache-report`: the stable prefix, what breaks it, and the replay's hit counts
+before and after `split_static`."""
+
+from __future__ import annotations
+
+import textwrap
+
+from templating.cli.cache_report import count_tokens
+from tests.core.test_cache_simulation import POLICY
+
+APP = f'''\
+from google.adk.agents import LlmAgent
+from google.adk.agents.context_cache_config import ContextCacheConfig
+from google.adk.apps import App
+
+
+def stamp(callback_context):
+    callback_context.state["_time"] = "now"
+
+
+assistant = LlmAgent(
+    name="assistant",
+    instruction="""Current time: {{_time}}. You are talking to {{user:name}}.
+{POLICY}""",
+    before_agent_callback=stamp,
+)
+app = App(name="shop", root_agent=assistant, context_cache_config=ContextCacheConfig())
+'''
+
+
+def test_cache_report_names_what_breaks_the_prefix_and_replays_the_split(tmp_path, monkeypatch, run_cli):
+    (tmp_path / "agent.py").write_text(textwrap.dedent(APP), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, output, _ = run_cli("cache-report", ".")
+    assert status == 0
+    lines = output.splitlines()
+    assert lines[0] == "agent `assistant` (agent.py:10:13)"
+    stable, unit = count_tokens("Current time: ")
+    assert lines[1].startswith("  system instruction: ") and lines[1].endswith(f" {unit}; stable prefix: {stable}")
+    assert (
+        lines[2]
+        == "  breaks it: `_time`, changes during a run (written by callback `stamp` of agent `assistant` (agent.py:7:5))"
+    )
+    assert lines[3] == "  session constants: `user:name` (same all session)"
+    assert lines[4] == "  simulation (3 sessions x 8 turns, google-adk's cache manager): 0/24 cache hits"
+    assert lines[5] == "  after split_static: 21/24 cache hits"
+
+
+def test_cache_report_without_simulation(tmp_path, monkeypatch, run_cli):
+    (tmp_path / "agent.py").write_text(textwrap.dedent(APP), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, output, _ = run_cli("cache-report", "--no-simulation")
+    assert status == 0 and "simulation" not in output and "breaks it: `_time`" in output

@@ -1,0 +1,125 @@
+"""Hostile ADK 2.x workflows (Python and Agent Config YAML): long chains, wide fan-outs and
+fan-ins, many routes and writers, cross products, deep nesting and alias bombs. Each is read
+in a child process bounded in time and memory (see ``bounded``): linear work, or past the
+documented bounds an *unknown* workflow (nothing concluded), never a traceback."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.bounded import run_templating
+
+HEAD = "from google.adk import Agent, Event, Workflow\nfrom google.adk.workflow import START, Edge\n\n"
+READER = 'reader = Agent(name="reader", model="m", instruction="{kf0} {missing}")\n'
+
+
+def _functions(prefix: str, count: int) -> str:
+    return "".join(f"def {prefix}{i}():\n    return Event(state={{'k{prefix}{i}': 1}})\n\n" for i in range(count))
+
+
+def _names(prefix: str, count: int) -> str:
+    return ", ".join(f"{prefix}{i}" for i in range(count))
+
+
+def _routes(count: int, back: bool = False) -> str:
+    routes = ", ".join(f"'r{i}': f{i}" for i in range(count))
+    after = "{'back': router, 'on': reader}" if back else "reader"
+    tails = ", ".join(f"(f{i}, {after})" for i in range(count))
+    router = "def router():\n    return Event(route='r0')\n\n"
+    return (
+        _functions("f", count)
+        + router
+        + READER
+        + f"root = Workflow(name='w', edges=[(START, router, {{{routes}}}), {tails}])\n"
+    )
+
+
+def _reversed_chain(count: int) -> str:
+    edges = ", ".join(f"Edge(from_node=f{i}, to_node=f{i + 1})" for i in reversed(range(count - 1)))
+    last = f"Edge(from_node=START, to_node=f0), Edge(from_node=f{count - 1}, to_node=reader)"
+    return _functions("f", count) + READER + f"root = Workflow(name='w', edges=[{edges}, {last}])\n"
+
+
+def _nested(depth: int) -> str:
+    text = _functions("f", 1) + READER + "w0 = Workflow(name='w0', edges=[(START, f0)])\n"
+    text += "".join(f"w{i} = Workflow(name='w{i}', edges=[(START, w{i - 1})])\n" for i in range(1, depth))
+    return text + f"root = Workflow(name='root', edges=[(START, w{depth - 1}, reader)])\n"
+
+
+CASES = {
+    "1,000 routes": (lambda: _routes(1_000), "route `r1` of `router` skips its writer `f0`"),
+    "1,000 routed back edges": (lambda: _routes(1_000, back=True), "TPL015 agent `reader`"),
+    "a reversed 1,000-step chain": (lambda: _reversed_chain(1_000), "TPL014 `missing`"),
+    "a fan-in diamond of 2,000": (
+        lambda: _functions("f", 2_000) + _functions("a", 1) + READER
+        + f"root = Workflow(name='w', edges=[(START, a0, ({_names('f', 2_000)}), reader)])\n",
+        "and 1,990 more): its reads of their keys race",
+    ),
+    "a 1,000 x 1,000 cross product": (
+        lambda: _functions("f", 1_000) + _functions("g", 1_000) + READER
+        + f"root = Workflow(name='w', edges=[(START, ({_names('f', 1_000)}), ({_names('g', 1_000)}), reader)])\n",
+        "Found",
+    ),
+    "a chain of 10,000": (
+        lambda: _functions("f", 10_000) + READER + f"root = Workflow(name='w', edges=[(START, {_names('f', 10_000)}, reader)])\n",
+        "Found",
+    ),
+    "a fan-out of 10,000": (
+        lambda: _functions("f", 10_000) + READER + f"root = Workflow(name='w', edges=[(START, ({_names('f', 10_000)}))])\n",
+        "Found",
+    ),
+    "workflows nested 300 deep": (lambda: _nested(300), "checked"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_hostile_workflow_is_read_in_linear_time(tmp_path: Path, case: str) -> None:
+    build, expected = CASES[case]
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
+    (tmp_path / "agent.py").write_text(HEAD + build(), encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "agent.py"], tmp_path, seconds=30, megabytes=600)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert outcome.returncode in (0, 1), outcome.stderr[-2000:]
+    assert expected in outcome.stdout, outcome.stdout[-2000:]
+
+
+def test_hostile_chain_of_100000_nodes_in_bounded_memory(tmp_path: Path) -> None:
+    # A chain far past the bounds: read once, left unknown; the reads after it are not judged.
+    names = ", ".join(f"f{i}" for i in range(100_000))
+    functions = "".join(f"def f{i}():\n    pass\n" for i in range(100_000))
+    text = HEAD + functions + READER + f"root = Workflow(name='w', edges=[(START, {names}, reader)])\n"
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
+    (tmp_path / "agent.py").write_text(text, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "agent.py"], tmp_path, seconds=60, megabytes=1500)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert outcome.returncode in (0, 1)
+
+
+def _yaml_project(folder: Path, edges: str) -> None:
+    (folder / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
+    app = folder / "app"
+    app.mkdir()
+    (app / "__init__.py").write_text("", encoding="utf-8")
+    (app / "steps.py").write_text("def a():\n    return 1\n", encoding="utf-8")
+    (app / "root.yaml").write_text(f"agent_class: Workflow\nname: w\n{edges}", encoding="utf-8")
+
+
+def test_hostile_yaml_route_alias_bomb(tmp_path: Path) -> None:
+    # Nine levels of lists of ten aliases name 10^9 routes in a few hundred bytes.
+    levels = ["r0: &r0 [a, b, c, d, e, f, g, h, i, j]"]
+    levels += [f"r{n}: &r{n} [{', '.join([f'*r{n - 1}'] * 10)}]" for n in range(1, 10)]
+    anchors = "anchors:\n" + "".join(f"  {line}\n" for line in levels)
+    edges = "edges:\n  - from_node: START\n    to_node: app.steps.a\n    route: *r9\n"
+    _yaml_project(tmp_path, anchors + edges)
+    for command in (["lint", "--no-cache", "app"], ["graph", "app"]):
+        outcome = run_templating(command, tmp_path, seconds=30, megabytes=600)
+        assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+        assert outcome.returncode in (0, 1), (command, outcome.stderr[-2000:])
+
+
+def test_hostile_yaml_workflow_of_1000_routes(tmp_path: Path) -> None:
+    routes = "".join(f"      r{i}: app.steps.f{i}\n" for i in range(1_000))
+    _yaml_project(tmp_path, "edges:\n  - - START\n    - app.steps.a\n    -\n" + routes)
+    outcome = run_templating(["lint", "--no-cache", "app"], tmp_path, seconds=30, megabytes=600)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert outcome.returncode in (0, 1)
