@@ -15,7 +15,7 @@ import (
 )
 
 // The draft is a temp: key: adk-go hands it to the later siblings of the same run.
-const draftKey = "temp:draft"
+const draftKey = "temp:post_draft"
 
 //go:embed prompts/critic.md
 var criticPrompt string
@@ -23,7 +23,7 @@ var criticPrompt string
 func main() {
 	writer, err := llmagent.New(llmagent.Config{
 		Name:        "writer",
-		Instruction: "Write a short post about {topic} for {user:audience}.",
+		Instruction: "Write a short post about {post_subject} for {user:readers}.",
 		OutputKey:   draftKey,
 	})
 	if err != nil {
@@ -32,14 +32,14 @@ func main() {
 	critic, err := llmagent.New(llmagent.Config{
 		Name:        "critic",
 		Instruction: criticPrompt,
-		OutputKey:   "critique",
+		OutputKey:   "post_feedback",
 	})
 	if err != nil {
 		log.Fatal(err)
 	}
 	editor, err := llmagent.New(llmagent.Config{
 		Name:        "editor",
-		Instruction: fmt.Sprintf("Apply {critique} to {%s}. Keep the {{tone}}.", draftKey),
+		Instruction: fmt.Sprintf("Apply {post_feedback} to {%s}. Keep the {{voice}}.", draftKey),
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -52,8 +52,8 @@ func main() {
 	}
 	_ = pipeline
 
-	state := map[string]any{"topic": "tide pools"}
-	state["user:audience"] = "children"
+	state := map[string]any{"post_subject": "tide pools"}
+	state["user:readers"] = "children"
 	sessions := session.InMemoryService()
 	if _, err := sessions.Create(context.Background(), &session.CreateRequest{
 		AppName: "blog", UserID: "ann", State: state,
