@@ -9,7 +9,9 @@ files per package. Then times, in one run, side by side, best of ``--rounds``:
 - ``templating lint --no-cache --jobs 1`` (cold, one process);
 - ``templating lint --no-cache`` (cold, workers as the CPU count allows);
 - ``templating lint`` with the cache already filled (warm);
-- ``ruff check --no-cache``.
+- ``ruff check --no-cache``;
+- ``templating lint FILE`` on one agent module, as pre-commit names a changed file: the rest of
+  the project is read too (to know what is an instruction and who writes what), cold and warm.
 
 Run:  python benchmarks/lint.py [--files 10000] [--rounds 3]
 """
@@ -65,8 +67,14 @@ def total_{index}(prices: list[float]) -> float:
 '''
 
 
+#: The file a named-file run names: an agent module, as a commit changing one would.
+NAMED = "package_0/agent_0.py"
+
+
 def write_tree(directory: Path, files: int) -> None:
-    """Write ``files`` Python files: 3 agent modules in every 10, the rest plain modules."""
+    """Write ``files`` Python files: 3 agent modules in every 10, the rest plain modules, and an
+    empty ``pyproject.toml``: the tree is one project, as a repository is."""
+    (directory / "pyproject.toml").write_text("", encoding="utf-8")
     for index in range(files):
         package = directory / f"package_{index // 100}"
         package.mkdir(exist_ok=True)
@@ -86,6 +94,8 @@ def commands() -> dict[str, list[str] | None]:
         "ruff check --no-cache": [ruff, "check", ".", "--no-cache", "--quiet", "--exit-zero", "--isolated"]
         if Path(ruff).exists()
         else None,
+        "templating lint FILE, cold": [*lint[:4], NAMED, *lint[5:], "--no-cache"],
+        "templating lint FILE, warm": [*lint[:4], NAMED, *lint[5:]],
     }
 
 

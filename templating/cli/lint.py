@@ -41,6 +41,9 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes ([*]) to the files")
     lint.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; write nothing")
     lint.add_argument("--show-fixes", action="store_true", help="list the fixes applied (or, without --fix, offered)")
+    lint.add_argument(
+        "--add-noqa", action="store_true", help="add a noqa comment for each finding, where the linter reads it"
+    )
     lint.add_argument("--output-format", choices=sorted(FORMATS), help="default: full on a terminal, else concise")
     lint.add_argument(
         "-o", "--output-file", type=Path, metavar="FILE", help="write the report to this file instead of stdout"
@@ -53,8 +56,20 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
         "--select", action="append", metavar="CODES", help="rule codes, prefixes or names to enable (comma-separated)"
     )
     rules.add_argument(
+        "--extend-select", action="append", metavar="CODES", help="like --select, but added to the selection"
+    )
+    rules.add_argument(
         "--ignore", action="append", metavar="CODES", help="rule codes, prefixes or names to disable (comma-separated)"
     )
+    rules.add_argument("--extend-ignore", action="append", metavar="CODES", help="the same as --ignore")
+    rules.add_argument(
+        "--per-file-ignores", action="append", metavar="GLOB:CODES",
+        help="rules to disable in the files a glob matches, in place of the config's (tests/*:TPL001,TPL003)",
+    )  # fmt: skip
+    rules.add_argument(
+        "--extend-per-file-ignores", action="append", metavar="GLOB:CODES",
+        help="like --per-file-ignores, but added to the config's",
+    )  # fmt: skip
     templates = lint.add_argument_group("templates and state")
     templates.add_argument("--dialect", choices=DIALECT_NAMES, help="template dialect (default: from config, else adk)")
     templates.add_argument(
@@ -85,6 +100,10 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
         help="apply the config's exclude to files named on the command line too (as pre-commit names them)",
     )  # fmt: skip
     files.add_argument(
+        "--extend-exclude", action="append", metavar="GLOBS",
+        help="globs of files to leave out, added to the config's `exclude` (comma-separated)",
+    )  # fmt: skip
+    files.add_argument(
         "--stdin-filename", metavar="NAME", help="the name of the file read from stdin (its suffix picks the parser)"
     )
     miscellaneous = lint.add_argument_group("miscellaneous")
@@ -111,10 +130,14 @@ def _run_lint(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     if (arguments.fix or arguments.diff) and any(str(path) == "-" for path in paths):
         raise UsageError("--fix and --diff need files: standard input cannot be fixed in place")
+    if arguments.add_noqa and (arguments.fix or arguments.diff or any(str(path) == "-" for path in paths)):
+        raise UsageError("--add-noqa writes the files named: not with --fix, --diff or standard input")
     output = Output(arguments)
     try:
         settings = _settings(arguments, paths)
         result = _lint(paths, settings, arguments)
+        if arguments.add_noqa:
+            return _add_noqa(paths, settings, result, output)
         if arguments.diff:
             return _print_diff(_fixable(result, settings), output)
         fixed = _fix(paths, settings, result, output) if arguments.fix else 0
@@ -177,6 +200,33 @@ def _fix(paths: list[Path], settings: Settings, result: LintResult, output: Outp
     return total
 
 
+def _add_noqa(paths: list[Path], settings: Settings, result: LintResult, output: Output) -> int:
+    """Write a noqa comment for each finding (never in a file the config excludes), in rounds
+    as ``--fix`` does: silencing a finding can reveal another on the same text (one span shows
+    its most specific finding). The exit code says whether findings remain."""
+    from templating.lint.add_noqa import plan_noqa  # only --add-noqa plans comments
+
+    added, left, refused = 0, 0, set[Path]()
+    for _ in range(_FIX_ROUNDS):
+        plan = plan_noqa(result.findings)
+        left = plan.left
+        files = [file for file in plan.files if file.path not in refused]
+        files = [file for file in files if not is_excluded(file.path, settings.root, settings.exclude)]
+        written = [file for file in files if _write(file, settings.root, output, refused)]
+        if not written:
+            break
+        added += sum(file.applied for file in written)
+        result = lint_paths(paths, settings, jobs=output.arguments.jobs, cache=not output.arguments.no_cache)
+    output.summary(f"Added {added} noqa directive{'s' if added != 1 else ''}.")
+    if left:
+        output.warn(
+            f"warning: {left} finding{'s' if left != 1 else ''} cannot take a noqa comment "
+            "(a prompt file's text reaches the model): use `per-file-ignores`"
+        )
+    failing = [f for f in result.findings if f.severity >= settings.fail_level]
+    return EXIT_FAILURE if failing and not output.arguments.exit_zero else EXIT_OK
+
+
 def _write(file: FileFix, root: Path, output: Output, refused: set[Path]) -> bool:
     """Write one file's fixes; a file not written is said so, once, and never counted."""
     from templating.lint.fixes import FixNotWritten, write_fix  # only --fix writes
@@ -220,7 +270,11 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         config,
         root,
         select=_split(arguments.select),
-        ignore=_split(arguments.ignore),
+        extend_select=_split(arguments.extend_select),
+        ignore=_split([*(arguments.ignore or []), *(arguments.extend_ignore or [])] or None),
+        per_file_ignores=arguments.per_file_ignores,
+        extend_per_file_ignores=arguments.extend_per_file_ignores,
+        extend_exclude=_split(arguments.extend_exclude),
         state=arguments.state,
         initial_state=arguments.initial_state,
         dialect=arguments.dialect,

@@ -1,7 +1,10 @@
 """``templating render FILE --state STATE.json [--explain]``: preview an instruction.
 
-With ``--explain``, standard error lists which span of the output came from which key, and
-what in the agent code (``--project``, default the file's folder) writes each key.
+FILE is a template file, or a Python agent's instruction named as ``FILE.py:CONSTANT`` or
+``package.module:CONSTANT``; ``--agent NAME`` renders the instruction of the agent of that
+name in the project. With ``--explain``, standard error lists every placeholder (the missing
+ones too): which span of the output came from which key, where its value comes from, and what
+in the agent code (``--project``, default the file's folder) writes each key.
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_settings, read_text
+from templating.cli.render_target import Target, resolve_target
 from templating.compiler import compile_template
 from templating.context import ReadonlyContext
 from templating.dialects import DIALECT_NAMES, PORT_NAMES, get_dialect
+from templating.dialects.dialect import Dialect
 from templating.dialects.ports import group_ports, port_texts
 from templating.errors import TemplateError
 from templating.nodes import Escape, Placeholder
@@ -30,7 +35,15 @@ __all__ = ["add_arguments", "explain"]
 
 def add_arguments(render: argparse.ArgumentParser) -> None:
     """Declare the ``render`` options."""
-    render.add_argument("file", type=Path, help="the instruction template (a text file, '-' for stdin)")
+    render.add_argument(
+        "file", type=Path, nargs="?",
+        help="a template file ('-' for stdin), or a Python agent's instruction: FILE.py:CONSTANT or package.module:CONSTANT",
+    )  # fmt: skip
+    render.add_argument(
+        "--agent",
+        metavar="NAME",
+        help="render the instruction of the agent of this name (found in --project, default .)",
+    )
     render.add_argument("--state", type=Path, help="a JSON file holding the session state (an object)")
     render.add_argument("--dialect", choices=DIALECT_NAMES, default="adk", help="template dialect (default: adk)")
     render.add_argument("--agent-name", default="", help="the agent name used in error messages")
@@ -41,7 +54,7 @@ def add_arguments(render: argparse.ArgumentParser) -> None:
     )
     render.add_argument(
         "--project", type=Path, action="append",
-        help="with --explain, the agent code whose writers to name for each key (default: the file's folder)",
+        help="the agent code to find --agent in, and whose writers --explain names (default: the file's folder)",
     )  # fmt: skip
     render.set_defaults(handler=_run_render)
 
@@ -49,7 +62,10 @@ def add_arguments(render: argparse.ArgumentParser) -> None:
 def _run_render(arguments: argparse.Namespace) -> int:
     import asyncio  # here, not at the top: every `templating lint` run imports this module
 
-    text = read_text(arguments.file)
+    target = resolve_target(arguments.file, arguments.agent, arguments.project, arguments.dialect)
+    arguments.file, text = target.name, target.text
+    arguments.project = arguments.project or [target.folder]
+    arguments.agent_name = arguments.agent_name or target.agent
     if Path(arguments.file).name in SKILL_FILES:
         text, inject = _skill_text(arguments.file, text)
         if not inject:  # google-adk sends the body as written
@@ -61,7 +77,9 @@ def _run_render(arguments: argparse.Namespace) -> int:
         context = ReadonlyContext(state, agent_name=arguments.agent_name)
         output = asyncio.run(compiled.render_async(context))
     except (TemplateError, NotImplementedError) as error:
-        print(_describe(arguments.file, error), file=sys.stderr)
+        print(_describe(target, error), file=sys.stderr)
+        if arguments.explain:  # every placeholder, the missing ones included: what to add to the state
+            _explain(arguments, text, state)
         return EXIT_FAILURE
     # On a terminal, control characters from state values are shown escaped, never obeyed; in
     # a pipe the text is what the model sees. A lone surrogate, which no encoding can write,
@@ -70,11 +88,15 @@ def _run_render(arguments: argparse.Namespace) -> int:
     if output and not output.endswith("\n"):
         sys.stdout.write("\n")
     if arguments.explain:
-        ports = _ports(arguments.target_ports)
-        writers = _project_writers(arguments)
-        report = explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers)
-        sys.stderr.write(printable(report, keep_newlines=True))
+        _explain(arguments, text, state)
     return EXIT_OK
+
+
+def _explain(arguments: argparse.Namespace, text: str, state: dict[str, Any]) -> None:
+    ports = _ports(arguments.target_ports)
+    writers = _project_writers(arguments)
+    report = explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers)
+    sys.stderr.write(printable(report, keep_newlines=True))
 
 
 def _skill_text(file: str, text: str) -> tuple[str, bool]:
@@ -113,12 +135,12 @@ def explain(
     lines = []
     for node in parse(text, dialect=dialect).nodes:
         if isinstance(node, Placeholder):
-            value = state_value(state, node, chosen, text, "") if not node.artifact else ""
+            value, source = _value_and_source(state, node, chosen, text)
             template.advance(text[template_offset : node.span.start])
             template_offset = node.span.start
             start = output.position
             output.advance(value)
-            line = _explain_line(start, output.position, template.position, node, value)
+            line = _explain_line(start, output.position, template.position, node, value, source)
             if writers is not None and not node.artifact:
                 line += f"    written by: {writers(node.key)}\n"
             lines.append(line)
@@ -153,14 +175,30 @@ class _Cursor:
             self.column += len(text)
 
 
+def _value_and_source(state: dict[str, Any], node: Placeholder, dialect: Dialect, text: str) -> tuple[str, str]:
+    """What a placeholder renders to and where that comes from; a missing key is said so (and
+    rendered empty) rather than raised: the explanation lists every placeholder."""
+    if node.artifact:
+        return "", "an artifact: loaded at run time, not previewed"
+    try:
+        value = state_value(state, node, dialect, text, "")
+    except TemplateError as error:
+        return "", f"missing: the render fails ({error.args[0] if error.args else error})"
+    if node.key in state:
+        return value, "from the state"
+    if node.key in dialect.inherited_values and not node.path:
+        return value, "filled by ADK itself"
+    return value, "optional and missing: renders empty"
+
+
 def _explain_line(
-    start: tuple[int, int], end: tuple[int, int], where: tuple[int, int], node: Placeholder, value: str
+    start: tuple[int, int], end: tuple[int, int], where: tuple[int, int], node: Placeholder, value: str, source: str
 ) -> str:
     kind = "artifact" if node.artifact else "key"
     preview = value if len(value) <= 40 else value[:37] + "..."
     return (
         f"output {start[0]}:{start[1]}-{end[0]}:{end[1]} <- {kind} `{node.key}` "
-        f"({node.source!r} at template {where[0]}:{where[1]}) = {preview!r}\n"
+        f"({node.source!r} at template {where[0]}:{where[1]}) = {preview!r} [{source}]\n"
     )
 
 
@@ -196,13 +234,14 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | No
     return writers
 
 
-def _describe(file: Path, error: Exception) -> str:
-    """``file:line:column: message`` as lint prints a position, or ``file: message`` without one."""
+def _describe(target: Target, error: Exception) -> str:
+    """``file:line:column: message`` as lint prints a position (in the file the text is
+    written in: a Python constant's line in its module), or ``file: message`` without one."""
     message = error.args[0] if error.args else str(error)
     line, column = getattr(error, "line", None), getattr(error, "column", None)
-    if line is None:
-        return f"{file}: {message}"
-    return f"{file}:{line}:{column}: {message}"
+    if line is None or column is None:
+        return f"{target.name}: {message}"
+    return f"{target.where(line, column)}: {message}"
 
 
 def _read_state(path: Path) -> dict[str, Any]:

@@ -142,13 +142,15 @@ def check_skipped(template: Template, context: Context) -> Iterator[Hazard]:
         body, mark = match.group("body").strip(), match.group("mark")
         start = match.start()
         name = body.removesuffix("?")
-        if template.dialect not in ("adk", "strict") and read_name(name) is not None:
-            # A port that substitutes these groups: the hazard is the mark left before the value.
+        if (read_name(name) is not None or name.startswith(ARTIFACT_PREFIX)) and template.dialect not in (
+            "adk",
+            "strict",
+        ):
             yield Hazard(
                 "TPL007", start, match.end(),
-                f"{template.dialect} substitutes `{shorten(name)}` in `{shorten(match.group())}` and keeps the "
-                f"`{mark}` before its value",
-                f"write `{{{shorten(body)}}}` for the value alone, or drop the braces to keep the text",
+                f"`{shorten(match.group())}` keeps its `{mark}`: {_reader(template)} substitutes `{shorten(name)}` "
+                f"and leaves the `{mark}` before the value (ADK Python leaves the whole group literal)",
+                f"write `{{{shorten(body)}}}` alone unless the `{mark}` is meant to stay",
             )  # fmt: skip
         elif read_name(name) is not None or name.startswith(ARTIFACT_PREFIX):
             yield Hazard(

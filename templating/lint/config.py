@@ -1,8 +1,9 @@
 """Read ``[tool.templating]`` from ``pyproject.toml`` and state schemas, into `Settings`.
 
 The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the first path wins.
-Unknown keys are errors. Keys: ``dialect``, ``select``, ``ignore``, ``per-file-ignores``,
-``include``, ``exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
+Unknown keys are errors. Keys: ``dialect``, ``select``, ``extend-select``, ``ignore``,
+``extend-ignore``, ``per-file-ignores``, ``extend-per-file-ignores``, ``include``, ``exclude``,
+``extend-exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
 ``force-exclude``, ``docs-url``, ``target-ports``, ``adk-version`` (``"2.13"`` or ``"1.x"``),
 ``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`).
 """
@@ -40,10 +41,14 @@ class ToolConfig:
 
     dialect: str = "adk"
     select: list[str] | None = None
+    extend_select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
+    extend_ignore: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    extend_per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     include: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
+    extend_exclude: list[str] = field(default_factory=list)
     state: str | None = None
     initial_state: str | None = None
     fail_level: str = "warning"
@@ -114,7 +119,11 @@ def build_settings(
     root: Path,
     *,
     select: list[str] | None = None,
+    extend_select: list[str] | None = None,
     ignore: list[str] | None = None,
+    per_file_ignores: list[str] | None = None,
+    extend_per_file_ignores: list[str] | None = None,
+    extend_exclude: list[str] | None = None,
     state: Path | None = None,
     initial_state: Path | None = None,
     dialect: str | None = None,
@@ -123,12 +132,17 @@ def build_settings(
     force_exclude: bool | None = None,
     adk_version: str | None = None,
 ) -> Settings:
-    """Merge the config with command-line options (which win) into `Settings`."""
-    chosen = select if select is not None else config.select
-    ignored = [*config.ignore, *(ignore or [])]
-    for selector in [*(chosen or []), *ignored]:
-        if not is_known_selector(selector):
-            raise ConfigError(f"unknown rule `{selector}` (see `templating rule --all`)")
+    """Merge the config with command-line options (which win) into `Settings`.
+
+    As in ruff, a command-line ``select`` starts the selection afresh (the config's
+    ``extend-select`` with it); ``extend-select`` adds to the ``select`` of its own layer.
+    ``per_file_ignores`` from the command line replace the config's, ``extend_per_file_ignores``
+    add to them; both are ``GLOB:CODES`` texts."""
+    chosen, extended = (select, []) if select is not None else (config.select, config.extend_select)
+    extended = [*extended, *(extend_select or [])]
+    ignored = [*config.ignore, *config.extend_ignore, *(ignore or [])]
+    for selector in [*(chosen or []), *extended, *ignored]:
+        _check_selector(selector)
     ports = target_ports if target_ports is not None else config.target_ports
     for port in ports:
         if port not in PORT_NAMES:
@@ -137,7 +151,7 @@ def build_settings(
     state_file = state if state is not None else (root / config.state if config.state else None)
     if state is None and state_file is not None:
         _inside_project(state_file, root)
-    per_file = tuple((glob, select_rules(codes, ())) for glob, codes in config.per_file_ignores.items())
+    per_file = _per_file_ignores(config, per_file_ignores, extend_per_file_ignores)
     state_data = load_state(state_file) if state_file else None
     # The state sessions start with: its keys are written before anything runs (a sample is not).
     seed_file = (
@@ -146,10 +160,10 @@ def build_settings(
     seed_keys = load_state_keys(seed_file) if seed_file else frozenset()
     return Settings(
         dialect=dialect or config.dialect,
-        enabled=select_rules(chosen, ignored),
+        enabled=select_rules(chosen, ignored) | (select_rules(extended, ignored) if extended else frozenset()),
         per_file_ignores=per_file,
         include=tuple(config.include),
-        exclude=tuple(config.exclude),
+        exclude=(*config.exclude, *config.extend_exclude, *(extend_exclude or [])),
         known_keys=state_keys(state_data) if state_data is not None else None,
         state=state_data,
         seed_keys=seed_keys,
@@ -172,6 +186,46 @@ def _inside_project(file: Path, root: Path) -> None:
         raise ConfigError(
             f"{root / 'pyproject.toml'}: `state` names {file}, outside the project: name a file inside it"
         )
+
+
+def _check_selector(selector: str) -> None:
+    if not is_known_selector(selector):
+        raise ConfigError(f"unknown rule `{selector}` (see `templating rule --all`)")
+
+
+def _per_file_ignores(
+    config: ToolConfig, replaced: list[str] | None, extended: list[str] | None
+) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The globs and the codes each turns off: the config's (or the command line's in their
+    place), then those that extend them."""
+    table = {**config.per_file_ignores} if replaced is None else parse_per_file_ignores(replaced)
+    for glob, codes in [*config.extend_per_file_ignores.items(), *parse_per_file_ignores(extended or []).items()]:
+        table[glob] = [*table.get(glob, []), *codes]
+    for codes in table.values():
+        for code in codes:
+            _check_selector(code)
+    return tuple((glob, select_rules(codes, ())) for glob, codes in table.items())
+
+
+def parse_per_file_ignores(values: list[str]) -> dict[str, list[str]]:
+    """``GLOB:CODES`` texts (``tests/*:TPL001,TPL003``; ruff's ``a.py:TPL001,b.py:TPL003`` too)
+    as a table of globs to codes: a comma-separated item with a ``:`` starts a glob's codes."""
+    table: dict[str, list[str]] = {}
+    for value in values:
+        glob = None
+        for part in value.split(","):
+            before, colon, code = part.rpartition(":")
+            if colon:
+                glob = before.strip()
+                if not glob:
+                    raise ConfigError(f"per-file-ignores: `{value}` has no glob before `:` (expected GLOB:CODES)")
+                table.setdefault(glob, [])
+            if glob is None:
+                raise ConfigError(f"per-file-ignores: `{value}` has no `:` (expected GLOB:CODES, as tests/*:TPL001)")
+            if not code.strip():
+                raise ConfigError(f"per-file-ignores: `{value}` names no rule after `:` (expected GLOB:CODES)")
+            table[glob].append(code.strip())
+    return table
 
 
 def load_state_keys(file: Path) -> frozenset[str]:

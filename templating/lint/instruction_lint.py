@@ -72,7 +72,9 @@ def _too_large(instruction: Instruction, settings: Settings) -> list[Finding]:
 
 def silenced(path: str, suppressed: frozenset[str], settings: Settings) -> frozenset[str]:
     """The codes per-file ignores turn off at ``path`` and ``# noqa`` codes ``suppressed`` name."""
-    return _ignored_for(path, settings) | select_rules(suppressed, ()) if suppressed else _ignored_for(path, settings)
+    if not suppressed or not settings.respect_noqa:
+        return ignored_codes(path, settings)
+    return ignored_codes(path, settings) | select_rules(suppressed, ())
 
 
 def lint_instructions(instructions: Iterable[Instruction], display: str, settings: Settings) -> list[Finding]:
@@ -94,14 +96,16 @@ def lint_instruction(instruction: Instruction, settings: Settings) -> list[Findi
     """
     dialect = instruction.dialect or settings.dialect
     enabled = settings.enabled & rules_for_dialect(dialect)
-    enabled = enabled - _ignored_for(instruction.source.path, settings) - _suppressed(instruction)
+    enabled = enabled - silenced(instruction.source.path, instruction.suppressed, settings)
     if not enabled:
         return []
     if len(instruction.text) > MAX_INSTRUCTION:
         return _too_large(instruction, settings)
     with suggestion_budget():  # did-you-means cost a comparison per known key: bounded per instruction
         hazards = [hazard for hazard in _remembered_hazards(instruction, dialect, settings) if hazard.code in enabled]
-    return [finding_for(instruction, hazard) for hazard in limit_hazards(_most_specific(hazards))]
+    if settings.respect_noqa:  # else every hazard: TPL100 asks which a noqa could be silencing
+        hazards = limit_hazards(_most_specific(hazards))
+    return [finding_for(instruction, hazard) for hazard in hazards]
 
 
 def _most_specific(hazards: list[Hazard]) -> list[Hazard]:
@@ -191,36 +195,52 @@ def finding_for(instruction: Instruction, hazard: Hazard) -> Finding:
     )  # fmt: skip
 
 
-def _suppressed(instruction: Instruction) -> frozenset[str]:
-    if not instruction.suppressed:
-        return frozenset()
-    return select_rules(instruction.suppressed, ())
-
-
-def _ignored_for(path: str, settings: Settings) -> frozenset[str]:
+def ignored_codes(path: str, settings: Settings) -> frozenset[str]:
+    """The codes the per-file ignores turn off at ``path``."""
     if not settings.per_file_ignores:
         return frozenset()
     return _ignored_at(path, settings.per_file_ignores)
 
 
+# One answer per file and table: a file's instructions and findings ask again and again, and a
+# table of many globs (each compiled once, below) is matched against each file only once.
 @functools.lru_cache(maxsize=4096)
-def _ignored_at(path: str, per_file_ignores: tuple[tuple[str, frozenset[str]], ...]) -> frozenset[str]:
-    """The codes ignored at ``path``: worked out once per file, not once per instruction."""
+def _ignored_at(path: str, table: tuple[tuple[str, frozenset[str]], ...]) -> frozenset[str]:
+    any_glob = _any_glob(table)
+    if any_glob is not None and any_glob.match(_normalized(path)) is None:
+        return frozenset()  # most files match no glob: one regex says so, not one per glob
     ignored: set[str] = set()
-    for spec, codes in _compiled_ignores(per_file_ignores):
+    for spec, codes in _compiled(table):
         if spec.match_file(path):
             ignored |= codes
     return frozenset(ignored)
 
 
-@functools.lru_cache(maxsize=4)
-def _compiled_ignores(
-    per_file_ignores: tuple[tuple[str, frozenset[str]], ...],
-) -> tuple[tuple[pathspec.PathSpec, frozenset[str]], ...]:
-    """Every ``per-file-ignores`` glob compiled once per run (the table, not each glob, is
-    the cache's key: 20,000 globs no longer evict each other from a cache of 256)."""
-    compiled = ((compile_globs([pattern]), codes) for pattern, codes in per_file_ignores)
-    return tuple((spec, codes) for spec, codes in compiled if spec is not None)
+@functools.lru_cache(maxsize=8)
+def _any_glob(table: tuple[tuple[str, frozenset[str]], ...]) -> re.Pattern[str] | None:
+    """One regex matching the paths any glob of ``table`` matches (the union of the globs'
+    own regexes); ``None`` when a glob is not a plain positive one (``!negated``)."""
+    expressions = []
+    for spec, _ in _compiled(table):
+        for pattern in spec.patterns:
+            regex = getattr(pattern, "regex", None)
+            if pattern.include is not True or regex is None or not isinstance(regex.pattern, str):
+                return None
+            # Each glob's regex names its directory group alike: unnamed in the union.
+            expressions.append(f"(?:{regex.pattern.replace('(?P<ps_d>', '(?:')})")
+    return re.compile("|".join(expressions)) if expressions else None
+
+
+def _normalized(path: str) -> str:
+    from pathspec.util import normalize_file
+
+    return normalize_file(path)
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(table: tuple[tuple[str, frozenset[str]], ...]) -> list[tuple[pathspec.PathSpec, frozenset[str]]]:
+    """Each glob of a per-file-ignores table compiled once (a wild one left out: `compile_globs`)."""
+    return [(spec, codes) for pattern, codes in table if (spec := compile_globs([pattern])) is not None]
 
 
 def problem_findings(display: str, problem: Problem, settings: Settings) -> list[Finding]:

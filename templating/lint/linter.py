@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.lint.exemptions import drop_exempt
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instructions, problem_findings
 from templating.lint.project_lint import PROJECT_CODES, lint_project
 from templating.lint.settings import Settings
+from templating.lint.unused_noqa import UNUSED_NOQA, unused_noqa
 from templating.lint.workers import default_jobs, map_chunks
 from templating.project.files import collect_files
 from templating.project.reading import Reading, read_file, read_text
@@ -51,32 +53,77 @@ def lint_paths(
     in up to ``jobs`` worker processes (default: one per CPU, when there are enough files),
     reusing the results ``.templating_cache/`` holds for unchanged files when ``cache`` is set,
     then run the project rules on the model assembled from every file's facts (or reuse their
-    stored findings when no file changed)."""
+    stored findings when no file changed).
+
+    A file named on its own (pre-commit, an editor, CI on a diff) gets the findings a
+    whole-project run reports in it: the rest of its project is read too, to know which of its
+    constants are instructions (a prompt module's, used by an agent elsewhere) and who writes
+    what; only findings in the files linted are reported."""
     outside: list[Path] = []
     files, empty = _collect(paths, settings, outside)
-    jobs = jobs or default_jobs()
+    run = _run(paths, files, settings, jobs or default_jobs(), cache)
+    found = run.reported()
+    if UNUSED_NOQA in settings.enabled:
+        found += unused_noqa(
+            run.results, run.findings, settings, lambda quiet: _run(paths, files, quiet, run.jobs, False)
+        )
+    kept = drop_exempt(found)  # file-level `templating: noqa`, read as the files are now
+    return LintResult(tuple(sorted(kept, key=lambda f: f.sort_key)), len(files), empty, tuple(dict.fromkeys(outside)))
+
+
+@dataclass(slots=True)
+class _Run:
+    """The results of one run over the files linted (``results``) and the rest of their
+    project read for them (``rest``), and every finding, in whichever file it lies."""
+
+    results: list[FileResult]
+    rest: list[FileResult]
+    jobs: int
+    findings: dict[tuple, Finding] = field(default_factory=dict)
+    #: The keys of ``findings`` from the project rules (reported in the files linted only).
+    project: set[tuple] = field(default_factory=set)
+    #: With a file named, per-file findings are reported in the files linted only.
+    only_linted: bool = False
+
+    def reported(self) -> list[Finding]:
+        """The findings that lie in the files linted (with folders alone, the per-file rules'
+        findings wherever they lie, as the files linted found them)."""
+        linted = {result.path for result in self.results}
+        return [
+            finding for key, finding in self.findings.items()
+            if finding.path in linted or not (self.only_linted or key in self.project)
+        ]  # fmt: skip
+
+
+def _run(paths: Sequence[Path], files: list[Path], settings: Settings, jobs: int, cache: bool) -> _Run:
     lint_cache = _open_cache(settings) if cache else None
     results = _file_results(files, settings, jobs, lint_cache)
-    findings: dict[tuple, Finding] = {}
-    for result in results:
+    rest = _rest_of_project(paths, files, settings, jobs, lint_cache)
+    # With a file named, the findings are those in the files linted: the rest of the project's
+    # results hold the findings in a named prompt module its agents use, and a named agent's
+    # result those in prompt modules that were not named.
+    run = _Run(results, rest, jobs, only_linted=bool(rest) or _names_a_file(paths))
+    for result in [*results, *rest]:
         for finding in result.findings:
-            findings.setdefault((finding.sort_key, finding.message), finding)
-    # A project finding sits at a read, a write or an agent: in a file with facts. When no file
-    # linted has any (prompt files alone, as pre-commit may name them), nothing the project
-    # rules find could be reported, so the rest of the project is not read for them.
-    if PROJECT_CODES & settings.enabled and any(result.facts for result in results):
+            run.findings.setdefault((finding.sort_key, finding.message), finding)
+    project = results + rest
+    # A project finding sits at a read, a write or an agent: in a file with facts.
+    if PROJECT_CODES & settings.enabled and any(result.facts for result in project):
         # Project-wide rules run here, over every file's result (cached or not); their findings
         # are reused only when no file changed. They are reported in the files linted, not in
         # the rest of the project read for them.
-        linted = {result.path for result in results}
-        project = results + _rest_of_project(paths, files, settings, jobs, lint_cache)
         for finding in _project_findings(project, settings, lint_cache):
-            if finding.path in linted:
-                findings.setdefault((finding.sort_key, finding.message), finding)
+            key = (finding.sort_key, finding.message)
+            if key not in run.findings:
+                run.findings[key] = finding
+                run.project.add(key)
     if lint_cache is not None:
         lint_cache.save()  # once, after the files and the project rules are stored
-    findings_sorted = tuple(sorted(findings.values(), key=lambda f: f.sort_key))
-    return LintResult(findings_sorted, len(files), empty, tuple(dict.fromkeys(outside)))
+    return run
+
+
+def _names_a_file(paths: Sequence[Path]) -> bool:
+    return any(str(path) != "-" and path.is_file() for path in paths)
 
 
 def _open_cache(settings: Settings) -> LintCache:
@@ -183,4 +230,4 @@ def lint_text(
 
     Only the per-file rules run: the project rules need every file (see `lint_paths`).
     """
-    return lint_reading(read_text(text, path or Path(display), display, cache), settings)
+    return drop_exempt(lint_reading(read_text(text, path or Path(display), display, cache), settings), {display: text})

@@ -63,7 +63,8 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
         if settings.is_enabled(hazard.code) and hazard.code not in off:
             by_instruction.setdefault(id(instruction), (instruction, []))[1].append(hazard)
     for instruction, hazards in by_instruction.values():  # at most so many per instruction, as per file
-        findings.extend(finding_for(instruction, hazard) for hazard in limit_hazards(hazards))
+        kept = limit_hazards(hazards) if settings.respect_noqa else hazards  # TPL100 asks of every hazard
+        findings.extend(finding_for(instruction, hazard) for hazard in kept)
     for finding, suppressed in [*parameter_findings(order), *shape_findings(order)]:
         if settings.is_enabled(finding.code) and finding.code not in silenced(finding.path, suppressed, settings):
             findings.append(finding)

@@ -95,7 +95,10 @@ def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, H
     for late in find_late_reads(model):
         first = late.writers[0]
         own = first.agent == late.agent.name
-        if own and first.via == "output_key":
+        if not first.carried:
+            when = (f"by {describe_writer(first)}, but this port drops `temp:` keys from the events it "
+                    "appends, so no later agent sees it")  # fmt: skip
+        elif own and first.via == "output_key":
             when = f"by its own `{spelling_of(first.path)('output_key')}`, after it answers"
         elif own and first.function:
             when = f"by its own {first.via} `{first.function}`, only after its first model call"

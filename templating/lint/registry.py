@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES as _CORE_RULES
+from templating.lint.rulebook_suppression import SUPPRESSION_RULES
 from templating.lint.rulebook_untrusted import UNTRUSTED_RULES
 from templating.lint.rulebook_workflows import WORKFLOW_RULES
 
@@ -21,7 +22,7 @@ RULE_DOCS = "docs/rules/{code}.md"
 DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
 #: Every rule, by code.
-RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES)
+RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES, *SUPPRESSION_RULES)
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
 
@@ -42,15 +43,16 @@ def matches(rule: Rule, selector: str) -> bool:
 
 
 def select_rules(select: Iterable[str] | None, ignore: Iterable[str]) -> frozenset[str]:
-    """The codes enabled by ``select`` (default all rules) minus those ``ignore`` picks."""
-    chosen = frozenset(select) if select is not None else frozenset({"ALL"})
-    return _selected(chosen, frozenset(ignore))
+    """The codes enabled by ``select`` (default: every rule on by default) minus those ``ignore`` picks."""
+    return _selected(None if select is None else frozenset(select), frozenset(ignore))
 
 
 @functools.lru_cache(maxsize=1024)
-def _selected(chosen: frozenset[str], ignored: frozenset[str]) -> frozenset[str]:
+def _selected(chosen: frozenset[str] | None, ignored: frozenset[str]) -> frozenset[str]:
     # Each distinct selector set once: a per-file-ignores table of 20,000 globs names the
     # same few codes over and over.
+    if chosen is None:
+        return frozenset(rule.code for rule in RULES if rule.default and not any(matches(rule, s) for s in ignored))
     return frozenset(
         rule.code
         for rule in RULES

@@ -25,7 +25,7 @@ class Severity(enum.IntEnum):
 class Rule:
     """A lint rule and its documentation (rendered by ``templating rule`` and the docs site).
 
-    Codes are never reused. ``fixable`` says whether findings may carry a safe fix.
+    Codes are never reused. ``default`` says whether it runs without a ``select``. ``fixable`` says whether findings may carry a safe fix.
     ``dialects`` names the dialects the rule runs in, and ``dialect_note`` says how it reads
     (or why it skips) the ``strict`` dialect. ``version_note`` says how the rule reads
     ``adk-version = "1.x"``, for the rules whose truth depends on the ADK Python version.
@@ -43,3 +43,6 @@ class Rule:
     dialects: tuple[str, ...] = ("adk", "strict")
     dialect_note: str = ""
     version_note: str = ""
+    #: Whether the rule runs when ``select`` is unset; one that is off by default (TPL100) runs
+    #: when selected by code, prefix, name or ``ALL``.
+    default: bool = True

@@ -104,8 +104,10 @@ RULES: tuple[Rule, ...] = (
         "`${name}` or `\\{name}` differs between ADK ports",
         "Finds `${name}` and `\\{name}`.",
         "ADK Python skips a brace group right after `$` or `\\` (and keeps the backslash), while "
-        "adk-js, adk-go and adk-java substitute it. The same instruction renders differently per "
-        "port, and in Python the intended value never appears.",
+        "adk-js, adk-go, adk-java and adk-kotlin substitute it and keep the `$` or `\\` before the "
+        "value. The same instruction renders differently per port, and in Python the intended value "
+        "never appears. In Kotlin, `${name}` is the compiler's own template: only `\\${name}` or "
+        "`${'$'}{name}` reach ADK, which then substitutes `{name}` after the `$`.",
         'instruction="Budget: ${budget}"',
         'instruction="Budget: $ {budget}"  # or "Budget: {budget} dollars"',
     dialect_note=(
@@ -201,7 +203,7 @@ RULES: tuple[Rule, ...] = (
         'instruction="Hello"',
     ),
     Rule(
-        "TPL014", "unwritten-key", Severity.WARNING,
+        "TPL014", "unwritten-key", Severity.ERROR,
         "An agent reads a key that nothing in the project writes",
         "Finds required placeholders of an agent's instruction whose key no writer in the linted "
         "project writes: no `output_key`, no `state[...]` write in a tool, callback or workflow "
@@ -221,7 +223,7 @@ RULES: tuple[Rule, ...] = (
     dialect_note="In `strict`, the root key of a path is checked (`user:profile` in `{user:profile.name}`).",
     ),
     Rule(
-        "TPL015", "read-before-write", Severity.WARNING,
+        "TPL015", "read-before-write", Severity.ERROR,
         "An agent reads a key before the agent that writes it has run",
         "Within one run of a `SequentialAgent` (or the first iteration of a `LoopAgent`), finds a "
         "required placeholder whose key only agents after it write, or the agent itself through its "
@@ -231,7 +233,9 @@ RULES: tuple[Rule, ...] = (
         "too: parallel siblings give no order. In a graph `Workflow`, finds a read whose writer does "
         "not run before it on every path from START: a route that skips it, a later node, a loop's "
         "first iteration (see the Graph workflows page). Sub-agents an `LlmAgent` transfers to are "
-        "not ordered, and an unknown writer earlier in the run stops the rule.",
+        "not ordered, and an unknown writer earlier in the run stops the rule. In Java and Kotlin "
+        "programs, a `temp:` output key or event delta of an earlier sibling counts as never "
+        "written: adk-java and adk-kotlin drop `temp:` keys when they append the event.",
         "The first run fails with `KeyError: Context variable not found`: the critic placed before "
         "the writer, the loop whose first iteration reads what its last step writes.",
         'SequentialAgent(name="pipeline", sub_agents=[critic, writer])  # critic reads {draft}, writer has output_key="draft"',

@@ -46,6 +46,8 @@ class Settings:
     force_exclude: bool = False
     docs_url: str = DOCS_URL
     policy: ValuePolicy | None = None
+    #: Whether noqa comments silence findings (TPL100 lints once more without them).
+    respect_noqa: bool = True
 
     def is_enabled(self, code: str) -> bool:
         """Whether rule ``code`` runs."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from templating.project.budget import file_budget
 from templating.project.encoding import decode_source
@@ -32,9 +33,12 @@ from templating.project.sources import SourceCache
 from templating.project.surfaces import surface_for
 from templating.regular_file import read_regular
 
+if TYPE_CHECKING:
+    from templating.project.python.evaluate import Evaluated
+
 __all__ = [
-    "SKILL_FILES", "Reading", "SkillError", "SourceCache", "lent_instructions", "read_file", "read_files",
-    "read_project", "read_text", "skill_body",
+    "SKILL_FILES", "Reading", "SkillError", "SourceCache", "lent_instructions", "read_constant", "read_file",
+    "read_files", "read_project", "read_text", "skill_body",
 ]  # fmt: skip
 
 # Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
@@ -138,3 +142,19 @@ def lent_instructions(path: Path, text: str, cache: SourceCache) -> list[Instruc
     prompts has none of its own. A file of a language without imports lends none."""
     lend = surface_for(path.name).lend
     return lend(path, text, cache) if lend is not None else []
+
+
+def read_constant(path: Path, text: str, name: str) -> tuple[list[Evaluated] | None, list[str]]:
+    """The texts the module-level constant ``name`` of the Python module at ``path`` (now
+    ``text``) can hold, read as the linter reads an instruction (constants followed across
+    modules, string methods applied), with every constant's name; ``None`` when the module has
+    no ``name``. Raises ``SyntaxError`` or ``ValueError`` for a module that cannot be parsed."""
+    from templating.project.python.definitions import Namespace
+    from templating.project.python.evaluate import evaluate
+    from templating.project.python.module import load_module
+
+    cache = SourceCache(Path.cwd())
+    module = load_module(path, text, cache.display(path), cache)
+    value = module.constants.get(name)
+    names = sorted(module.constants)
+    return (evaluate(value, Namespace(module, cache)) if value is not None else None), names

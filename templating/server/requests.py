@@ -62,7 +62,10 @@ def _code_actions(server: TemplatingServer) -> None:
 def _noqa_on_the_call(
     server: TemplatingServer, finding: Finding, instructions: list[Instruction], document: Document, source: SourceFile
 ) -> types.CodeAction | None:
-    """The ``# noqa`` action on the line of the call passing a triple-quoted instruction."""
+    """The ``# noqa`` action for a triple-quoted instruction, in the file shown: on the line of
+    the call passing it, else after its closing quotes (a constant another module passes). It
+    never edits another file: the editor would change a buffer it does not show, and the
+    diagnostic here would stay until that file is saved."""
     path = path_of(document.uri)
     instruction = actions.instruction_of(finding, instructions, source)
     elsewhere = surface_for(path.name).comment_elsewhere

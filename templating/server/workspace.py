@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
+from templating.lint.exemptions import drop_exempt
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instruction, problem_findings
 from templating.lint.linter import lint_reading
@@ -173,7 +174,7 @@ class Workspace:
         for instruction in lent_instructions(path, text, modules):
             for finding in lint_instruction(instruction, settings):
                 found.setdefault((finding.sort_key, finding.message), finding)
-        return list(found.values())
+        return drop_exempt(found.values(), {reading.file: text})
 
 
 def is_linted(path: Path) -> bool:

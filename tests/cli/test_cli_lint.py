@@ -88,8 +88,8 @@ def test_cli_render_explain_maps_output_spans_to_keys(tmp_path, run_cli):
     code, out, err = run_cli("render", str(tmp_path / "i.txt"), "--state", str(tmp_path / "s.json"), "--explain")
     assert (code, out) == (0, "Hi Ada!\nPlan: \n")
     assert err.splitlines() == [
-        "output 1:4-1:7 <- key `name` ('{name}' at template 1:4) = 'Ada'",
-        "output 2:7-2:7 <- key `plan` ('{plan?}' at template 2:7) = ''",
+        "output 1:4-1:7 <- key `name` ('{name}' at template 1:4) = 'Ada' [from the state]",
+        "output 2:7-2:7 <- key `plan` ('{plan?}' at template 2:7) = '' [optional and missing: renders empty]",
     ]
 
 
@@ -137,8 +137,8 @@ def test_cli_render_explain_positions_after_multiline_values_and_escapes():
     text = "{{literal}} {a}\nx {b} {c}\n\n  {d?}"
     state = {"a": "one\ntwo", "b": "", "c": "3\n\n45"}
     assert explain(text, state, dialect="strict").splitlines() == [
-        "output 1:11-2:4 <- key `a` ('{a}' at template 1:13) = 'one\\ntwo'",
-        "output 3:3-3:3 <- key `b` ('{b}' at template 2:3) = ''",
-        "output 3:4-5:3 <- key `c` ('{c}' at template 2:7) = '3\\n\\n45'",
-        "output 7:3-7:3 <- key `d` ('{d?}' at template 4:3) = ''",
+        "output 1:11-2:4 <- key `a` ('{a}' at template 1:13) = 'one\\ntwo' [from the state]",
+        "output 3:3-3:3 <- key `b` ('{b}' at template 2:3) = '' [from the state]",
+        "output 3:4-5:3 <- key `c` ('{c}' at template 2:7) = '3\\n\\n45' [from the state]",
+        "output 7:3-7:3 <- key `d` ('{d?}' at template 4:3) = '' [optional and missing: renders empty]",
     ]

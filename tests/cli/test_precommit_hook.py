@@ -3,6 +3,7 @@ whose config excludes a file: pre-commit names every file, `--force-exclude` dro
 committed file whose name looks like an option is linted as a file, never obeyed."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,13 +35,14 @@ def _repository(folder: Path, hook_id: str = "templating-lint", args: list[str] 
     return folder
 
 
-def _pre_commit(folder: Path) -> subprocess.CompletedProcess:
+def _pre_commit(folder: Path, files: list[str] | None = None) -> subprocess.CompletedProcess:
     environment = {
         **os.environ,
         "PRE_COMMIT_HOME": str(folder.parent / "pre-commit-home"),
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
     }
-    command = [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"]
+    chosen = ["--files", *files] if files is not None else ["--all-files"]
+    command = [sys.executable, "-m", "pre_commit", "run", *chosen, "--color", "never"]
     return subprocess.run(
         command, cwd=folder, env=environment, capture_output=True, text=True, timeout=120, check=False
     )
@@ -80,3 +82,72 @@ def test_precommit_hook_args_are_file_names_and_a_missing_one_says_so(tmp_path):
     assert completed.returncode != 0
     assert "templating: error: --fix: no such file or folder" in completed.stdout
     assert "set options in [tool.templating]" in completed.stdout
+
+
+def _documented_hooks() -> list[tuple[str, dict]]:
+    """Every `.pre-commit-config.yaml` the docs print that runs the installed `templating`, as
+    a config (a bare list of repos is what goes under `repos:`)."""
+    found = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        for block in re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL):
+            if "entry: templating" not in block:
+                continue
+            config = yaml.safe_load(block)
+            found.append((page.name, config if isinstance(config, dict) else {"repos": config}))
+    return found
+
+
+def _shipped_hooks() -> list[tuple[str, dict]]:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    local = [{key: hook[key] for key in ("id", "name", "entry", "files")} | {"language": "system"} for hook in hooks]
+    return [(".pre-commit-hooks.yaml", {"repos": [{"repo": "local", "hooks": local}]})]
+
+
+#: Committed files whose names read as options if a hook's entry does not end the options.
+HOSTILE = ("--output-file=important.py", "-oimportant.py", "--config=important.py")
+
+
+def test_documented_hooks_are_found():
+    pages = {page for page, _ in _documented_hooks()}
+    assert {"lint.md", "integrations.md"} <= pages
+
+
+@pytest.mark.parametrize(("page", "config"), [*_documented_hooks(), *_shipped_hooks()])
+def test_every_documented_hook_lints_hostile_file_names_and_overwrites_nothing(tmp_path, page, config):
+    folder = tmp_path / "repo"
+    folder.mkdir()
+    (folder / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config))
+    (folder / "pyproject.toml").write_text("[tool.templating]\n")
+    (folder / "important.py").write_text("VALUE = 1\n")
+    for name in HOSTILE:
+        (folder / name).write_text(AGENT)
+    for command in (["init", "-q"], ["add", "--", "."]):
+        subprocess.run(["git", *command], cwd=folder, check=True, capture_output=True)
+    completed = _pre_commit(folder)
+    assert (folder / "important.py").read_text() == "VALUE = 1\n", (page, completed.stdout)
+    assert sorted(path.name for path in folder.iterdir()) == sorted(
+        [".git", ".pre-commit-config.yaml", "pyproject.toml", "important.py", *HOSTILE]
+    ), (page, completed.stdout)
+    assert "Traceback" not in completed.stdout + completed.stderr
+    for name in HOSTILE:
+        # Linted as files: the lint hook reports them, the fix hook fixes them.
+        assert f"{name}:3:" in completed.stdout or "{{name}}" not in (folder / name).read_text(), (page, name)
+
+
+def test_precommit_hook_checks_a_changed_prompt_module_as_its_project_sees_it(tmp_path):
+    # The commonest edit in the ADK layout: only prompt.py changes; pre-commit names it alone.
+    (tmp_path / "repo").mkdir()
+    folder = _repository(tmp_path / "repo")
+    (folder / "app").mkdir()
+    (folder / "app" / "__init__.py").write_text("")
+    (folder / "app" / "prompt.py").write_text('PROMPT = "Plan a trip to {{destination}} for {traveller}."\n')
+    (folder / "app" / "agent.py").write_text(
+        "from google.adk.agents import LlmAgent\n\nfrom .prompt import PROMPT\n\n"
+        'root_agent = LlmAgent(name="planner", instruction=PROMPT)\n'
+    )
+    subprocess.run(["git", "add", "."], cwd=folder, check=True)
+    completed = _pre_commit(folder, ["app/prompt.py"])
+    assert completed.returncode == 1, completed.stdout
+    assert "app/prompt.py:1:" in completed.stdout and "TPL001" in completed.stdout, completed.stdout
+    assert "TPL014" in completed.stdout and "`traveller`" in completed.stdout
+    assert "app/agent.py" not in completed.stdout

@@ -238,8 +238,8 @@ def test_go_dollar_and_backslash_groups_are_worded_for_adk_go(tmp_path: Path, ru
     _, out, _ = run_cli(
         "lint", "--isolated", "--select", "TPL007", "--output-format", "concise", str(tmp_path / "main.go")
     )
-    assert "TPL007 adk-go substitutes `amount` in `${amount}` and keeps the `$` before its value" in out
-    assert "TPL007 adk-go substitutes `fee` in `\\{fee}` and keeps the `\\` before its value" in out
+    assert "TPL007 `${amount}` keeps its `$`: the adk-go dialect substitutes `amount`" in out, out
+    assert "TPL007 `\\{fee}` keeps its `\\`: the adk-go dialect substitutes `fee`" in out, out
 
 
 def test_go_siblings_are_parsed_once_per_run(tmp_path: Path, monkeypatch) -> None:

@@ -18,6 +18,8 @@ from templating.project.surfaces import (
 )
 from templating.project.surfaces.agent_config import AGENT_CONFIG
 from templating.project.surfaces.go import GO
+from templating.project.surfaces.java import JAVA
+from templating.project.surfaces.kotlin import KOTLIN
 from templating.project.surfaces.prompt import PROMPT
 from templating.project.surfaces.python import PYTHON
 from templating.project.surfaces.session import SESSION
@@ -29,6 +31,7 @@ CLAIMS = {
     "agent.py": PYTHON, "stubs.pyi": PYTHON, "__init__.py": PYTHON, "AGENT.PY": PYTHON,
     "root_agent.yaml": AGENT_CONFIG, "intake.yml": AGENT_CONFIG, "Config.YAML": AGENT_CONFIG,
     "initial.session.json": SESSION, "main.go": GO, "agent_test.go": GO,
+    "Agent.java": JAVA, "Agent.kt": KOTLIN, "build.gradle.kts": KOTLIN,
     "welcome.prompt": PROMPT, "instruction.txt": PROMPT, "README.md": PROMPT,
 }  # fmt: skip
 #: Exact file names a surface claims before a later surface's suffix would.
@@ -76,6 +79,10 @@ def test_surfaces_pre_filters_skip_files_without_a_hint():
     assert PYTHON.may_hold("agent.py", b"root = Agent(name='a')\n")
     assert not AGENT_CONFIG.may_hold("ci.yaml", b"on: push\n")
     assert AGENT_CONFIG.may_hold("root_agent.yaml", b"agent_class: LlmAgent\n")
+    assert not JAVA.may_hold("Util.java", b"class Util {}\n")
+    assert JAVA.may_hold("Agent.java", b"import com.google.adk.agents.LlmAgent;\n")
+    assert not KOTLIN.may_hold("Util.kt", b"fun main() {}\n")
+    assert KOTLIN.may_hold("Agent.kt", b"import com.google.adk.kt.agents.LlmAgent\n")
 
 
 def test_surfaces_fixed_text_is_revalidated_by_its_surface():

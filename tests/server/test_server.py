@@ -335,16 +335,20 @@ async def test_server_noqa_for_a_triple_quoted_instruction_goes_on_the_call_line
     assert list(client.diagnostics[silenced]) == []  # the linter reads it there
 
 
-async def test_server_noqa_for_a_constant_goes_on_the_call_in_the_module_passing_it(
+async def test_server_noqa_for_a_constant_goes_after_its_closing_quotes_in_the_file_shown(
     client: LanguageClient, tmp_path: Path
 ):
+    # The quick fix edits the file the editor shows (never another module's hidden buffer), at
+    # a line the linter reads, and the diagnostic goes once the edit is applied.
     (tmp_path / "__init__.py").write_text("")
     (tmp_path / "agent.py").write_text(
         "from google.adk.agents import LlmAgent\nfrom . import prompt\n\n"
         "root = LlmAgent(name='a', instruction=prompt.ROOT, output_key='plan')\n"
     )
+    text = 'ROOT = """Use {{plan}}\nthen more\n"""\n'
     (tmp_path / "prompt.py").write_text('ROOT = "Use {plan}"\n')  # the saved file; the buffer differs
-    uri = await _open(client, tmp_path / "prompt.py", 'ROOT = """Use {{plan}}\nthen more\n"""\n')
+    uri = await _open(client, tmp_path / "prompt.py", text)
+    assert "TPL001" in [d.code for d in client.diagnostics[uri]]
     context = types.CodeActionContext(diagnostics=list(client.diagnostics[uri]), only=[types.CodeActionKind.QuickFix])
     found = await client.text_document_code_action_async(
         types.CodeActionParams(
@@ -353,5 +357,15 @@ async def test_server_noqa_for_a_constant_goes_on_the_call_in_the_module_passing
     )
     [noqa] = [action for action in found if action.title == "TPL001: add `# noqa: TPL001`"]
     [(target, [edit])] = noqa.edit.changes.items()
-    assert target == (tmp_path / "agent.py").as_uri()
-    assert edit.range.start.line == 3 and edit.new_text == "  # noqa: TPL001"
+    assert target == uri
+    assert edit.range.start.line == 2 and edit.new_text == "  # noqa: TPL001"
+    lines = text.split("\n")
+    lines[2] = lines[2][: edit.range.start.character] + edit.new_text
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="\n".join(lines))],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert "TPL001" not in [d.code for d in client.diagnostics[uri]]

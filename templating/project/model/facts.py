@@ -59,6 +59,8 @@ class Writer:
     ``agent`` names the agent the write belongs to, once the model is assembled; ``source``
     is the network call of the writing function (``requests.get``), if it makes one: what it
     writes may be a third party's text.
+    ``carried`` is ``False`` for a write no later agent of the invocation sees: adk-java and
+    adk-kotlin drop a ``temp:`` key from each event they append (adk-go and google-adk keep it).
     """
 
     key: str | None
@@ -70,6 +72,7 @@ class Writer:
     agent: str | None = None
     prefix: str | None = None
     source: str | None = None
+    carried: bool = True
 
     __reduce__ = rebuild_from_fields
 

@@ -118,13 +118,18 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
         current = own
         for child in children:
             _walk(child, current, candidates, path, visits)
-            current = current.plus(subtree_writes(child))
+            current = current.plus(_carried(subtree_writes(child)))
     elif agent.kind == "parallel":
         for child in children:
             _walk(child, own, candidates, path, visits)
     else:
-        family = own.plus(subtree_writes(agent))
+        family = own.plus(_carried(subtree_writes(agent)))
         for child in children:
             _walk(child, family, candidates, path, visits)
     for tool_agent in agent.agent_tools:  # called by the model at any point of the agent's turn
         _walk(tool_agent, own.plus(subtree_writes(agent)), candidates, path, visits)
+
+
+def _carried(writers: list[Writer]) -> list[Writer]:
+    """The writes a later agent sees (not the `temp:` keys a JVM port drops)."""
+    return [w for w in writers if w.carried]

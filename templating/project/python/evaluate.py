@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from templating.project.budget import BUDGET_REASON, current_budget, file_budget
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.noqa import noqa_at
 from templating.project.python.brace_risk import brace_reason
 from templating.project.python.definitions import Namespace, find_definition
 from templating.project.python.literal import decode_expression, source_offset
@@ -121,7 +122,7 @@ def _evaluate(node: ast.expr, scope: Namespace, depth: int) -> list[_Text]:
         value, owner = find_definition(node, scope) or (None, scope)
         if isinstance(value, ast.expr):
             found = _evaluate(value, owner, depth + 1)
-            noqa = owner.module.noqa.get(value.lineno, frozenset())
+            noqa = noqa_at(owner.module.noqa, value)
             return [_Text(t.source, t.characters, t.suppressed | noqa) for t in found]
     if isinstance(node, ast.Call):
         return _call(node, scope, depth)

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from templating.project.model.instruction import Instruction
+from templating.project.noqa import noqa_at
 from templating.project.python.adk_vocabulary import INSTRUCTION_FIELDS, INSTRUCTION_HINT, POSITIONAL_INSTRUCTIONS
 from templating.project.python.definitions import Namespace
 from templating.project.python.evaluate import Evaluated, evaluate
@@ -65,7 +66,7 @@ def _site_instructions(module: PythonModule, site: Site, cache: SourceCache) -> 
     known = module.evaluated.get(key)
     if known is None:
         scope = Namespace(module, cache, site.function)
-        suppressed = module.noqa.get(site.value.lineno, frozenset()) | module.noqa.get(site.line, frozenset())
+        suppressed = noqa_at(module.noqa, site.value) | module.noqa.get(site.line, frozenset())
         texts = evaluate(site.value, scope)
         known = module.evaluated[key] = [_instruction(text, site, suppressed) for text in texts if text.is_known]
     return known

@@ -3,7 +3,7 @@
 A constants module (``prompt.py``) holds instructions only as the modules beside it pass them
 to agents (``instruction=prompt.ROOT``): reading it alone finds none. The language server asks
 for them while the module is edited (`lent_instructions`, the Python surface's ``lend``), and
-for the line of the passing call where a ``# noqa`` can go (`comment_elsewhere`).
+for the line in the module itself where a ``# noqa`` can go (`comment_elsewhere`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from templating.project.model.instruction import Instruction
 from templating.project.python.module import load_module, python_modules
 from templating.project.python.python_source import find_python_instructions
-from templating.project.python.suppression import call_line
+from templating.project.python.suppression import call_line, closing_line
 from templating.project.sources import SourceCache
 from templating.regular_file import read_regular
 
@@ -60,12 +60,16 @@ def lent_instructions(path: Path, text: str, cache: SourceCache) -> list[Instruc
 def comment_elsewhere(
     instruction: Instruction, path: Path, text: str, cache: SourceCache
 ) -> tuple[Path, str, int] | None:
-    """The file, its text and the 1-based line of the call passing ``instruction`` (whose text
-    lies in ``path``, now ``text``) where a ``# noqa`` can go: in this module or a sibling
-    (an editor's buffer in ``cache`` stands in for its file); ``None`` if there is none."""
-    others = [sibling for sibling in _folder(path) if sibling != path]
-    texts = ((sibling, _text_of(sibling, cache)) for sibling in (others if len(others) <= _MAX_SIBLINGS else []))
-    return call_line(instruction, path, text, [(p, t) for p, t in texts if t is not None], cache)
+    """The file, its text and the 1-based line where a ``# noqa`` for a triple-quoted
+    ``instruction`` (whose text lies in ``path``, now ``text``) can go: the line of the call
+    passing it in this module, else after its closing quotes (a constant that another module
+    passes); ``None`` if there is none. Always this module: an editor's quick fix edits the
+    file it shows, never another file's hidden buffer, and its diagnostic refreshes."""
+    place = call_line(instruction, path, text, [], cache)
+    if place is not None:
+        return place
+    line = closing_line(instruction, path, text, cache)
+    return (path, text, line) if line is not None else None
 
 
 def _folder(path: Path) -> list[Path]:

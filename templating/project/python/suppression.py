@@ -1,10 +1,11 @@
 """Where a ``# noqa`` can go for a Python instruction whose first line cannot hold a comment.
 
-The linter reads ``# noqa`` on the line an instruction's literal starts on, and also on the
-line of the call that passes it (``root = LlmAgent(``). When the literal is triple-quoted and
-runs on past its first line, a comment there would be text of the instruction, so the comment
-goes on the call's line instead: in this module, or in the sibling module that passes this
-module's constant (``instruction=prompt.ROOT``).
+The linter reads ``# noqa`` on the line an instruction's literal starts on, after the closing
+quotes of a multi-line literal, and on the line of the call that passes it
+(``root = LlmAgent(``). When the literal is triple-quoted and runs on past its first line, a
+comment there would be text of the instruction, so the comment goes on the call's line
+(`call_line`: in this module, or in the sibling module that passes this module's constant,
+``instruction=prompt.ROOT``) or after the closing quotes (`closing_line`: always in this module).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from templating.project.python.module import PythonModule, load_module
 from templating.project.python.python_source import find_sites
 from templating.project.sources import SourceCache
 
-__all__ = ["call_line", "is_commentable"]
+__all__ = ["call_line", "closing_line", "is_commentable"]
 
 
 def call_line(
@@ -47,6 +48,23 @@ def call_line(
         found = _site_line(other, sibling_text, lambda value: _names(value, name, path.stem))
         if found is not None:
             return sibling, sibling_text, found
+    return None
+
+
+def closing_line(instruction: Instruction, path: Path, text: str, modules: SourceCache) -> int | None:
+    """The 1-based line of the closing quotes of the expression in ``path`` (now ``text``)
+    that holds a multi-line ``instruction``, where the linter reads a ``# noqa`` after them;
+    ``None`` when there is none (the expression ends on its first line, or no comment fits)."""
+    line, _ = instruction.position(0)
+    try:
+        module = load_module(path, text, modules.display(path), modules)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    values = [*(site.value for site in find_sites(module)), *module.constants.values()]
+    for value in values:
+        end = value.end_lineno or value.lineno
+        if _spans(value, line) and end != value.lineno and is_commentable(text, end):
+            return end
     return None
 
 

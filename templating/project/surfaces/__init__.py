@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from templating.project.surfaces.agent_config import AGENT_CONFIG
 from templating.project.surfaces.go import GO
+from templating.project.surfaces.java import JAVA
+from templating.project.surfaces.kotlin import KOTLIN
 from templating.project.surfaces.prompt import PROMPT
 from templating.project.surfaces.python import PYTHON
 from templating.project.surfaces.session import SESSION
@@ -23,7 +25,7 @@ __all__ = [
 
 #: Every surface, in the order they are asked: the first that claims a file name reads it
 #: (``initial.session.json`` and ``SKILL.md`` before any suffix).
-SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, GO, AGENT_CONFIG, PROMPT)
+SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, GO, AGENT_CONFIG, JAVA, KOTLIN, PROMPT)
 #: How a file no surface claims is read when it is named or included: as prompt text.
 FALLBACK = PROMPT
 

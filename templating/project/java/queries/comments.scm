@@ -1,0 +1,2 @@
+; Line comments, where a `// noqa` may sit.
+(line_comment) @comment

@@ -1,0 +1,50 @@
+"""Read one ``.java`` file: its instructions and its `FileFacts`, in the port's dialect.
+
+Only a file that imports an ADK port is agent code: ``com.google.adk.kt`` (adk-kotlin's Java
+API) is read in the ``adk-kotlin`` dialect, any other ``com.google.adk`` package in
+``adk-java``. Any other Java file gives nothing; a ``.java`` file is never a prompt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from templating.project.frontend import Found
+from templating.project.java.agents import java_agents
+from templating.project.java.scope import java_file
+from templating.project.java.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
+from templating.project.java.writers import java_writes
+from templating.project.model.facts import FileFacts
+from templating.project.model.instruction import SourceFile
+
+if TYPE_CHECKING:
+    from templating.project.sources import SourceCache
+
+__all__ = ["port_dialect", "read_java"]
+
+
+def port_dialect(imports: list[str]) -> str | None:
+    """The dialect of a file importing ``imports``: ``None`` when it imports no ADK port."""
+    if any(name == ADK_KOTLIN_PACKAGE or name.startswith(ADK_KOTLIN_PACKAGE + ".") for name in imports):
+        return "adk-kotlin"
+    if any(name == ADK_JAVA_PACKAGE or name.startswith(ADK_JAVA_PACKAGE + ".") for name in imports):
+        return "adk-java"
+    return None
+
+
+def read_java(source: SourceFile, path: Path, modules: SourceCache) -> Found:
+    """What ``source`` (the text of ``path``) says about agents and state."""
+    file = java_file(source, path, modules.key(path), modules)
+    dialect = port_dialect(file.imports)
+    if dialect is None:
+        return Found()
+    builds, aliases, loose = java_agents(file, dialect)
+    writes = java_writes(file)
+    agents = tuple(build.facts(source.path) for build in builds)
+    instructions = tuple(i for build in builds for i in build.instructions) + tuple(loose)
+    facts = FileFacts(
+        file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
+        aliases, writers=tuple(writes.free),
+    )  # fmt: skip
+    return Found(instructions, (facts,), dialect)

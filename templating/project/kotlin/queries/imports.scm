@@ -1,0 +1,2 @@
+; The names a file imports.
+(import (qualified_identifier) @import)

@@ -1,0 +1,51 @@
+"""Read one ``.kt``/``.kts`` file: its instructions and its `FileFacts`, in the port's dialect.
+
+Only a file that imports an ADK port is agent code: ``com.google.adk.kt`` is adk-kotlin,
+any other ``com.google.adk`` package is adk-java called from Kotlin, read with adk-java's
+semantics (builders, providers not injected). Any other Kotlin file gives nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from templating.project.frontend import Found
+from templating.project.kotlin.agents import kotlin_agents
+from templating.project.kotlin.constants import folder_constants
+from templating.project.kotlin.scope import kotlin_file
+from templating.project.kotlin.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
+from templating.project.kotlin.writers import kotlin_writes
+from templating.project.model.facts import FileFacts
+from templating.project.model.instruction import SourceFile
+
+if TYPE_CHECKING:
+    from templating.project.sources import SourceCache
+
+__all__ = ["port_dialect", "read_kotlin"]
+
+
+def port_dialect(imports: list[str]) -> str | None:
+    """The dialect of a file importing ``imports``: ``None`` when it imports no ADK port."""
+    if any(name == ADK_KOTLIN_PACKAGE or name.startswith(ADK_KOTLIN_PACKAGE + ".") for name in imports):
+        return "adk-kotlin"
+    if any(name == ADK_JAVA_PACKAGE or name.startswith(ADK_JAVA_PACKAGE + ".") for name in imports):
+        return "adk-java"
+    return None
+
+
+def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found:
+    """What ``source`` (the text of ``path``) says about agents and state."""
+    file = kotlin_file(source, modules.key(path), folder_constants(path, modules))
+    dialect = port_dialect(file.imports)
+    if dialect is None:
+        return Found()
+    builds, aliases = kotlin_agents(file, dialect)
+    writes = kotlin_writes(file)
+    agents = tuple(build.facts(source.path) for build in builds)
+    instructions = tuple(i for build in builds for i in build.instructions)
+    facts = FileFacts(
+        file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
+        aliases, writers=tuple(writes.free),
+    )  # fmt: skip
+    return Found(instructions, (facts,), dialect)

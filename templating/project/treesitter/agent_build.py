@@ -1,0 +1,61 @@
+"""An agent being read from source, before it becomes the neutral `AgentFacts`.
+
+The tree-sitter front ends read an agent's settings one call or argument at a time (a Java
+builder chain, Kotlin named arguments); `AgentBuild` collects them. `synthetic` names what is
+built inline and bound to no variable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from templating.project.model.facts import AgentFacts, Ref, Writer
+from templating.project.model.instruction import Instruction
+from templating.project.model.kinds import AgentKind
+
+__all__ = ["AgentBuild", "register", "synthetic"]
+
+
+def synthetic(position: tuple[int, int], what: str = "agent") -> str:
+    """The name of something built inline at 1-based ``position``: ``<agent line:column>``."""
+    line, column = position
+    return f"<{what} {line}:{column}>"
+
+
+@dataclass
+class AgentBuild:
+    """An agent being read: its variable, kind and where it is built, then its settings."""
+
+    variable: str
+    kind: AgentKind
+    line: int
+    column: int
+    name: str | None = None
+    instructions: list[Instruction] = field(default_factory=list)
+    output_key: Writer | None = None
+    sub_agents: list[Ref] = field(default_factory=list)
+    tools: list[Ref] = field(default_factory=list)
+    agent_tools: list[Ref] = field(default_factory=list)
+    callbacks: list[Ref] = field(default_factory=list)
+    early_callbacks: list[Ref] = field(default_factory=list)
+    custom_class: Ref | None = None
+
+    def facts(self, path: str) -> AgentFacts:
+        """The neutral record of this agent, built in file ``path``."""
+        return AgentFacts(
+            self.variable, self.name, self.kind, path, self.line, self.column, tuple(self.instructions),
+            self.output_key, tuple(self.sub_agents), tuple(self.tools), tuple(self.agent_tools),
+            tuple(self.callbacks), self.custom_class, tuple(self.early_callbacks),
+        )  # fmt: skip
+
+
+def register(agents: dict[str, AgentBuild], build: AgentBuild) -> None:
+    """Add ``build`` to ``agents`` by its variable. Two agents held in variables of one name
+    (``val agent`` in two functions) are both kept: the later is named by its position too,
+    and a plain reference to the name finds the first."""
+    known = agents.get(build.variable)
+    if known is None:
+        agents[build.variable] = build
+    elif known is not build:
+        build.variable = f"{build.variable} <{build.line}:{build.column}>"
+        agents.setdefault(build.variable, build)

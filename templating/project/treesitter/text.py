@@ -1,0 +1,186 @@
+"""Texts built from source characters, for the tree-sitter front ends.
+
+A front end evaluates an instruction expression into a tuple of `Character`: each character
+of the text the port will see, with the source offset it was written at, or a hole (one
+`RUNTIME_VALUE` character) for a value known only at run time. This module holds what every
+language needs on such texts: literal runs, holes, ``noqa`` comments, whole-line indentation
+removal (Java text blocks, Kotlin ``trimIndent``/``trimMargin`` are variants of one
+operation), ``printf``-style formatting, and the final `Instruction`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
+from templating.project.noqa import noqa_codes, noqa_pattern
+
+__all__ = [
+    "Character",
+    "Characters",
+    "characters_at",
+    "format_printf",
+    "hole",
+    "instruction_of",
+    "is_known",
+    "known_text",
+    "line_end_commentable",
+    "lines_of",
+    "noqa_by_line",
+    "strip_blank",
+    "suppressed_between",
+    "text_of",
+]  # fmt: skip
+
+
+class Character(NamedTuple):
+    """One character of an evaluated text: its source offset, and its hole if it is one."""
+
+    text: str
+    offset: int
+    hole: Interpolation | None = None
+
+
+Characters = tuple[Character, ...]
+
+#: A ``// noqa`` comment, in the project's one noqa grammar.
+_NOQA = noqa_pattern("//")
+#: A ``printf`` conversion: ``%%``, ``%n``, or an optional ``n$`` index, flags, width,
+#: precision and one conversion letter.
+_PRINTF = re.compile(r"%(?:(?P<index>\d+)\$)?[-#+ 0,(<]*\d*(?:\.\d+)?(?P<conversion>[a-zA-Z%])")
+
+
+def characters_at(text: str, offset: int) -> Characters:
+    """``text`` written at source offsets ``offset``, ``offset + 1``, ..."""
+    return tuple(Character(character, offset + index) for index, character in enumerate(text))
+
+
+def hole(expression: str, offset: int, reason: str | None = "its value is only known at run time") -> Characters:
+    """One run-time value, written at ``offset``: ``expression`` is its code."""
+    return (Character(RUNTIME_VALUE, offset, Interpolation(0, expression, reason)),)
+
+
+def text_of(characters: Sequence[Character]) -> str:
+    """The text of ``characters`` (a hole is `RUNTIME_VALUE`)."""
+    return "".join(character.text for character in characters)
+
+
+def is_known(characters: Sequence[Character]) -> bool:
+    """Whether any character of ``characters`` is known before run time: an instruction that
+    is one run-time value says nothing a linter can check (the Python front end skips it too)."""
+    return any(character.hole is None for character in characters)
+
+
+def known_text(characters: Sequence[Character]) -> str | None:
+    """The text of ``characters``, or ``None`` if a run-time value is part of it."""
+    return None if any(character.hole for character in characters) else text_of(characters)
+
+
+def lines_of(characters: Characters) -> list[Characters]:
+    """``characters`` split at each ``\\n`` (the breaks dropped)."""
+    lines: list[Characters] = []
+    start = 0
+    for index, character in enumerate(characters):
+        if character.text == "\n" and character.hole is None:
+            lines.append(characters[start:index])
+            start = index + 1
+    lines.append(characters[start:])
+    return lines
+
+
+def strip_blank(line: Characters, blanks: str, *, leading: bool = True, trailing: bool = True) -> Characters:
+    """``line`` without its leading and/or trailing characters in ``blanks`` (holes are not blank)."""
+    start, end = 0, len(line)
+    while leading and start < end and line[start].hole is None and line[start].text in blanks:
+        start += 1
+    while trailing and end > start and line[end - 1].hole is None and line[end - 1].text in blanks:
+        end -= 1
+    return line[start:end]
+
+
+def format_printf(pattern: Characters, arguments: Sequence[Characters]) -> Characters | None:
+    """``String.format(pattern, arguments...)``: each conversion is replaced by its argument,
+    placed where the conversion was written; ``%%`` is ``%``, ``%n`` a line break. ``None``
+    when the pattern is not known text or names an argument not given (the call throws)."""
+    text = known_text(pattern)
+    if text is None:
+        return None
+    result: list[Character] = []
+    index, automatic = 0, 0
+    for match in _PRINTF.finditer(text):
+        result.extend(pattern[index : match.start()])
+        index = match.end()
+        conversion = match.group("conversion")
+        at = pattern[match.start()].offset
+        if conversion in "%n":
+            result.append(Character("%" if conversion == "%" else "\n", at))
+            continue
+        if match.group("index"):
+            position = int(match.group("index")) - 1
+        else:
+            position, automatic = automatic, automatic + 1
+        if not 0 <= position < len(arguments):
+            return None
+        result.extend(character._replace(offset=at) for character in arguments[position])
+    result.extend(pattern[index:])
+    return tuple(result)
+
+
+def noqa_by_line(comments: Sequence[tuple[int, str]]) -> dict[int, frozenset[str]]:
+    """The codes of each ``// noqa`` comment, by the 1-based line it is on; ``comments`` are
+    (line, comment text) pairs."""
+    found: dict[int, frozenset[str]] = {}
+    for line, comment in comments:
+        match = _NOQA.search(comment)
+        if match is not None:
+            found[line] = found.get(line, frozenset()) | noqa_codes(match)
+    return found
+
+
+def instruction_of(
+    source: SourceFile,
+    characters: Characters,
+    end: int,
+    field: str,
+    dialect: str,
+    suppressed: frozenset[str] = frozenset(),
+) -> Instruction:
+    """The `Instruction` of an evaluated text; ``end`` is the source offset just past it."""
+    holes = tuple(
+        Interpolation(index, character.hole.expression, character.hole.reason)
+        for index, character in enumerate(characters)
+        if character.hole is not None
+    )
+    offsets = (*(character.offset for character in characters), end)
+    return Instruction(source, text_of(characters), offsets, field, holes, suppressed, dialect)
+
+
+def line_end_commentable(source: SourceFile, end: int, grammar: str) -> int | None:
+    """The 1-based line of source offset ``end``, when a ``//`` comment can be added at the end
+    of it: the line does not end inside a string or a comment that goes on to the next line."""
+    from templating.project.treesitter.parsing import parse
+
+    line, _ = source.position(end)
+    stop = source.text.find("\n", end)
+    stop = len(source.text) if stop < 0 else stop
+    last = len(source.text[:stop].rstrip())
+    if last <= end:
+        return line
+    byte = len(source.text[: last - 1].encode("utf-8", "surrogatepass"))
+    stop_byte = len(source.text[:stop].encode("utf-8", "surrogatepass"))
+    node = parse(grammar, source.text).root.descendant_for_byte_range(byte, byte + 1)
+    while node is not None:
+        if ("string" in node.type or "comment" in node.type) and node.end_byte > stop_byte:
+            return None
+        node = node.parent
+    return line
+
+
+def suppressed_between(noqa: dict[int, frozenset[str]], first: int, last: int) -> frozenset[str]:
+    """The codes of every ``noqa`` comment on lines ``first`` to ``last``."""
+    codes: frozenset[str] = frozenset()
+    for line in range(first, last + 1):
+        codes |= noqa.get(line, frozenset())
+    return codes
