@@ -42,3 +42,11 @@ def test_benchmark_startup_times_every_command(capsys):
     }  # fmt: skip
     assert all(seconds >= 0 for seconds in results.values())
     assert "x python" in capsys.readouterr().out
+
+
+def test_benchmark_go_files_times_parse_read_and_lint_of_both_languages(capsys):
+    from benchmarks import go_files
+
+    results = go_files.main(["--agents", "3", "--rounds", "1", "--target", "0.01"])
+    assert set(results) == {f"{step} {language}" for step in ("parse", "read", "lint") for language in ("Go", "Python")}
+    assert "Go/Python" in capsys.readouterr().out

@@ -17,6 +17,7 @@ from templating.project.surfaces import (
     surface_for,
 )
 from templating.project.surfaces.agent_config import AGENT_CONFIG
+from templating.project.surfaces.go import GO
 from templating.project.surfaces.java import JAVA
 from templating.project.surfaces.kotlin import KOTLIN
 from templating.project.surfaces.prompt import PROMPT
@@ -30,7 +31,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "templating"
 CLAIMS = {
     "agent.py": PYTHON, "stubs.pyi": PYTHON, "__init__.py": PYTHON, "AGENT.PY": PYTHON,
     "root_agent.yaml": AGENT_CONFIG, "intake.yml": AGENT_CONFIG, "Config.YAML": AGENT_CONFIG,
-    "initial.session.json": SESSION,
+    "initial.session.json": SESSION, "main.go": GO, "agent_test.go": GO,
     "Agent.java": JAVA, "Agent.kt": KOTLIN, "build.gradle.kts": KOTLIN,
     "agent.ts": TYPESCRIPT, "App.tsx": TYPESCRIPT, "x.mts": TYPESCRIPT, "x.cts": TYPESCRIPT,
     "index.js": TYPESCRIPT, "view.jsx": TYPESCRIPT, "main.mjs": TYPESCRIPT, "config.cjs": TYPESCRIPT,
@@ -91,6 +92,7 @@ def test_surfaces_fixed_text_is_revalidated_by_its_surface():
     assert PYTHON.is_valid("x = 1\n") and not PYTHON.is_valid("x = (\n")
     assert AGENT_CONFIG.is_valid("instruction: hi\n") and not AGENT_CONFIG.is_valid("a: [\n")
     assert PROMPT.is_valid("{unbalanced")
+    assert GO.is_valid("package main\n") and not GO.is_valid("package main\nfunc (\n")
 
 
 def test_surfaces_no_module_outside_the_registry_tests_a_file_suffix():

@@ -32,7 +32,7 @@ def _lint(project: Path) -> dict[str, set[tuple[str, int, int]]]:
 
 
 def _checked_files(project: Path) -> list[Path]:
-    suffixes = {".py", ".yaml", ".yml", ".prompt", ".txt", ".java", ".kt", ".kts"}
+    suffixes = {".py", ".yaml", ".yml", ".prompt", ".txt", ".go", ".java", ".kt", ".kts"}
     return sorted(path for path in project.rglob("*") if path.suffix in suffixes and "__pycache__" not in path.parts)
 
 

@@ -10,6 +10,7 @@ in the package tests a file's suffix.
 from __future__ import annotations
 
 from templating.project.surfaces.agent_config import AGENT_CONFIG
+from templating.project.surfaces.go import GO
 from templating.project.surfaces.java import JAVA
 from templating.project.surfaces.kotlin import KOTLIN
 from templating.project.surfaces.prompt import PROMPT
@@ -25,7 +26,7 @@ __all__ = [
 
 #: Every surface, in the order they are asked: the first that claims a file name reads it
 #: (``initial.session.json`` and ``SKILL.md`` before any suffix).
-SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, TYPESCRIPT, AGENT_CONFIG, JAVA, KOTLIN, PROMPT)
+SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, TYPESCRIPT, GO, AGENT_CONFIG, JAVA, KOTLIN, PROMPT)
 #: How a file no surface claims is read when it is named or included: as prompt text.
 FALLBACK = PROMPT
 

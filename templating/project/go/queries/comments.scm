@@ -1,0 +1,2 @@
+; Every comment of a file: where a `// noqa` may be.
+(comment) @comment

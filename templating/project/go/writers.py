@@ -1,0 +1,144 @@
+"""The state writes of a Go file: context writes, event deltas and a session's initial state.
+
+- ``ctx.State().Set(key, v)``: a tool's write when ``ctx`` is a ``tool.Context`` parameter, a
+  callback's when an ``agent.CallbackContext``, agent code's when an ``agent.InvocationContext``
+  (by parameter type, else by name);
+- ``ev.Actions.StateDelta[key] = v`` and ``StateDelta: map[string]any{...}``: event deltas;
+- ``session.CreateRequest{State: ...}``: the initial state, a map literal or a local map built
+  first (``state := map[string]any{...}; state["k"] = v``).
+
+Each write belongs to its top-level function (or function literal), so that an agent listing
+it as a tool or callback owns it; a key that is not a constant makes an unknown writer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from templating.project.go.evaluate import evaluate, local_values
+from templating.project.go.names import write_owner
+from templating.project.go.syntax import enclosing_function, fields
+from templating.project.go.vocabulary import ADK_IMPORT, CONTEXT_NAMES, CONTEXT_TYPES
+from templating.project.model.facts import FunctionFacts, Writer
+from templating.project.treesitter.queries import matches, query
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from templating.project.go.package import GoFile, Package
+
+__all__ = ["read_writers"]
+
+_PACKAGE = "templating.project.go"
+
+
+def read_writers(
+    file: GoFile, package: Package, imports: dict[str, str]
+) -> tuple[dict[str, FunctionFacts], tuple[Writer, ...]]:
+    """The writes of ``file``: by the function making them, and those of no function."""
+    by_function: dict[str, list[Writer]] = {}
+    free: list[Writer] = []
+    for match in matches(query(_PACKAGE, "state_writes", "go"), file.parsed.root):
+        key = match["key"][0]
+        if "call" in match:
+            via = _context_kind(match["context"][0], file)
+            node = match["call"][0]
+        else:
+            via, node = "state_delta", match["assignment"][0]
+        _add(_writer(key, via, file, package), node, file, by_function, free)
+    for match in matches(query(_PACKAGE, "configs", "go"), file.parsed.root):
+        alias = file.parsed.text_of(match["package"][0])
+        if not imports.get(alias, "").startswith(ADK_IMPORT):
+            continue
+        config = fields(match["body"][0], file.parsed)
+        type_name = file.parsed.text_of(match["type"][0])
+        if "StateDelta" in config:
+            for writer in _map_writers(config["StateDelta"], "state_delta", file, package):
+                _add(writer, match["literal"][0], file, by_function, free)
+        if type_name == "CreateRequest" and "State" in config:
+            free.extend(_map_writers(config["State"], "initial", file, package))
+    functions = {name: FunctionFacts(name, tuple(writers)) for name, writers in by_function.items()}
+    return functions, tuple(free)
+
+
+def _add(writer: Writer, node: Node, file: GoFile, by_function: dict[str, list[Writer]], free: list[Writer]) -> None:
+    function = write_owner(node, file)
+    if function is None:
+        free.append(writer)
+    else:
+        by_function.setdefault(function, []).append(writer)
+
+
+def _writer(key: Node, via: str, file: GoFile, package: Package) -> Writer:
+    text = evaluate(key, file, package)
+    line, column = file.source.position(file.parsed.span(key)[0])
+    return Writer(None if text.holes else text.text, via, file.source.path, line, column)  # type: ignore[arg-type]
+
+
+def _context_kind(context: Node, file: GoFile) -> str:
+    """How a write through ``context`` is made: by its parameter's type, else its name."""
+    name = file.parsed.text_of(context)
+    function = enclosing_function(context)
+    while function is not None:
+        parameters = function.child_by_field_name("parameters")
+        for parameter in parameters.named_children if parameters is not None else ():
+            names = [file.parsed.text_of(n) for n in parameter.children_by_field_name("name")]
+            type_node = parameter.child_by_field_name("type")
+            if name in names and type_node is not None:
+                written = file.parsed.text_of(type_node).lstrip("*")
+                return CONTEXT_TYPES.get(written, CONTEXT_NAMES.get(name, "tool"))
+        function = enclosing_function(function)
+    return CONTEXT_NAMES.get(name, "tool")
+
+
+def _map_writers(node: Node, via: str, file: GoFile, package: Package) -> list[Writer]:
+    """The keys a map literal (or a local map built first) holds."""
+    if node.type == "identifier":
+        values = local_values(node, file)
+        if values is None or len(values) != 1 or values[0] is None:
+            return [_unknown(node, via, file)]
+        writers = _map_writers(values[0], via, file, package)
+        return writers + _index_writes(node, via, file, package)
+    body = node.child_by_field_name("body") if node.type == "composite_literal" else None
+    if body is None:
+        return [_unknown(node, via, file)]
+    found = []
+    for element in body.named_children:
+        if element.type == "keyed_element" and element.named_child_count == 2:
+            key = element.named_children[0]
+            key = key.named_children[0] if key.type == "literal_element" and key.named_child_count else key
+            found.append(_writer(key, via, file, package))
+    return found
+
+
+def _index_writes(name: Node, via: str, file: GoFile, package: Package) -> list[Writer]:
+    """``name["k"] = v`` in the function that builds the map ``name``."""
+    function = enclosing_function(name)
+    body = function.child_by_field_name("body") if function is not None else None
+    if body is None:
+        return []
+    if body.id not in file.index_writes:
+        file.index_writes[body.id] = _index_table(body, function, file)  # type: ignore[arg-type]
+    return [
+        _writer(index, via, file, package) for index in file.index_writes[body.id].get(file.parsed.text_of(name), [])
+    ]
+
+
+def _index_table(body: Node, function: Node, file: GoFile) -> dict[str, list[Node]]:
+    """The keys a function's own ``m[key] = v`` statements write, by the map's name."""
+    table: dict[str, list[Node]] = {}
+    for match in matches(query(_PACKAGE, "assignments", "go"), body):
+        statement = match["assignment"][0]
+        left = statement.child_by_field_name("left")
+        if statement.type != "assignment_statement" or left is None or enclosing_function(statement) != function:
+            continue
+        for target in left.named_children:
+            operand, index = target.child_by_field_name("operand"), target.child_by_field_name("index")
+            if target.type == "index_expression" and operand is not None and index is not None:
+                table.setdefault(file.parsed.text_of(operand), []).append(index)
+    return table
+
+
+def _unknown(node: Node, via: str, file: GoFile) -> Writer:
+    line, column = file.source.position(file.parsed.span(node)[0])
+    return Writer(None, via, file.source.path, line, column)  # type: ignore[arg-type]
