@@ -14,6 +14,7 @@ from collections import deque
 
 from templating.project.model.facts import Writer
 from templating.project.model.kinds import DEFAULT_ROUTE
+from templating.project.model.route_choices import concurrent, takes
 from templating.project.model.workflow_facts import START, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes
 
@@ -102,7 +103,7 @@ class Graph:
                 # A self-loop runs the node again after its own run, never beside it.
                 if e.source not in (START, key) and key not in before[e.source]
             ))  # fmt: skip
-            self._concurrent[key] = _concurrent(candidates, self._path_guards(key))
+            self._concurrent[key] = concurrent(candidates, self._path_guards(key))
         return self._concurrent[key]
 
     def _path_guards(self, target: str) -> dict[str, frozenset[WorkflowEdge]]:
@@ -148,7 +149,7 @@ class Graph:
         always = list(dict.fromkeys(e.source for e in self.incoming[key] if e.route is None))
         for p in predecessors:
             for edge in sorted(sets[p], key=lambda e: (e.source, e.route or ())):
-                if any(not _takes(sets[q], edge) for q in always if q != p):
+                if any(not takes(sets[q], edge) for q in always if q != p):
                     name = self.workflow.nodes[p].name
                     return f"`{name}` runs only on {_route_words(edge)} of `{self._name(edge.source)}`"
         return None
@@ -306,68 +307,3 @@ def forward_order(keys: list[str], outgoing: dict[str, list[WorkflowEdge]]) -> l
             seen.add(following)
             stack.append((following, iter(outgoing[following])))
     return [*reversed(finished), *(key for key in keys if key not in seen)]
-
-
-#: The most pairs of route sets compared for one node's predecessors; past it, those not yet
-#: found concurrent are taken not to be (a fan-in finding is never guessed).
-COMPARISONS = 1_000_000
-
-
-def _concurrent(candidates: list[str], paths: dict[str, frozenset[WorkflowEdge]]) -> list[str]:
-    """The candidates that may run in one pass with another: whose routes are not exclusive
-    with some other candidate's. When each is behind at most one route (a router's map, the
-    common shape), counting routes per router answers for all in linear time."""
-    if all(len(paths[p]) <= 1 for p in candidates):
-        return _concurrent_single(candidates, paths)
-    found: list[str] = []
-    budget = COMPARISONS
-    for p in candidates:
-        for q in candidates:
-            budget -= 1
-            if budget < 0:
-                return found
-            if q != p and not _exclusive(paths[p], paths[q]):
-                found.append(p)
-                break
-    return found
-
-
-def _concurrent_single(candidates: list[str], paths: dict[str, frozenset[WorkflowEdge]]) -> list[str]:
-    """`_concurrent` when each candidate is behind at most one routed edge: two are
-    exclusive only when behind one router on disjoint routes."""
-    per_router: dict[str, int] = {}
-    per_route: dict[tuple[str, str], int] = {}
-    for p in candidates:
-        for edge in paths[p]:
-            per_router[edge.source] = per_router.get(edge.source, 0) + 1
-            for route in set(edge.route or ()):
-                per_route[edge.source, route] = per_route.get((edge.source, route), 0) + 1
-    found = []
-    for p in candidates:
-        if not paths[p]:
-            concurrent = len(candidates) > 1
-        else:
-            (edge,) = paths[p]
-            concurrent = (
-                len(candidates) - per_router[edge.source] > 0  # another router's, or unguarded
-                or any(per_route[edge.source, route] > 1 for route in set(edge.route or ()))
-            )
-        if concurrent:
-            found.append(p)
-    return found
-
-
-def _takes(routes: frozenset[WorkflowEdge], edge: WorkflowEdge) -> bool:
-    """Whether a run that took ``routes`` took ``edge``'s choice: the same router, the same
-    routes (two edges of one route, as a route that fans out, are one choice)."""
-    choice = frozenset(edge.route or ())
-    return any(e.source == edge.source and frozenset(e.route or ()) == choice for e in routes)
-
-
-def _exclusive(first: frozenset[WorkflowEdge], second: frozenset[WorkflowEdge]) -> bool:
-    """Whether two sets of routes can never be taken in one pass: the same router, other routes."""
-    for a in first:
-        for b in second:
-            if a.source == b.source and not set(a.route or ()) & set(b.route or ()):
-                return True
-    return False
