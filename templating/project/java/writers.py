@@ -27,39 +27,23 @@ from templating.project.java.vocabulary import (
     EARLY_CALLBACK_METHODS,
     TOOL_CONTEXT,
 )
-from templating.project.model.facts import ClassFacts, FunctionFacts, Writer
+from templating.project.model.facts import Writer
 from templating.project.model.kinds import WriterVia
+from templating.project.treesitter.agent_build import FileWrites
 from templating.project.treesitter.text import known_text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["JavaWrites", "java_writes"]
+__all__ = ["java_writes"]
 
 _CALLBACK_METHODS = CALLBACK_METHODS | EARLY_CALLBACK_METHODS
 _MAP_WRAPPERS = frozenset({"HashMap", "ConcurrentHashMap", "LinkedHashMap", "TreeMap", "copyOf", "unmodifiableMap"})
 
 
-class JavaWrites:
-    """The writes of one file, by owner."""
-
-    def __init__(self) -> None:
-        self.functions: dict[str, list[Writer]] = {}
-        self.classes: dict[str, list[Writer]] = {}
-        self.free: list[Writer] = []
-
-    def function_facts(self) -> dict[str, FunctionFacts]:
-        """Each function's writes."""
-        return {name: FunctionFacts(name, tuple(writers)) for name, writers in self.functions.items()}
-
-    def class_facts(self, agent_classes: set[str]) -> dict[str, ClassFacts]:
-        """Each custom agent class, with the writes of its own code."""
-        return {name: ClassFacts(name, "custom", tuple(self.classes.get(name, ()))) for name in agent_classes}
-
-
-def java_writes(file: JavaFile) -> JavaWrites:
+def java_writes(file: JavaFile) -> FileWrites:
     """Every state write of ``file``."""
-    writes = JavaWrites()
+    writes = FileWrites()
     for lambda_node in file.lambdas:
         name = _lambda_name(file, lambda_node)
         if name is not None:
@@ -88,7 +72,7 @@ def _is_state_call(file: JavaFile, node: Node) -> bool:
 
 
 def _add(
-    file: JavaFile, writes: JavaWrites, call: Node, at: Node, key: str | None, receiver: Node | None,
+    file: JavaFile, writes: FileWrites, call: Node, at: Node, key: str | None, receiver: Node | None,
     via: WriterVia | None = None,
 ) -> None:  # fmt: skip
     line, column = file.position(at)

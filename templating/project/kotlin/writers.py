@@ -20,39 +20,22 @@ from typing import TYPE_CHECKING
 from templating.project.kotlin.evaluate import arguments_of, evaluate
 from templating.project.kotlin.scope import KotlinFile
 from templating.project.kotlin.vocabulary import CALLBACK_CONTEXT, TOOL_CONTEXT
-from templating.project.model.facts import ClassFacts, FunctionFacts, Writer
+from templating.project.model.facts import Writer
 from templating.project.model.kinds import WriterVia
-from templating.project.treesitter.agent_build import synthetic
+from templating.project.treesitter.agent_build import FileWrites, synthetic
 from templating.project.treesitter.text import known_text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["KotlinWrites", "kotlin_writes"]
+__all__ = ["kotlin_writes"]
 
 _MAPS = frozenset({"mapOf", "mutableMapOf", "hashMapOf", "linkedMapOf", "ConcurrentHashMap", "HashMap"})
 
 
-class KotlinWrites:
-    """The writes of one file, by owner."""
-
-    def __init__(self) -> None:
-        self.functions: dict[str, list[Writer]] = {}
-        self.classes: dict[str, list[Writer]] = {}
-        self.free: list[Writer] = []
-
-    def function_facts(self) -> dict[str, FunctionFacts]:
-        """Each function's writes."""
-        return {name: FunctionFacts(name, tuple(writers)) for name, writers in self.functions.items()}
-
-    def class_facts(self, agent_classes: set[str]) -> dict[str, ClassFacts]:
-        """Each custom agent class, with the writes of its own code."""
-        return {name: ClassFacts(name, "custom", tuple(self.classes.get(name, ()))) for name in agent_classes}
-
-
-def kotlin_writes(file: KotlinFile) -> KotlinWrites:
+def kotlin_writes(file: KotlinFile) -> FileWrites:
     """Every state write of ``file``."""
-    writes = KotlinWrites()
+    writes = FileWrites()
     for node in file.lambdas:
         if _is_callback_lambda(file, node):
             writes.functions.setdefault(synthetic(file.position(node), "callback"), [])
@@ -70,7 +53,7 @@ def kotlin_writes(file: KotlinFile) -> KotlinWrites:
     return writes
 
 
-def _call(file: KotlinFile, writes: KotlinWrites, call: Node) -> None:
+def _call(file: KotlinFile, writes: FileWrites, call: Node) -> None:
     callee = call.named_children[0]
     method = file.text(callee.named_children[-1]) if callee.type == "navigation_expression" else file.text(callee)
     arguments = arguments_of(call)
@@ -108,7 +91,7 @@ def _call(file: KotlinFile, writes: KotlinWrites, call: Node) -> None:
 
 
 def _add(
-    file: KotlinFile, writes: KotlinWrites, node: Node, at: Node, via: WriterVia | None, *,
+    file: KotlinFile, writes: FileWrites, node: Node, at: Node, via: WriterVia | None, *,
     delta: bool, known: bool = True, key: str | None = None,
 ) -> None:  # fmt: skip
     if (

@@ -1,25 +1,42 @@
 """An agent being read from source, before it becomes the neutral `AgentFacts`.
 
 The tree-sitter front ends read an agent's settings one call or argument at a time (a Java
-builder chain, Kotlin named arguments); `AgentBuild` collects them. `synthetic` names what is
-built inline and bound to no variable.
+builder chain, Kotlin named arguments); `AgentBuild` collects them, and `FileWrites` a file's
+state writes by owner. `synthetic` names what is built inline and bound to no variable.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from templating.project.model.facts import AgentFacts, Ref, Writer
+from templating.project.model.facts import AgentFacts, ClassFacts, FunctionFacts, Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
 
-__all__ = ["AgentBuild", "register", "synthetic"]
+__all__ = ["AgentBuild", "FileWrites", "register", "synthetic"]
 
 
 def synthetic(position: tuple[int, int], what: str = "agent") -> str:
     """The name of something built inline at 1-based ``position``: ``<agent line:column>``."""
     line, column = position
     return f"<{what} {line}:{column}>"
+
+
+class FileWrites:
+    """The state writes of one file, by owner: a function, a custom agent class, or none."""
+
+    def __init__(self) -> None:
+        self.functions: dict[str, list[Writer]] = {}
+        self.classes: dict[str, list[Writer]] = {}
+        self.free: list[Writer] = []
+
+    def function_facts(self) -> dict[str, FunctionFacts]:
+        """Each function's writes."""
+        return {name: FunctionFacts(name, tuple(writers)) for name, writers in self.functions.items()}
+
+    def class_facts(self, agent_classes: set[str]) -> dict[str, ClassFacts]:
+        """Each custom agent class, with the writes of its own code."""
+        return {name: ClassFacts(name, "custom", tuple(self.classes.get(name, ()))) for name in agent_classes}
 
 
 @dataclass
