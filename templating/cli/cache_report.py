@@ -20,13 +20,12 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_OK, UsageError, project_settings
+from templating.cli.common import EXIT_OK, project_model
 from templating.lint.cache_rules import changing_writer
 from templating.lint.project_rules import describe_writer
 from templating.project.model.assembly import Agent, ProjectModel
 from templating.project.model.facts import Writer
 from templating.project.model.instruction import Instruction
-from templating.project.reading import read_project
 
 __all__ = ["add_arguments", "count_tokens", "report_agent"]
 
@@ -46,13 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
-    try:
-        settings = project_settings(paths[0])
-        model = read_project(
-            paths, root=settings.root, include=settings.include, exclude=settings.exclude, dialect=settings.dialect
-        )
-    except FileNotFoundError as error:
-        raise UsageError(str(error)) from None
+    model = project_model(paths)
     simulate = not arguments.no_simulation and importlib.util.find_spec("google.adk") is not None
     agents = [agent for agent in model.agents if agent.kind == "llm" and _system_parts(agent)]
     if not agents:

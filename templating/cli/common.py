@@ -13,8 +13,18 @@ from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     from templating.lint.settings import Settings
+    from templating.project.model.assembly import ProjectModel
 
-__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "CommandParser", "UsageError", "project_settings", "read_text"]
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CommandParser",
+    "UsageError",
+    "project_model",
+    "project_settings",
+    "read_text",
+]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -64,6 +74,20 @@ def project_settings(start: Path, *, dialect: str | None = None) -> Settings:
         config, root = find_config(start if start.exists() else Path("."))
         return build_settings(config, root, dialect=dialect)
     except ConfigError as error:
+        raise UsageError(str(error)) from None
+
+
+def project_model(paths: Sequence[Path], *, dialect: str | None = None) -> ProjectModel:
+    """The project model of ``paths``, read with the settings of the project the first is in
+    (as `project_settings`); a path that does not exist is a `UsageError`."""
+    from templating.project.reading import read_project
+
+    settings = project_settings(paths[0], dialect=dialect)
+    try:
+        return read_project(
+            paths, root=settings.root, include=settings.include, exclude=settings.exclude, dialect=settings.dialect
+        )
+    except FileNotFoundError as error:
         raise UsageError(str(error)) from None
 
 

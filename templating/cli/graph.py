@@ -6,9 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from templating.cli.common import EXIT_OK, UsageError, project_settings
+from templating.cli.common import EXIT_OK, project_model
 from templating.project.model.graph import GRAPH_FORMATS, format_graph
-from templating.project.reading import read_project
 
 __all__ = ["add_arguments"]
 
@@ -22,12 +21,6 @@ def add_arguments(graph: argparse.ArgumentParser) -> None:
 
 def _run_graph(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
-    try:
-        settings = project_settings(paths[0])
-        model = read_project(
-            paths, root=settings.root, include=settings.include, exclude=settings.exclude, dialect=settings.dialect
-        )
-    except FileNotFoundError as error:
-        raise UsageError(str(error)) from None
+    model = project_model(paths)
     sys.stdout.write(format_graph(model, arguments.format))
     return EXIT_OK

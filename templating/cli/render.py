@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_settings, read_text
+from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, read_text
 from templating.cli.render_target import Target, resolve_target
 from templating.compiler import compile_template
 from templating.context import ReadonlyContext
@@ -214,16 +214,9 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | No
     """Names the writers of a key in the project ``--project`` (or the file's folder) holds;
     ``None`` when it holds no agent code, as beside a lone prompt file."""
     from templating.lint.project_rules import describe_writer
-    from templating.project.reading import read_project
 
     folders = arguments.project or [Path(".") if str(arguments.file) == "-" else arguments.file.parent]
-    settings = project_settings(folders[0], dialect=arguments.dialect)
-    try:
-        model = read_project(
-            folders, root=settings.root, include=settings.include, exclude=settings.exclude, dialect=settings.dialect
-        )
-    except FileNotFoundError as error:
-        raise UsageError(str(error)) from None
+    model = project_model(folders, dialect=arguments.dialect)
     if not model.agents and not model.writers:
         return None
 

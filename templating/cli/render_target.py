@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from templating.cli.common import UsageError, project_settings, read_text
+from templating.cli.common import UsageError, project_model, read_text
 from templating.project.model.instruction import SourceFile
 
 __all__ = ["Target", "resolve_target"]
@@ -108,15 +108,7 @@ def _constant_target(path: Path, name: str) -> Target:
 
 
 def _agent_target(name: str, projects: list[Path], dialect: str) -> Target:
-    from templating.project.reading import read_project
-
-    settings = project_settings(projects[0], dialect=dialect)
-    try:
-        model = read_project(
-            projects, root=settings.root, include=settings.include, exclude=settings.exclude, dialect=settings.dialect
-        )
-    except FileNotFoundError as error:
-        raise UsageError(str(error)) from None
+    model = project_model(projects, dialect=dialect)
     found = [agent for agent in model.agents if agent.name == name]
     if not found:
         names = ", ".join(f"`{agent}`" for agent in sorted({agent.name for agent in model.agents})) or "none"
