@@ -14,7 +14,7 @@ import pytest
 
 from templating.project.reading import read_files
 
-REAL = Path(__file__).resolve().parents[1] / "data" / "go" / "real"
+REAL = Path(__file__).resolve().parents[2] / "data" / "go" / "real"
 JUDGED = json.loads((REAL / "judged.json").read_text(encoding="utf-8"))
 _FINDING = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<column>\d+): (?P<code>TPL\d+)", re.MULTILINE)
 

@@ -105,7 +105,7 @@ AGENTS = textwrap.dedent("""
     from google.adk.skills import load_skill_from_dir, load_skills_from_dir
     from google.adk.tools.skill_toolset import SkillToolset
 
-    HERE = pathlib.Path(__file__).parents[1]
+    HERE = pathlib.Path(__file__).parents[2]
     ALL = SkillToolset(skills=load_skills_from_dir(HERE / "skills"))
 
     one = Agent(name="one", instruction="a", tools=[SkillToolset(skills=[load_skill_from_dir(HERE / "skills" / "greeter")])])

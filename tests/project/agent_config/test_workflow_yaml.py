@@ -16,7 +16,7 @@ from templating.cli import main
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
 
-YAML_PROJECT = Path(__file__).resolve().parents[1] / "data" / "workflow_yaml"
+YAML_PROJECT = Path(__file__).resolve().parents[2] / "data" / "workflow_yaml"
 
 
 @pytest.fixture

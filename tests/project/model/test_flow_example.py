@@ -11,7 +11,7 @@ from templating.lint.settings import Settings
 from templating.project.model.graph import format_graph
 from templating.project.reading import read_project
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "research_pipeline"
 
 

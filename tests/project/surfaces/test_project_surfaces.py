@@ -26,7 +26,7 @@ from templating.project.surfaces.session import SESSION
 from templating.project.surfaces.skill import SKILL
 from templating.project.surfaces.typescript import TYPESCRIPT
 
-PACKAGE = Path(__file__).resolve().parents[2] / "templating"
+PACKAGE = Path(__file__).resolve().parents[3] / "templating"
 
 CLAIMS = {
     "agent.py": PYTHON, "stubs.pyi": PYTHON, "__init__.py": PYTHON, "AGENT.PY": PYTHON,

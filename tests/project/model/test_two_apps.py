@@ -9,7 +9,7 @@ from pathlib import Path
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY = Path(__file__).resolve().parents[3]
 
 WORKFLOW_APP = """\
 from google.adk import Agent, Event, Workflow

@@ -22,7 +22,7 @@ from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
 from templating.project.reading import read_project
 
-JUDGED = json.loads((Path(__file__).resolve().parents[1] / "data" / "ports" / "jvm-judged.json").read_text())
+JUDGED = json.loads((Path(__file__).resolve().parents[2] / "data" / "ports" / "jvm-judged.json").read_text())
 MIRROR = Path(os.environ.get("TEMPLATING_MIRROR", "/work/.mirror"))
 
 
