@@ -108,9 +108,10 @@ class Recorder:
         return _instructions_utils._TEMPLATE_VAR_PATTERN.sub(soften, template)
 
 
-def load_fixture(name: str) -> ModuleType:
-    """Import the fixture ``name`` (its folder first on the path, for ``scenario``)."""
-    path = FIXTURES / f"{name}.py"
+def load_fixture(name: str, path: Path | None = None) -> ModuleType:
+    """Import the fixture ``name`` (the fixtures' folder first on the path, for ``scenario``),
+    from ``path`` when it lives elsewhere (a program with files beside it)."""
+    path = path or FIXTURES / f"{name}.py"
     if str(FIXTURES) not in sys.path:
         sys.path.insert(0, str(FIXTURES))
     spec = importlib.util.spec_from_file_location(f"workflow_fixture_{name}", path)
@@ -127,9 +128,9 @@ def run_fixture(name: str) -> set[tuple[str, str]]:
     return run_fixture_recorded(name).failures
 
 
-def run_fixture_recorded(name: str) -> Recorder:
-    """What running fixture ``name`` on each of its scenarios recorded."""
-    module = load_fixture(name)
+def run_fixture_recorded(name: str, path: Path | None = None) -> Recorder:
+    """What running fixture ``name`` (from ``path``, if given) on each of its scenarios recorded."""
+    module = load_fixture(name, path)
     import scenario  # the fixtures' shared route plan, importable once the folder is on the path
 
     recorder = Recorder()

@@ -84,15 +84,34 @@ class _Run:
     project: set[tuple] = field(default_factory=set)
     #: With a file named, per-file findings are reported in the files linted only.
     only_linted: bool = False
+    #: The folders named (resolved): a file under one is linted, whether walking finds it
+    #: or an instruction of a file linted is read from it (a committed Markdown file).
+    folders: tuple[str, ...] = ()
 
     def reported(self) -> list[Finding]:
         """The findings that lie in the files linted (with folders alone, the per-file rules'
         findings wherever they lie, as the files linted found them)."""
         linted = {result.path for result in self.results}
+        under = _Under(self.folders)
         return [
             finding for key, finding in self.findings.items()
-            if finding.path in linted or not (self.only_linted or key in self.project)
+            if finding.path in linted or not (self.only_linted or key in self.project) or under(finding.path)
         ]  # fmt: skip
+
+
+class _Under:
+    """Whether a path as findings show it lies in one of ``folders``, each path resolved once."""
+
+    def __init__(self, folders: tuple[str, ...]) -> None:
+        self.folders = tuple(os.path.join(folder, "") for folder in folders)
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, path: str) -> bool:
+        if not self.folders:
+            return False
+        if path not in self.known:
+            self.known[path] = os.path.realpath(path).startswith(self.folders)
+        return self.known[path]
 
 
 def _run(paths: Sequence[Path], files: list[Path], settings: Settings, jobs: int, cache: bool) -> _Run:
@@ -102,7 +121,8 @@ def _run(paths: Sequence[Path], files: list[Path], settings: Settings, jobs: int
     # With a file named, the findings are those in the files linted: the rest of the project's
     # results hold the findings in a named prompt module its agents use, and a named agent's
     # result those in prompt modules that were not named.
-    run = _Run(results, rest, jobs, only_linted=bool(rest) or _names_a_file(paths))
+    folders = tuple(os.path.realpath(path) for path in paths if str(path) != "-" and path.is_dir())
+    run = _Run(results, rest, jobs, only_linted=bool(rest) or _names_a_file(paths), folders=folders)
     for result in [*results, *rest]:
         for finding in result.findings:
             run.findings.setdefault((finding.sort_key, finding.message), finding)
@@ -189,7 +209,7 @@ def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintC
 
 def lint_files(files: list[Path], settings: Settings) -> list[FileResult]:
     """Lint ``files`` in order, sharing one cache of parsed modules: what a worker runs."""
-    modules = SourceCache(Path.cwd())
+    modules = SourceCache(Path.cwd(), project=settings.root)
     return [lint_file(file, settings, modules) for file in files]
 
 

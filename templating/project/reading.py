@@ -69,12 +69,14 @@ def read_project(
     globs, relative to its folder ``root``. Raises ``FileNotFoundError`` for a path that does
     not exist."""
     files = collect_files(paths, root, include, exclude)
-    return assemble([fact for reading in read_files(files, dialect) for fact in reading.facts], dialect)
+    readings = read_files(files, dialect, project=root)
+    return assemble([fact for reading in readings for fact in reading.facts], dialect)
 
 
-def read_files(files: Sequence[Path], dialect: str) -> list[Reading]:
-    """Read ``files`` in order, sharing one cache of parsed files (what a worker runs)."""
-    cache = SourceCache(Path.cwd())
+def read_files(files: Sequence[Path], dialect: str, *, project: Path | None = None) -> list[Reading]:
+    """Read ``files`` in order, sharing one cache of parsed files (what a worker runs); no
+    file out of ``project`` (default: the working folder) is read for an instruction."""
+    cache = SourceCache(Path.cwd(), project=project)
     return [read_file(file, dialect, cache) for file in files]
 
 

@@ -19,10 +19,13 @@ __all__ = ["SourceCache"]
 
 class SourceCache:
     """What one run (a lint worker, the graph, one request of the language server) has read,
-    by resolved path; paths display relative to ``root`` (the working folder)."""
+    by resolved path; paths display relative to ``root`` (the working folder). ``project``
+    (default: ``root``) is the folder no file is read out of when code names a path (an
+    instruction read from a committed file)."""
 
-    def __init__(self, root: Path, buffers: Mapping[str, str] | None = None) -> None:
+    def __init__(self, root: Path, buffers: Mapping[str, str] | None = None, *, project: Path | None = None) -> None:
         self.root = os.path.realpath(root)
+        self.project = os.path.realpath(project) if project is not None else self.root
         #: An editor's unsaved texts by resolved path (line breaks read as ``\\n``): a file
         #: looked up through an import is read from its buffer when it has one.
         self.buffers: Mapping[str, str] = buffers or {}

@@ -12,10 +12,10 @@ a file's text or a parameter can. `brace_reason` says which, as the end of a sen
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.python.call_sites import parameter_values
+from templating.project.python.committed_files import read_call_path
 from templating.project.python.definitions import find_definition, local_assignments
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         return None
     if name in _JSON_CALLS or last in _JSON_CALLS:
         return f"`{last}` writes braces for every object"
-    if last == "read_text" and isinstance(node.func, ast.Attribute) and _committed_file(node.func.value, scope):
+    if read_call_path(node, scope) is not None:
         return None  # a file of the project, next to the module: its braces are the instruction's own
     if name in _FILE_CALLS or last in _FILE_CALLS:
         return "it is read from a file or stream, which can hold any text"
@@ -120,39 +120,6 @@ def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         subject = receiver if receiver is not None else (node.args[0] if node.args else None)
         return brace_reason(subject, scope, depth + 1) if subject is not None else None
     return f"`{shorten(ast.unparse(node.func))}(...)` returns a value known only at run time"
-
-
-def _committed_file(node: ast.expr, scope: Namespace) -> bool:
-    """Whether ``node`` is a path to a file that exists beside the module, built from
-    ``Path(__file__)``, ``.parent`` and constant parts (``Path(__file__).parent / "x.md"``)."""
-    folder = _module_relative(node, scope, 0)
-    return folder is not None and folder.is_file()
-
-
-def _module_relative(node: ast.expr, scope: Namespace, depth: int) -> Path | None:
-    if depth > 8:
-        return None
-    if isinstance(node, ast.Call) and _dotted(node.func) in ("Path", "pathlib.Path") and len(node.args) == 1:
-        argument = node.args[0]
-        if isinstance(argument, ast.Name) and argument.id == "__file__":
-            return Path(scope.module.path)
-        return None
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "resolve":
-        return _module_relative(node.func.value, scope, depth + 1)
-    if isinstance(node, ast.Attribute) and node.attr == "parent":
-        inner = _module_relative(node.value, scope, depth + 1)
-        return inner.parent if inner is not None else None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-        inner = _module_relative(node.left, scope, depth + 1)
-        part = node.right
-        if inner is None or not (isinstance(part, ast.Constant) and isinstance(part.value, str)):
-            return None
-        return inner / part.value
-    if isinstance(node, ast.Name):
-        definition = find_definition(node, scope)
-        if definition is not None and isinstance(definition[0], ast.expr):
-            return _module_relative(definition[0], definition[1], depth + 1)
-    return None
 
 
 def _runtime(node: ast.expr) -> str:

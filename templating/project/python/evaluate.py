@@ -23,11 +23,13 @@ from __future__ import annotations
 import ast
 import itertools
 from dataclasses import dataclass
+from pathlib import Path
 
 from templating.project.budget import BUDGET_REASON, current_budget, file_budget
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 from templating.project.noqa import noqa_at
 from templating.project.python.brace_risk import brace_reason
+from templating.project.python.committed_files import committed_text, read_call_path
 from templating.project.python.definitions import Namespace, find_definition
 from templating.project.python.literal import decode_expression, source_offset
 from templating.project.python.syntax_tree import own_nodes
@@ -218,6 +220,9 @@ def _concatenate(parts: list[list[_Text]], nodes: list[ast.expr], scope: Namespa
 
 def _call(node: ast.Call, scope: Namespace, depth: int) -> list[_Text]:
     function = node.func
+    committed = read_call_path(node, scope)
+    if committed is not None:
+        return [_committed(node, committed, scope)]
     if isinstance(function, ast.Attribute) and function.attr == "join" and _is_item_list(node):
         separators = _evaluate(function.value, scope, depth + 1)
         if len(separators) == 1 and _is_known(separators[0]):
@@ -240,6 +245,24 @@ def _call(node: ast.Call, scope: Namespace, depth: int) -> list[_Text]:
         if definition is not None and isinstance(definition[0], _FUNCTIONS):
             return _returns(definition[0], definition[1], node, scope, depth)
     return [_unknown(node, scope)]
+
+
+def _committed(node: ast.Call, path: Path, scope: Namespace) -> _Text:
+    """The text of a committed file the call reads, each character at its place in that
+    file, line breaks read as Python's text mode reads them (``\\r\\n`` and ``\\r`` as ``\\n``)."""
+    source = committed_text(path, scope)
+    if source is None:
+        return _unknown(node, scope)
+    if not _afford(len(source.text)):
+        return _over_budget(node, scope)
+    text = source.text
+    if "\r" not in text:
+        return _Text(source, tuple(map(Character, text, range(len(text)))))
+    pairs = (
+        (("\n" if character == "\r" else character), offset) for offset, character in enumerate(text)
+        if character != "\r" or not text.startswith("\n", offset + 1)  # a `\r\n` pair is its `\n`
+    )  # fmt: skip
+    return _Text(source, tuple(Character(character, offset) for character, offset in pairs))
 
 
 def _method(node: ast.Call, name: str, receivers: list[_Text], scope: Namespace, depth: int) -> list[_Text]:

@@ -1,0 +1,210 @@
+"""Instructions read from files committed beside the code, read as the instruction they are.
+
+ADK agents often keep their instruction in a Markdown file next to the module and read it
+when the module is imported: ``(Path(__file__).parent / "instructions" / "root.md").read_text()``,
+``open(os.path.join(os.path.dirname(__file__), "root.md")).read()``, ``with open(...) as f``,
+``importlib.resources.files(__package__).joinpath("root.md").read_text()``. The path is known
+without running anything when it is built from ``__file__`` (or the package) and constant
+parts; `committed_path` works it out, and `committed_text` reads the file, so that the
+instruction's text is the file's, each character at its place in that file.
+
+A path is followed only inside the project (the resolved file, symbolic links followed, must
+lie under `SourceCache.project`), only to a regular file of at most `MAX_COMMITTED_BYTES`,
+and only when it decodes as UTF-8: anything else is a value known at run time, as before.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from templating.project.model.instruction import SourceFile
+from templating.project.python.definitions import find_definition
+from templating.project.python.syntax_tree import own_nodes
+from templating.regular_file import read_regular
+
+if TYPE_CHECKING:
+    from templating.project.python.definitions import Namespace
+
+__all__ = ["MAX_COMMITTED_BYTES", "committed_path", "committed_text", "read_call_path"]
+
+#: The largest instruction file read, in bytes (the linter checks instructions of at most a
+#: million characters).
+MAX_COMMITTED_BYTES = 4 * 1024 * 1024
+_MAX_DEPTH = 12
+_PATH_TYPES = frozenset({"Path", "pathlib.Path", "PurePath", "pathlib.PurePath"})
+_RESOLVING = frozenset({"resolve", "absolute", "expanduser"})
+_PATH_FUNCTIONS = frozenset({"os.path.abspath", "os.path.realpath", "os.path.normpath", "abspath", "realpath"})
+_DIRNAME = frozenset({"os.path.dirname", "dirname"})
+_FILES = frozenset({"files", "resources.files", "importlib.resources.files", "importlib_resources.files"})
+_OPEN = frozenset({"open", "io.open"})
+_UTF8 = frozenset({"utf-8", "utf8"})
+
+
+def read_call_path(call: ast.Call, scope: Namespace) -> Path | None:
+    """The committed file a call reads whole as text, or ``None``: ``P.read_text()``,
+    ``open(P).read()``, ``P.open().read()``, ``f.read()`` for ``with open(P) as f``."""
+    function = call.func
+    if not isinstance(function, ast.Attribute):
+        return None
+    if function.attr == "read_text" and _reads_utf8(call, positional=1):
+        return committed_path(function.value, scope)
+    if function.attr != "read" or call.args or call.keywords:
+        return None
+    opened = function.value
+    if isinstance(opened, ast.Name):
+        opened = _with_target(opened.id, scope)  # type: ignore[assignment]
+    return _opened_path(opened, scope) if isinstance(opened, ast.Call) else None
+
+
+def _reads_utf8(call: ast.Call, positional: int) -> bool:
+    """Whether a call that opens or reads text decodes UTF-8 with universal newlines: no
+    other encoding named, no ``newline=`` (``positional``: where the encoding may be given
+    without its keyword)."""
+    encodings = [k.value for k in call.keywords if k.arg == "encoding"] + call.args[positional - 1 : positional]
+    if len(call.args) > positional or any(k.arg not in ("encoding", "errors", "mode") for k in call.keywords):
+        return False
+    return all(isinstance(e, ast.Constant) and str(e.value).lower().replace("_", "-") in _UTF8 for e in encodings)
+
+
+def _opened_path(call: ast.Call, scope: Namespace) -> Path | None:
+    """The file ``open(P)`` or ``P.open()`` opens for reading text, or ``None``."""
+    name = _dotted(call.func)
+    if name in _OPEN and call.args and _text_mode(call, call.args[1:2]) and _reads_utf8(call, positional=4):
+        return committed_path(call.args[0], scope)
+    is_method = isinstance(call.func, ast.Attribute) and call.func.attr == "open"
+    if is_method and _text_mode(call, call.args[:1]) and _reads_utf8(call, positional=3):
+        return committed_path(call.func.value, scope)  # type: ignore[union-attr]
+    return None
+
+
+def _text_mode(call: ast.Call, positional: list[ast.expr]) -> bool:
+    """Whether ``open``'s mode (given as ``positional`` or ``mode=``) reads text."""
+    modes = [k.value for k in call.keywords if k.arg == "mode"] + positional
+    return all(isinstance(m, ast.Constant) and m.value in ("r", "rt", "tr") for m in modes)
+
+
+def _with_target(name: str, scope: Namespace) -> ast.expr | None:
+    """What ``with EXPRESSION as name`` binds ``name`` to, when that is its only binding in
+    the function (or at module level) around the read."""
+    body: ast.AST = scope.function if scope.function is not None else scope.module.tree
+    nodes = own_nodes(body) if scope.function is not None else ast.walk(body)
+    bound = [
+        item.context_expr for node in nodes if isinstance(node, ast.With) for item in node.items
+        if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == name
+    ]  # fmt: skip
+    return bound[0] if len(bound) == 1 else None
+
+
+def committed_path(node: ast.expr, scope: Namespace) -> Path | None:
+    """The project file ``node`` names, built from ``__file__`` or the package and constant
+    parts, when it exists and lies inside the project; else ``None``."""
+    path = _path(node, scope, 0)
+    if path is None:
+        return None
+    real = os.path.realpath(path)
+    project = os.path.join(scope.cache.project, "")
+    return Path(path) if real.startswith(project) and os.path.isfile(real) else None
+
+
+def committed_text(path: Path, scope: Namespace) -> SourceFile | None:
+    """The text of the committed file ``path`` (an editor's unsaved buffer when there is
+    one), as a `SourceFile` shown as findings show paths; ``None`` when it cannot be read."""
+    cache = scope.cache
+    key = cache.key(path)
+    cache.looked_up.add(key)  # the instruction depends on the file: editing it relints the module
+    if key in cache.buffers:
+        return SourceFile(cache.display(path), cache.buffers[key])
+    try:
+        text = read_regular(path, MAX_COMMITTED_BYTES).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return SourceFile(cache.display(path), text)
+
+
+def _path(node: ast.expr, scope: Namespace, depth: int) -> str | None:
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(node, ast.Name):
+        if node.id == "__file__":
+            return os.fspath(scope.module.path)
+        definition = find_definition(node, scope)
+        if definition is not None and isinstance(definition[0], ast.expr):
+            return _path(definition[0], definition[1], depth + 1)
+        return None
+    if isinstance(node, ast.Attribute) and node.attr == "parent":
+        inner = _path(node.value, scope, depth + 1)
+        return os.path.dirname(inner) if inner is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        inner = _path(node.left, scope, depth + 1)
+        part = _constant(node.right, scope)
+        return os.path.join(inner, part) if inner is not None and part is not None else None
+    if isinstance(node, ast.Call):
+        return _call_path(node, scope, depth)
+    return None
+
+
+def _call_path(node: ast.Call, scope: Namespace, depth: int) -> str | None:
+    name = _dotted(node.func)
+    arguments = node.args
+    if node.keywords:
+        return None
+    if name in _PATH_TYPES or name in _PATH_FUNCTIONS:
+        return _path(arguments[0], scope, depth + 1) if len(arguments) == 1 else None
+    if name in _DIRNAME and len(arguments) == 1:
+        inner = _path(arguments[0], scope, depth + 1)
+        return os.path.dirname(inner) if inner is not None else None
+    if name in _FILES and len(arguments) == 1:
+        return _package_folder(arguments[0], scope)
+    if isinstance(node.func, ast.Attribute) and node.func.attr in _RESOLVING and not arguments:
+        return _path(node.func.value, scope, depth + 1)
+    return _joined(node, name, scope, depth)
+
+
+def _joined(node: ast.Call, name: str, scope: Namespace, depth: int) -> str | None:
+    """``os.path.join(P, "a", "b")`` or ``P.joinpath("a", "b")``, with constant parts."""
+    if name == "os.path.join" or (name == "join" and isinstance(node.func, ast.Name)):
+        first, rest = (node.args[0], node.args[1:]) if node.args else (None, [])
+    elif isinstance(node.func, ast.Attribute) and node.func.attr == "joinpath":
+        first, rest = node.func.value, node.args
+    else:
+        return None
+    inner = _path(first, scope, depth + 1) if first is not None else None
+    parts = [_constant(part, scope) for part in rest]
+    if inner is None or any(part is None for part in parts):
+        return None
+    return os.path.join(inner, *parts)  # type: ignore[arg-type]
+
+
+def _package_folder(anchor: ast.expr, scope: Namespace) -> str | None:
+    """The folder ``importlib.resources.files(anchor)`` stands for: the module's package for
+    ``__package__`` (and for ``__name__`` in a package's ``__init__.py``)."""
+    module_path = scope.module.path
+    if not isinstance(anchor, ast.Name):
+        return None
+    if anchor.id == "__package__" or (anchor.id == "__name__" and module_path.name == "__init__.py"):
+        return os.fspath(module_path.parent)
+    return None
+
+
+def _constant(node: ast.expr, scope: Namespace) -> str | None:
+    """A path part written as a constant, or a name bound to one."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        definition = find_definition(node, scope)
+        if definition is not None and isinstance(definition[0], ast.Constant):
+            value = definition[0].value
+            return value if isinstance(value, str) else None
+    return None
+
+
+def _dotted(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else node.attr
+    return ""
