@@ -10,6 +10,14 @@ repository are told apart by folder, as ``adk web`` and ``adk run`` load them (o
 app): two roots in one folder, or in a folder and one below it, are one app, whose writers
 serve each other; a writer that only apps in unrelated folders run serves none of the
 others. A writer no app runs (a seed, a helper no root reaches) serves every app, as before.
+
+Session services keep ``app:`` keys per app name and ``user:`` keys per app name and user
+(google-adk 2.13.0's ``InMemorySessionService`` merges ``app_state[app_name]`` and
+``user_state[app_name][user_id]`` into every session it gives out; the database services
+do the same). So an ``app:`` or ``user:`` key one app writes is in the state of another app
+known to run under the same name: a name written as a literal (``App(name=...)``,
+``Runner(app_name=...)``) or the folder's own name, which ``adk web`` and ``adk run`` use.
+Unprefixed and ``temp:`` keys stay in their session.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from typing import TYPE_CHECKING
 from templating.project.model.facts import Writer
 from templating.project.model.project_model import iter_tree
 from templating.project.model.workflow_model import member_writes
+from templating.project.model.writes import is_shared
 
 if TYPE_CHECKING:
     from templating.project.model.project_model import Agent, ProjectModel, Workflow
@@ -50,6 +59,13 @@ class AppScopes:
             for above in _ancestors(folder):
                 self._below.setdefault(above, set()).add(folder)
         self._keys: dict[frozenset[str], frozenset[str]] = {}
+        # The names each app folder may run under: its own (`adk web`), and those written.
+        self._names: dict[str, set[str]] = {}
+        homes = {f for owners in (*self._owners.values(), *self._agents.values()) for f in owners}
+        for folder in homes | {f for f, _ in model.app_names}:
+            self._names.setdefault(folder, set()).add(posixpath.basename(folder))
+        for folder, name in model.app_names:
+            self._names[folder].add(name)
 
     def _add(self, folder: str, agents: Iterable[Agent], writes: Iterable[Writer]) -> None:
         for agent in agents:
@@ -69,7 +85,13 @@ class AppScopes:
         if not owners or not folders:
             return True
         related = self._related(folders)
-        return any(owner in related for owner in owners)
+        if any(owner in related for owner in owners):
+            return True
+        return is_shared(writer.key or writer.prefix) and not self._names_of(owners).isdisjoint(self._names_of(folders))
+
+    def _names_of(self, folders: Iterable[str]) -> set[str]:
+        """The app names the apps in ``folders`` may run under (never the empty name)."""
+        return {name for folder in folders for name in self._names.get(folder, ()) if name}
 
     def written_keys(self, folders: frozenset[str]) -> frozenset[str]:
         """Every key a writer that serves an app in ``folders`` writes (unknown writers aside)."""

@@ -11,6 +11,7 @@ language server ask: `ProjectModel.writers_of`, `ProjectModel.written_keys`,
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 from collections.abc import Iterable
 
 from templating.errors import TemplateSyntaxError
@@ -78,7 +79,7 @@ class _Assembler:
             agent.entry = key[1] == "root_agent" or agent.path.endswith("root_agent.yaml")
         for file in self.index.values():
             for app in file.apps:
-                root = self._resolve(app.root) if app.root is not None else None
+                root = self._resolve(app.root) if app.root is not None and (app.instructions or app.cache) else None
                 if isinstance(root, Agent):
                     root.entry = True
         for key, agent in list(self.agents.items()):
@@ -98,6 +99,10 @@ class _Assembler:
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
                              {name: fields for f in self.index.values() for name, fields in f.models.items()},
                              port_traps=tuple(trap for f in self.index.values() for trap in f.port_traps))  # fmt: skip
+        model.app_names = tuple(
+            (folder, app.name) for file in self.index.values() for app in file.apps
+            if app.name is not None and app.root is not None and (folder := self._app_folder(app.root)) is not None
+        )  # fmt: skip
         model.cached_apps = tuple(
             (app, tuple(agent for agent in self.run_by(app.root, workflows) if agent.kind == "llm"))
             for file in self.index.values() for app in file.apps if app.cache and app.root is not None
@@ -193,6 +198,14 @@ class _Assembler:
                 agent.sources = (*agent.sources, target.name)  # its model reads what the tool fetched
         elif target is None and ref.module not in self.index:
             agent.unknown = True  # a project file that was not read: it may write anything
+
+    def _app_folder(self, ref: Ref) -> str | None:
+        """The folder of the file that defines what ``ref`` names (an agent or a workflow)."""
+        resolved = self._resolve(ref)
+        if isinstance(resolved, Agent):
+            return posixpath.dirname(resolved.path)
+        file = self.index.get(self._home(ref))
+        return posixpath.dirname(file.path) if file is not None else None
 
     def _resolve(self, ref: Ref, depth: int = 0) -> Agent | FunctionFacts | ClassFacts | None:
         """What ``ref`` names, following re-exports between modules."""

@@ -207,9 +207,11 @@ class ToolsetFacts:
 
 @dataclass(frozen=True, slots=True)
 class AppFacts:
-    """An ``App(root_agent=..., plugins=[...])``: its root and the instructions its
+    """An ``App(root_agent=..., plugins=[...])`` or a runner: its root and the instructions its
     ``GlobalInstructionPlugin`` adds to every model call of the app; ``cache`` says it has a
-    ``context_cache_config``, and ``path``, ``line``, ``column`` where the call is."""
+    ``context_cache_config``, ``path``, ``line``, ``column`` where the call is, and ``name``
+    the app name it runs under when written as a literal (``App(name=...)``,
+    ``Runner(app_name=...)``): session services share ``app:`` and ``user:`` keys by it."""
 
     root: Ref | None
     instructions: tuple[Instruction, ...] = ()
@@ -217,6 +219,7 @@ class AppFacts:
     path: str = ""
     line: int = 0
     column: int = 0
+    name: str | None = None
 
     __reduce__ = rebuild_from_fields
 

@@ -72,6 +72,9 @@ class ProjectModel:
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
     cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
+    #: The app names written in the code (``App(name=...)``, ``Runner(app_name=...)``), each
+    #: with the folder of the root it runs: ``(folder, name)``.
+    app_names: tuple[tuple[str, str], ...] = ()
     #: Port traps the front ends found (`templating.project.model.facts.PortTrap`).
     port_traps: tuple = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)

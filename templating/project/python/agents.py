@@ -119,7 +119,9 @@ class _Builder:
         workflows, nodes = self._graph() if self.has_graph else ((), {})
         toolsets = find_toolsets(self.module, self.bound) if TOOLSET_CLASS in text else {}
         apps = (
-            find_apps(self.module, self.cache, self._ref) if "plugins" in text or "context_cache_config" in text else ()
+            find_apps(self.module, self.cache, self._ref)
+            if "plugins" in text or "context_cache_config" in text or "app_name" in text or "App(" in text
+            else ()
         )
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,

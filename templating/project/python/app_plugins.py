@@ -18,35 +18,42 @@ from templating.project.model.facts import AppFacts, Ref
 from templating.project.python.adk_vocabulary import PLUGIN_CLASS
 from templating.project.python.module import PythonModule
 from templating.project.python.python_source import find_call_instructions
-from templating.project.python.syntax_tree import called_name
+from templating.project.python.syntax_tree import called_name, string_constant
 from templating.project.sources import SourceCache
 
 __all__ = ["find_apps"]
 # The keywords that name what an app or a runner runs.
 _ROOT_FIELDS = ("root_agent", "agent", "node")
+# The calls that name the app a root runs as, and the keyword that names it.
+_NAMING = {"App": "name", "Runner": "app_name", "InMemoryRunner": "app_name"}
 
 
 def find_apps(
     module: PythonModule, cache: SourceCache, ref_of: Callable[[ast.expr], Ref | None]
 ) -> tuple[AppFacts, ...]:
     """Every call of ``module`` that registers a ``GlobalInstructionPlugin`` (``plugins=``) or
-    a ``context_cache_config``, with the root it runs; ``ref_of`` says where a name is defined."""
+    a ``context_cache_config``, or names the app its root runs as (``App(name="shop",
+    root_agent=...)``, ``Runner(app_name="shop", agent=...)``), with the root it runs;
+    ``ref_of`` says where a name is defined."""
     apps = []
     for node in ast.walk(module.tree):
         if not isinstance(node, ast.Call):
             continue
         arguments = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg}
         cached = "context_cache_config" in arguments
-        if "plugins" not in arguments and not cached:
+        naming = _NAMING.get(called_name(node) or "")
+        name = string_constant(arguments.get(naming)) if naming is not None else None
+        if "plugins" not in arguments and not cached and name is None:
             continue
         instructions = tuple(
             instruction for plugin in _plugins(arguments.get("plugins"), module.constants)
             for instruction in find_call_instructions(module, plugin, cache)
         )  # fmt: skip
-        if instructions or cached:
-            root = next((arguments[name] for name in _ROOT_FIELDS if name in arguments), None)
+        root = next((arguments[field] for field in _ROOT_FIELDS if field in arguments), None)
+        if instructions or cached or (name is not None and root is not None):
             position = (module.source.path, node.lineno, node.col_offset + 1)
-            apps.append(AppFacts(ref_of(root) if root is not None else None, instructions, cached, *position))
+            reference = ref_of(root) if root is not None else None
+            apps.append(AppFacts(reference, instructions, cached, *position, name=name))  # type: ignore[misc]
     return tuple(apps)
 
 
