@@ -51,6 +51,10 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     lint.add_argument("--statistics", action="store_true", help="print how many findings each rule has")
     lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     lint.add_argument("--fail-level", choices=("error", "warning", "info"), help="lowest severity that fails")
+    lint.add_argument(
+        "--severity", action="append", metavar="RULE=LEVEL",
+        help="the severity of a rule's findings, over the config's (TPL015=error,TPL010=info)",
+    )  # fmt: skip
     rules = lint.add_argument_group("rule selection")
     rules.add_argument(
         "--select", action="append", metavar="CODES", help="rule codes, prefixes or names to enable (comma-separated)"
@@ -279,6 +283,7 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         initial_state=arguments.initial_state,
         dialect=arguments.dialect,
         fail_level=arguments.fail_level,
+        severity=arguments.severity,
         target_ports=_split([arguments.target_ports]) if arguments.target_ports else None,
         force_exclude=arguments.force_exclude,
         adk_version=arguments.adk_version,

@@ -4,7 +4,7 @@ The closest ``pyproject.toml`` with a ``[tool.templating]`` table above the firs
 Unknown keys are errors. Keys: ``dialect``, ``select``, ``extend-select``, ``ignore``,
 ``extend-ignore``, ``per-file-ignores``, ``extend-per-file-ignores``, ``include``, ``exclude``,
 ``extend-exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
-``force-exclude``, ``docs-url``, ``target-ports``, ``adk-version`` (``"2.13"`` or ``"1.x"``),
+``severity`` (rule to ``"error"``, ``"warning"`` or ``"info"``), ``force-exclude``, ``docs-url``, ``target-ports``, ``adk-version`` (``"2.13"`` or ``"1.x"``),
 ``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`).
 """
 
@@ -21,6 +21,7 @@ from templating.lint.config_table import TableError, validate_table
 from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
+from templating.lint.severities import SeverityError, parse_severity_options, rule_severities
 from templating.lint.state_shape import state_keys
 from templating.policy import ValuePolicy
 from templating.regular_file import read_regular
@@ -52,6 +53,7 @@ class ToolConfig:
     state: str | None = None
     initial_state: str | None = None
     fail_level: str = "warning"
+    severity: dict[str, str] = field(default_factory=dict)
     target_ports: list[str] = field(default_factory=lambda: ["python"])
     force_exclude: bool = False
     docs_url: str | None = None
@@ -128,6 +130,7 @@ def build_settings(
     initial_state: Path | None = None,
     dialect: str | None = None,
     fail_level: str | None = None,
+    severity: list[str] | None = None,
     target_ports: list[str] | None = None,
     force_exclude: bool | None = None,
     adk_version: str | None = None,
@@ -137,7 +140,8 @@ def build_settings(
     As in ruff, a command-line ``select`` starts the selection afresh (the config's
     ``extend-select`` with it); ``extend-select`` adds to the ``select`` of its own layer.
     ``per_file_ignores`` from the command line replace the config's, ``extend_per_file_ignores``
-    add to them; both are ``GLOB:CODES`` texts."""
+    add to them; both are ``GLOB:CODES`` texts. ``severity`` (``RULE=LEVEL`` texts) is set
+    over the config's table, rule by rule."""
     chosen, extended = (select, []) if select is not None else (config.select, config.extend_select)
     extended = [*extended, *(extend_select or [])]
     ignored = [*config.ignore, *config.extend_ignore, *(ignore or [])]
@@ -158,6 +162,10 @@ def build_settings(
         initial_state if initial_state is not None else (root / config.initial_state if config.initial_state else None)
     )
     seed_keys = load_state_keys(seed_file) if seed_file else frozenset()
+    try:
+        severities = rule_severities({**config.severity, **parse_severity_options(severity or [])})
+    except SeverityError as error:
+        raise ConfigError(str(error)) from None
     return Settings(
         dialect=dialect or config.dialect,
         enabled=select_rules(chosen, ignored) | (select_rules(extended, ignored) if extended else frozenset()),
@@ -168,6 +176,7 @@ def build_settings(
         state=state_data,
         seed_keys=seed_keys,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
+        severities=severities,
         target_ports=tuple(dict.fromkeys(ports)),
         adk_version=adk_version or config.adk_version,
         root=root,

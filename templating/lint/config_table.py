@@ -39,6 +39,8 @@ class Key:
     choices: tuple[str, ...] = ()
     #: Whether the value must be an absolute http(s) URL.
     url: bool = False
+    #: What a table's keys are, for its message (``globs``, ``rules``).
+    items: str = "globs"
 
     @property
     def field(self) -> str:
@@ -62,6 +64,7 @@ KEYS = (
     Key("state", "optional text"),
     Key("initial-state", "optional text"),
     Key("fail-level", "text", ("error", "warning", "info")),
+    Key("severity", "choice table", ("error", "warning", "info"), items="rules"),
     Key("target-ports", "texts", PORT_NAMES),
     Key("force-exclude", "flag"),
     Key("docs-url", "optional text", url=True),
@@ -104,7 +107,7 @@ def _problem(key: Key, value: Any) -> str | None:
         return next((problem for item in value if (problem := _choice_problem(key, item))), None)
     if kind == "choice table":
         if not isinstance(value, dict) or not all(isinstance(item, str) for item in value.values()):
-            return f"expected a table of globs to strings, got {_shown(value)}"
+            return f"expected a table of {key.items} to strings, got {_shown(value)}"
         return next((problem for item in value.values() if (problem := _choice_problem(key, item))), None)
     if kind == "count table":
         if not isinstance(value, dict) or not all(type(item) is int and item > 0 for item in value.values()):

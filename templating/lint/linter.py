@@ -22,6 +22,7 @@ from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instructions, problem_findings
 from templating.lint.project_lint import PROJECT_CODES, lint_project
 from templating.lint.settings import Settings
+from templating.lint.severities import with_severities
 from templating.lint.unused_noqa import UNUSED_NOQA, unused_noqa
 from templating.lint.workers import default_jobs, map_chunks
 from templating.project.files import collect_files
@@ -67,7 +68,7 @@ def lint_paths(
         found += unused_noqa(
             run.results, run.findings, settings, lambda quiet: _run(paths, files, quiet, run.jobs, False)
         )
-    kept = drop_exempt(found)  # file-level `templating: noqa`, read as the files are now
+    kept = with_severities(drop_exempt(found), settings.severities)  # `templating: noqa`, as the files are now
     return LintResult(tuple(sorted(kept, key=lambda f: f.sort_key)), len(files), empty, tuple(dict.fromkeys(outside)))
 
 
@@ -250,4 +251,5 @@ def lint_text(
 
     Only the per-file rules run: the project rules need every file (see `lint_paths`).
     """
-    return drop_exempt(lint_reading(read_text(text, path or Path(display), display, cache), settings), {display: text})
+    found = drop_exempt(lint_reading(read_text(text, path or Path(display), display, cache), settings), {display: text})
+    return with_severities(found, settings.severities)

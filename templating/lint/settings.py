@@ -48,6 +48,8 @@ class Settings:
     policy: ValuePolicy | None = None
     #: Whether noqa comments silence findings (TPL100 lints once more without them).
     respect_noqa: bool = True
+    #: The severity configured for a rule, by code (``severity``): its findings carry it.
+    severities: tuple[tuple[str, Severity], ...] = ()
 
     def is_enabled(self, code: str) -> bool:
         """Whether rule ``code`` runs."""

@@ -32,6 +32,7 @@ from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instruction, problem_findings
 from templating.lint.linter import lint_reading
 from templating.lint.settings import Settings
+from templating.lint.severities import with_severities
 from templating.project.files import compile_globs, is_excluded
 from templating.project.model.facts import Writer
 from templating.project.model.instruction import Instruction, SourceFile
@@ -127,7 +128,7 @@ class Workspace:
         found = self._findings(path, text, settings, _keyed(buffers, path, text))
         if surrogate is not None:
             found.extend(_surrogate(display, text, surrogate, settings))
-        return sorted(found, key=lambda finding: finding.sort_key)
+        return sorted(with_severities(found, settings.severities), key=lambda finding: finding.sort_key)
 
     def instructions(self, path: Path, text: str, buffers: Mapping[str, str] | None = None) -> list[Instruction]:
         """The instructions whose text lies in this file (an unparseable file has none)."""
