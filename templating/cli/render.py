@@ -95,7 +95,9 @@ def _run_render(arguments: argparse.Namespace) -> int:
 def _explain(arguments: argparse.Namespace, text: str, state: dict[str, Any]) -> None:
     ports = _ports(arguments.target_ports)
     writers = _project_writers(arguments)
-    report = explain(text, state, dialect=arguments.dialect, ports=ports, writers=writers)
+    report = explain(
+        text, state, dialect=arguments.dialect, ports=ports, writers=writers, agent_name=arguments.agent_name or ""
+    )
     sys.stderr.write(printable(report, keep_newlines=True))
 
 
@@ -124,10 +126,12 @@ def explain(
     dialect: str = "adk",
     ports: tuple[str, ...] = (),
     writers: Callable[[str], str] | None = None,
+    agent_name: str = "",
 ) -> str:
     """One line per placeholder: its output span, the key, its template position and value;
     with ``ports``, one more line with each port's text where the ports render it differently;
-    when ``writers`` is given, what in the project writes the key."""
+    when ``writers`` is given, what in the project writes the key. A missing key's error names
+    ``agent_name``, as the render's does."""
     chosen = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()
@@ -135,7 +139,7 @@ def explain(
     lines = []
     for node in parse(text, dialect=dialect).nodes:
         if isinstance(node, Placeholder):
-            value, source = _value_and_source(state, node, chosen, text)
+            value, source = _value_and_source(state, node, chosen, text, agent_name)
             template.advance(text[template_offset : node.span.start])
             template_offset = node.span.start
             start = output.position
@@ -175,13 +179,15 @@ class _Cursor:
             self.column += len(text)
 
 
-def _value_and_source(state: dict[str, Any], node: Placeholder, dialect: Dialect, text: str) -> tuple[str, str]:
+def _value_and_source(
+    state: dict[str, Any], node: Placeholder, dialect: Dialect, text: str, agent_name: str
+) -> tuple[str, str]:
     """What a placeholder renders to and where that comes from; a missing key is said so (and
     rendered empty) rather than raised: the explanation lists every placeholder."""
     if node.artifact:
         return "", "an artifact: loaded at run time, not previewed"
     try:
-        value = state_value(state, node, dialect, text, "")
+        value = state_value(state, node, dialect, text, agent_name)
     except TemplateError as error:
         return "", f"missing: the render fails ({error.args[0] if error.args else error})"
     if node.key in state:

@@ -124,3 +124,23 @@ def test_a_missing_key_in_a_python_constant_is_reported_at_its_line_in_the_modul
 def test_a_missing_key_of_an_agent_names_the_agent(project, capsys):
     assert main(["render", "--agent", "travel_agent"]) == 1
     assert "in agent 'travel_agent'" in capsys.readouterr().err
+
+
+def test_explain_of_an_agent_whose_instruction_is_a_committed_file(tmp_path, capsys, monkeypatch):
+    # Every placeholder is listed, each missing one with the agent's name, as the render says it.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n")
+    (tmp_path / "app" / "instructions").mkdir(parents=True)
+    (tmp_path / "app" / "instructions" / "root.md").write_text("# Root\n\nHelp {user_name} with {topic}.\nEnd: {sign}\n")
+    (tmp_path / "app" / "agent.py").write_text(
+        "from pathlib import Path\nfrom google.adk.agents import Agent\n\n"
+        "root_agent = Agent(name='helper', instruction=(Path(__file__).parent / 'instructions' / 'root.md').read_text())\n"
+    )
+    (tmp_path / "state.json").write_text(json.dumps({"topic": "tea"}))
+    status = main(["render", "--agent", "helper", "--state", "state.json", "--explain"])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.startswith("app/instructions/root.md:3:6: Context variable not found: `user_name` in agent 'helper'")
+    lines = [line for line in err.splitlines() if "<- key" in line]
+    assert [line.split("`")[1] for line in lines] == ["user_name", "topic", "sign"]
+    assert "in agent 'helper'" in lines[0] and "'tea'" in lines[1] and "in agent 'helper'" in lines[2]
