@@ -174,7 +174,8 @@ def _rest_of_project(
     pre-commit and editors name only the files that changed, and a user may lint one app's
     folder: a key written or seeded in a file that was not named is still written. The project
     is the settings' root (the configuration's folder) when it holds a ``pyproject.toml`` or
-    ``.git``; else each named file's folder, or the folder named itself.
+    ``.git``; else the closest folder above each named path that holds one, else the named
+    file's folder, or the folder named itself.
     """
     named_files = [path for path in paths if str(path) != "-" and path.exists()]
     if not named_files:
@@ -183,18 +184,36 @@ def _rest_of_project(
     if roots <= {path for path in named_files if path.is_dir()}:
         return []  # the project itself was named: every file of it is linted already
     linted = {os.path.realpath(file) for file in files}
-    rest = [
-        file for file in collect_files(sorted(roots), settings.root, settings.include, settings.exclude)
-        if os.path.realpath(file) not in linted
-    ]  # fmt: skip
-    return _file_results(rest, settings, jobs, cache) if rest else []
+    # A project found above the configuration's folder (none was found) is walked as its own root.
+    rest: dict[str, Path] = {}  # by resolved path: the projects of two named files may nest
+    for project in sorted(roots):
+        for file in collect_files([project], _walk_root(project, settings.root), settings.include, settings.exclude):
+            if os.path.realpath(file) not in linted:
+                rest.setdefault(os.path.realpath(file), file)
+    return _file_results(list(rest.values()), settings, jobs, cache) if rest else []
 
 
 def _project_root(file: Path, root: Path) -> Path:
     inside = os.path.realpath(file).startswith(os.path.join(os.path.realpath(root), ""))
-    if inside and ((root / "pyproject.toml").is_file() or (root / ".git").exists()):
+    if inside and _is_project(root):
         return root
-    return file if file.is_dir() else file.parent
+    # No configuration above it: the closest folder holding a `pyproject.toml` or `.git` (a
+    # repository whose pyproject.toml has no `[tool.templating]`), up to the working folder
+    # (pre-commit's is the repository; a `.git` in a home folder is no project), else the
+    # file's folder.
+    start = file if file.is_dir() else file.parent
+    here = Path.cwd()
+    within = [folder for folder in (start.absolute(), *start.absolute().parents) if folder.is_relative_to(here)]
+    return next((folder for folder in within if _is_project(folder)), start)
+
+
+def _walk_root(project: Path, root: Path) -> Path:
+    real, top = os.path.realpath(project), os.path.realpath(root)
+    return root if real == top or real.startswith(os.path.join(top, "")) else project
+
+
+def _is_project(folder: Path) -> bool:
+    return (folder / "pyproject.toml").is_file() or (folder / ".git").exists()
 
 
 def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintCache | None) -> list[FileResult]:

@@ -13,6 +13,7 @@ import pytest
 from templating.cli import main
 from templating.lint.config import build_settings, find_config
 from templating.lint.linter import lint_paths
+from templating.lint.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = ROOT / "tests" / "data" / "workflows"
@@ -102,3 +103,26 @@ def test_a_named_file_through_a_cache_gets_the_same_findings(project, monkeypatc
     assert first == second
     assert {row[3] for row in first} >= {"TPL001", "TPL014"}
     assert os.path.isdir(".templating_cache")
+
+
+def test_without_a_configuration_the_repository_is_the_project(tmp_path, monkeypatch):
+    # A pyproject.toml without [tool.templating] (or a bare `.git`): a prompt module named alone
+    # is checked against the whole repository, whose runner seeds `traveller` at its top.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'trips'\n")
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "prompt.py").write_text('PROMPT = "Plan a trip to {{destination}} for {traveller}."\n')
+    (tmp_path / "app" / "agent.py").write_text(
+        "from google.adk.agents import LlmAgent\n\nfrom .prompt import PROMPT\n\n"
+        'root_agent = LlmAgent(name="planner", instruction=PROMPT)\n'
+    )
+    (tmp_path / "main.py").write_text(
+        "from google.adk.sessions import InMemorySessionService\n\n\nasync def main():\n"
+        "    await InMemorySessionService().create_session(app_name='app', user_id='u', state={'traveller': 'Ana'})\n"
+    )
+    settings = Settings(root=tmp_path / "app")  # what `find_config` gives without a table
+    found = lint_paths([Path("app/prompt.py")], settings).findings
+    assert [(f.code, f.message.split("`")[1]) for f in found] == [
+        ("TPL001", "{{destination}}"), ("TPL014", "destination"),
+    ]  # fmt: skip
