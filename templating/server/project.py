@@ -68,12 +68,18 @@ class Project:
         modules = SourceCache(self.settings.root, buffers)
         reading = self._read_buffer(Path(key), text, modules)
         changed = self._replace(key, reading)
-        if surface_for(Path(key).name).import_hint is not None:  # others' instructions come from it
+        surface = surface_for(Path(key).name)
+        if surface.import_hint is not None or not surface.walked:  # others' instructions come from it
             for dependent in [other for other, found in self.readings.items() if key in found.dependencies]:
                 changed |= self._replace(dependent, self._reread(dependent, buffers, modules))
         if changed:
             self._model = self._findings = None
         return reading
+
+    def readers_of(self, key: str) -> list[Reading]:
+        """The readings of the files whose instructions are read from the file ``key`` (a
+        real path): the code that reads a committed instruction file."""
+        return [reading for other, reading in self.readings.items() if other != key and key in reading.dependencies]
 
     def revert(self, key: str, buffers: Mapping[str, str]) -> None:
         """The buffer of ``key`` was closed: its file on disk is the truth again."""

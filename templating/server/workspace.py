@@ -116,7 +116,8 @@ class Workspace:
         """The findings of the file at ``path`` whose text is now ``text``, sorted; ``buffers``
         are the texts of the other open files by real path (line breaks as ``\\n``), which
         stand in for theirs on disk."""
-        if not self.is_checked(path):
+        checked = self.is_checked(path)
+        if not checked and not is_linted(path):
             return []
         settings, _ = self.settings_for(path)
         text = normalize(text)
@@ -125,7 +126,7 @@ class Workspace:
         display = SourceCache(settings.root, {}).display(path)
         if len(text) > MAX_CHARACTERS:
             return _too_large(display, len(text), settings)
-        found = self._findings(path, text, settings, _keyed(buffers, path, text))
+        found = self._findings(path, text, settings, _keyed(buffers, path, text), checked)
         if surrogate is not None:
             found.extend(_surrogate(display, text, surrogate, settings))
         return sorted(with_severities(found, settings.severities), key=lambda finding: finding.sort_key)
@@ -161,15 +162,25 @@ class Workspace:
             return None
         return tuple(sorted(self._last.model.written_keys()))
 
-    def _findings(self, path: Path, text: str, settings: Settings, buffers: Mapping[str, str]) -> list[Finding]:
+    def _findings(
+        self, path: Path, text: str, settings: Settings, buffers: Mapping[str, str], checked: bool = True
+    ) -> list[Finding]:
         root = self.project_root(path)
         project = self._projects.get(root)
         if project is None or project.settings is not settings:
             project = self._projects[root] = Project(root, settings, buffers)
+        key = os.path.realpath(path)
+        # A prompt file lint would not walk is checked when code reads it as an instruction
+        # (`(Path(__file__).parent / "root.md").read_text()`): with its readers' findings in it.
+        readers = project.readers_of(key) if claiming(path.name) is not None and not is_walked(path.name) else []
+        if not checked and not readers:
+            return []
         self._last = project
-        reading = project.update(os.path.realpath(path), text, buffers)
+        reading = project.update(key, text, buffers)
         # Linting agent.py also reports prompt.py's constants: each file shows its own only.
-        own = [f for f in [*lint_reading(reading, settings), *project.findings] if f.path == reading.file]
+        mine = [*lint_reading(reading, settings)] if checked else []
+        mine += [finding for reader in project.readers_of(key) for finding in lint_reading(reader, settings)]
+        own = [f for f in [*mine, *project.findings] if f.path == reading.file]
         found = {(finding.sort_key, finding.message): finding for finding in own}
         modules = SourceCache(settings.root, buffers)
         for instruction in lent_instructions(path, text, modules):

@@ -114,3 +114,26 @@ def test_workspace_reports_a_lone_surrogate_as_tpl013_at_its_position(tmp_path: 
     assert [(f.code, f.line, f.column) for f in found if f.code != "TPL014"] == [("TPL013", 2, 43), ("TPL001", 2, 45)]
     assert "U+D83D" in found[0].message
     assert Workspace().instructions(tmp_path / "agent.py", text)[0].text == "Hi \ufffd {{plan}}"
+
+
+def test_workspace_findings_of_an_instruction_file_read_by_code_use_its_unsaved_text(tmp_path: Path):
+    # `root.md` is no prompt file lint walks, but `agent.py` reads it as its instruction: the
+    # editor shows that instruction's findings in it, at the buffer's positions.
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n")
+    (tmp_path / "root.md").write_text("Use {plan}.\n")
+    (tmp_path / "agent.py").write_text(
+        "from pathlib import Path\nfrom google.adk.agents import LlmAgent\n"
+        "root = LlmAgent(name='a', instruction=(Path(__file__).parent / 'root.md').read_text(), output_key='plan')\n"
+    )
+    workspace = Workspace()
+    found = workspace.findings(tmp_path / "root.md", "# Root\n\nUse {{plan}}.\n")
+    # `plan` is the agent's own output_key, written only after it answers: TPL015 too.
+    assert [(f.path, f.code, f.line, f.column) for f in found] == [
+        ("root.md", "TPL001", 3, 5),
+        ("root.md", "TPL015", 3, 7),
+    ]
+    found = workspace.findings(tmp_path / "root.md", "Use {plan?}.\n")
+    assert found == []
+    # A Markdown file no code reads is not checked.
+    (tmp_path / "README.md").write_text("Use {{plan}}.\n")
+    assert workspace.findings(tmp_path / "README.md", "Use {{plan}}.\n") == []
