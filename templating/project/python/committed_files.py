@@ -28,7 +28,7 @@ from templating.regular_file import read_regular
 if TYPE_CHECKING:
     from templating.project.python.definitions import Namespace
 
-__all__ = ["MAX_COMMITTED_BYTES", "committed_path", "committed_text", "read_call_path"]
+__all__ = ["MAX_COMMITTED_BYTES", "bound_arguments", "committed_path", "committed_text", "read_call_path"]
 
 #: The largest instruction file read, in bytes (the linter checks instructions of at most a
 #: million characters).
@@ -130,6 +130,9 @@ def _path(node: ast.expr, scope: Namespace, depth: int) -> str | None:
     if isinstance(node, ast.Name):
         if node.id == "__file__":
             return os.fspath(scope.module.path)
+        argument = _argument(node.id, scope)
+        if argument is not None:
+            return _path(argument[0], argument[1], depth + 1)
         definition = find_definition(node, scope)
         if definition is not None and isinstance(definition[0], ast.expr):
             return _path(definition[0], definition[1], depth + 1)
@@ -189,10 +192,51 @@ def _package_folder(anchor: ast.expr, scope: Namespace) -> str | None:
     return None
 
 
+def bound_arguments(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, caller: Namespace
+) -> tuple[tuple[str, ast.expr, Namespace], ...]:
+    """What ``call`` (written in ``caller``) passes for each parameter of ``function`` it
+    names plainly: ``load("root.md")`` binds ``name`` for ``def load(name)``. A call with
+    ``*args`` or ``**kwargs`` binds nothing."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return ()
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if isinstance(call.func, ast.Attribute) and positional and positional[0].arg in ("self", "cls"):
+        positional = positional[1:]  # a method called on its object or class
+    bound = [(parameter.arg, value, caller) for parameter, value in zip(positional, call.args)]
+    names = {parameter.arg for parameter in (*positional, *function.args.kwonlyargs)}
+    bound += [(k.arg, k.value, caller) for k in call.keywords if k.arg in names]  # type: ignore[misc]
+    return tuple(bound)
+
+
+def _argument(name: str, scope: Namespace) -> tuple[ast.expr, Namespace] | None:
+    """The argument the call being evaluated passes for parameter ``name``, when the name is
+    not rebound in the function."""
+    for parameter, value, caller in scope.arguments:
+        if parameter == name and scope.function is not None and not _is_rebound(name, scope.function):
+            return value, caller
+    return None
+
+
+def _is_rebound(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for node in own_nodes(function)
+    )
+
+
 def _constant(node: ast.expr, scope: Namespace) -> str | None:
     """A path part written as a constant, or a name bound to one."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
+    if isinstance(node, ast.JoinedStr):  # f"{name}.md", every value a constant
+        parts = [_constant(v.value if isinstance(v, ast.FormattedValue) else v, scope) for v in node.values]
+        plain = all(
+            not isinstance(v, ast.FormattedValue) or (v.conversion == -1 and not v.format_spec) for v in node.values
+        )
+        return "".join(parts) if plain and all(p is not None for p in parts) else None  # type: ignore[arg-type]
+    if isinstance(node, ast.Name) and (argument := _argument(node.id, scope)) is not None:
+        return _constant(*argument) if argument[1] is not scope else None
     if isinstance(node, ast.Name):
         definition = find_definition(node, scope)
         if definition is not None and isinstance(definition[0], ast.Constant):

@@ -28,6 +28,9 @@ class Namespace:
     module: PythonModule
     cache: SourceCache
     function: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    #: The arguments of the call being evaluated, by parameter name, each with the scope it
+    #: is written in: read only to find the file a loader reads (`committed_files`).
+    arguments: tuple[tuple[str, ast.expr, Namespace], ...] = ()
 
 
 def find_definition(node: ast.Name | ast.Attribute, scope: Namespace) -> tuple[ast.AST, Namespace] | None:

@@ -29,7 +29,7 @@ from templating.project.budget import BUDGET_REASON, current_budget, file_budget
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 from templating.project.noqa import noqa_at
 from templating.project.python.brace_risk import brace_reason
-from templating.project.python.committed_files import committed_text, read_call_path
+from templating.project.python.committed_files import bound_arguments, committed_text, read_call_path
 from templating.project.python.definitions import Namespace, find_definition
 from templating.project.python.literal import decode_expression, source_offset
 from templating.project.python.syntax_tree import own_nodes
@@ -319,7 +319,7 @@ def _returns(
 ) -> list[_Text]:
     """The texts a function defined in ``owner`` returns, when every ``return`` in it resolves
     to some text; else a hole at ``call``, which is written in ``caller`` (maybe another module)."""
-    inner = Namespace(owner.module, owner.cache, function)
+    inner = Namespace(owner.module, owner.cache, function, bound_arguments(function, call, caller))
     returned = [statement.value for statement in own_nodes(function) if isinstance(statement, ast.Return)]
     if not returned or any(value is None for value in returned) or isinstance(function, ast.AsyncFunctionDef):
         return [_unknown(call, caller)]

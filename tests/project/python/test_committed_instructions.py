@@ -151,3 +151,18 @@ def test_editing_the_instruction_file_relints_its_agent(tmp_path: Path) -> None:
     assert len(lint_paths([root], settings, cache=True).findings) == 1
     (root / "root.md").write_text("Say hi.\n", encoding="utf-8")
     assert lint_paths([root], settings, cache=True).findings == ()
+
+
+def test_a_loader_called_with_a_constant_name_reads_that_file(tmp_path: Path) -> None:
+    code = (
+        "import os\nfrom pathlib import Path\nfrom google.adk.agents import Agent\n\n"
+        "PROMPTS = Path(__file__).parent / 'prompts'\n\n"
+        "def load_prompt(name: str) -> str:\n    return (PROMPTS / f'{name}.md').read_text(encoding='utf-8')\n\n"
+        "def load_file(file_name):\n    path = os.path.join(os.path.dirname(__file__), 'prompts', file_name)\n"
+        "    with open(path, 'r') as handle:\n        return handle.read()\n\n"
+        "a = Agent(name='a', instruction=load_prompt('root'))\n"
+        "b = Agent(name='b', instruction=load_file(file_name='helper.md'))\n"
+        "c = Agent(name='c', instruction=load_prompt(os.environ['PROMPT']))\n"
+    )
+    root = _project(tmp_path, code, {"prompts/root.md": "Say {{hi}}.\n", "prompts/helper.md": "\n{{bye}}\n"})
+    assert _found(root, enabled=frozenset({"TPL001"})) == [("helper.md", "TPL001", 2, 1), ("root.md", "TPL001", 1, 5)]
