@@ -131,7 +131,9 @@ def test_explain_of_an_agent_whose_instruction_is_a_committed_file(tmp_path, cap
     monkeypatch.chdir(tmp_path)
     (tmp_path / "pyproject.toml").write_text("[tool.templating]\n")
     (tmp_path / "app" / "instructions").mkdir(parents=True)
-    (tmp_path / "app" / "instructions" / "root.md").write_text("# Root\n\nHelp {user_name} with {topic}.\nEnd: {sign}\n")
+    (tmp_path / "app" / "instructions" / "root.md").write_text(
+        "# Root\n\nHelp {user_name} with {topic}.\nEnd: {sign}\n"
+    )
     (tmp_path / "app" / "agent.py").write_text(
         "from pathlib import Path\nfrom google.adk.agents import Agent\n\n"
         "root_agent = Agent(name='helper', instruction=(Path(__file__).parent / 'instructions' / 'root.md').read_text())\n"

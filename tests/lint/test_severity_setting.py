@@ -75,7 +75,11 @@ def test_every_format_shows_the_configured_severity(
     ("table", "options", "message"),
     [
         ('severity = { TPL999 = "error" }', (), "unknown rule `TPL999` in `severity`"),
-        ('severity = { TPL001 = "fatal" }', (), "`severity` in [tool.templating]: expected one of `error`, `warning`, `info`, got `fatal`"),
+        (
+            'severity = { TPL001 = "fatal" }',
+            (),
+            "`severity` in [tool.templating]: expected one of `error`, `warning`, `info`, got `fatal`",
+        ),
         ('severity = ["TPL001"]', (), "invalid value for `severity` in [tool.templating]: expected a table of rules"),
         ("", ("--severity", "TPL001"), "--severity: `TPL001` is not RULE=LEVEL"),
         ("", ("--severity", "nope=error"), "unknown rule `nope` in `severity`"),

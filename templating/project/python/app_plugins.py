@@ -53,7 +53,7 @@ def find_apps(
         if instructions or cached or (name is not None and root is not None):
             position = (module.source.path, node.lineno, node.col_offset + 1)
             reference = ref_of(root) if root is not None else None
-            apps.append(AppFacts(reference, instructions, cached, *position, name=name))  # type: ignore[misc]
+            apps.append(AppFacts(reference, instructions, cached, *position, name=name))
     return tuple(apps)
 
 

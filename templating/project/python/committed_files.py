@@ -74,9 +74,9 @@ def _opened_path(call: ast.Call, scope: Namespace) -> Path | None:
     name = _dotted(call.func)
     if name in _OPEN and call.args and _text_mode(call, call.args[1:2]) and _reads_utf8(call, positional=4):
         return committed_path(call.args[0], scope)
-    is_method = isinstance(call.func, ast.Attribute) and call.func.attr == "open"
-    if is_method and _text_mode(call, call.args[:1]) and _reads_utf8(call, positional=3):
-        return committed_path(call.func.value, scope)  # type: ignore[union-attr]
+    function = call.func
+    if isinstance(function, ast.Attribute) and function.attr == "open" and _text_mode(call, call.args[:1]):
+        return committed_path(function.value, scope) if _reads_utf8(call, positional=3) else None
     return None
 
 
@@ -205,7 +205,7 @@ def bound_arguments(
         positional = positional[1:]  # a method called on its object or class
     bound = [(parameter.arg, value, caller) for parameter, value in zip(positional, call.args)]
     names = {parameter.arg for parameter in (*positional, *function.args.kwonlyargs)}
-    bound += [(k.arg, k.value, caller) for k in call.keywords if k.arg in names]  # type: ignore[misc]
+    bound += [(k.arg, k.value, caller) for k in call.keywords if k.arg is not None and k.arg in names]
     return tuple(bound)
 
 

@@ -19,6 +19,7 @@ from google.adk.models.llm_response import LlmResponse
 from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
 from google.genai import types
+from pydantic import Field
 
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
@@ -28,7 +29,7 @@ class _Recording(BaseLlm):
     """Answers ``ok`` and keeps every system instruction it is sent."""
 
     model: str = "recording"
-    sent: list[str] = []
+    sent: list[str] = Field(default_factory=list)
 
     async def generate_content_async(self, llm_request: Any, stream: bool = False):
         self.sent.append(str(llm_request.config.system_instruction))
