@@ -28,7 +28,10 @@ from templating.regular_file import read_regular
 if TYPE_CHECKING:
     from templating.project.python.definitions import Namespace
 
-__all__ = ["MAX_COMMITTED_BYTES", "bound_arguments", "committed_path", "committed_text", "read_call_path"]
+__all__ = [
+    "MAX_COMMITTED_BYTES", "bound_arguments", "committed_path", "committed_text", "read_call_path",
+    "text_mode_characters",
+]  # fmt: skip
 
 #: The largest instruction file read, in bytes (the linter checks instructions of at most a
 #: million characters).
@@ -122,6 +125,17 @@ def committed_text(path: Path, scope: Namespace) -> SourceFile | None:
     except (OSError, UnicodeDecodeError):
         return None
     return SourceFile(cache.display(path), text)
+
+
+def text_mode_characters(text: str) -> list[tuple[str, int]]:
+    """Each character Python's text mode reads from ``text`` with its offset in it: ``\\r\\n``
+    and a lone ``\\r`` are read as ``\\n`` (universal newlines)."""
+    if "\r" not in text:
+        return list(zip(text, range(len(text))))
+    return [
+        ("\n" if character == "\r" else character, offset) for offset, character in enumerate(text)
+        if character != "\r" or not text.startswith("\n", offset + 1)  # a `\r\n` pair is its `\n`
+    ]  # fmt: skip
 
 
 def _path(node: ast.expr, scope: Namespace, depth: int) -> str | None:

@@ -29,7 +29,12 @@ from templating.project.budget import BUDGET_REASON, current_budget, file_budget
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 from templating.project.noqa import noqa_at
 from templating.project.python.brace_risk import brace_reason
-from templating.project.python.committed_files import bound_arguments, committed_text, read_call_path
+from templating.project.python.committed_files import (
+    bound_arguments,
+    committed_text,
+    read_call_path,
+    text_mode_characters,
+)
 from templating.project.python.definitions import Namespace, find_definition
 from templating.project.python.literal import decode_expression, source_offset
 from templating.project.python.syntax_tree import own_nodes
@@ -248,21 +253,13 @@ def _call(node: ast.Call, scope: Namespace, depth: int) -> list[_Text]:
 
 
 def _committed(node: ast.Call, path: Path, scope: Namespace) -> _Text:
-    """The text of a committed file the call reads, each character at its place in that
-    file, line breaks read as Python's text mode reads them (``\\r\\n`` and ``\\r`` as ``\\n``)."""
+    """The text of a committed file the call reads, each character at its place in that file."""
     source = committed_text(path, scope)
     if source is None:
         return _unknown(node, scope)
     if not _afford(len(source.text)):
         return _over_budget(node, scope)
-    text = source.text
-    if "\r" not in text:
-        return _Text(source, tuple(map(Character, text, range(len(text)))))
-    pairs = (
-        (("\n" if character == "\r" else character), offset) for offset, character in enumerate(text)
-        if character != "\r" or not text.startswith("\n", offset + 1)  # a `\r\n` pair is its `\n`
-    )  # fmt: skip
-    return _Text(source, tuple(Character(character, offset) for character, offset in pairs))
+    return _Text(source, tuple(Character(text, offset) for text, offset in text_mode_characters(source.text)))
 
 
 def _method(node: ast.Call, name: str, receivers: list[_Text], scope: Namespace, depth: int) -> list[_Text]:

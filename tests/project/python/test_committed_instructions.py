@@ -121,6 +121,12 @@ def test_a_path_out_of_the_project_is_never_followed(tmp_path: Path) -> None:
     assert _found(root) == []
 
 
+def test_an_empty_file_is_an_empty_instruction(tmp_path: Path) -> None:
+    read = '(Path(__file__).parent / "root.md").read_text()'
+    root = _project(tmp_path, _agent(read), {"root.md": ""})
+    assert _found(root) == []
+
+
 def test_a_file_too_large_is_not_read(tmp_path: Path) -> None:
     read = '(Path(__file__).parent / "root.md").read_text()'
     root = _project(tmp_path, _agent(read), {"root.md": "Say {{hi}}.\n" + "x" * MAX_COMMITTED_BYTES})
