@@ -25,9 +25,10 @@ from templating.lint.settings import Settings
 from templating.lint.severities import with_severities
 from templating.lint.unused_noqa import UNUSED_NOQA, unused_noqa
 from templating.lint.workers import default_jobs, map_chunks
-from templating.project.files import collect_files
+from templating.project.files import collect_files, is_excluded
 from templating.project.reading import Reading, read_file, read_text
 from templating.project.sources import SourceCache
+from templating.project.surfaces import is_walked
 
 if TYPE_CHECKING:
     from templating.lint.cache import LintCache
@@ -88,12 +89,13 @@ class _Run:
     #: The folders named (resolved): a file under one is linted, whether walking finds it
     #: or an instruction of a file linted is read from it (a committed Markdown file).
     folders: tuple[str, ...] = ()
+    settings: Settings = field(default_factory=Settings)
 
     def reported(self) -> list[Finding]:
         """The findings that lie in the files linted (with folders alone, the per-file rules'
         findings wherever they lie, as the files linted found them)."""
         linted = {result.path for result in self.results}
-        under = _Under(self.folders)
+        under = _Under(self.folders, self.settings)
         return [
             finding for key, finding in self.findings.items()
             if finding.path in linted or not (self.only_linted or key in self.project) or under(finding.path)
@@ -101,17 +103,21 @@ class _Run:
 
 
 class _Under:
-    """Whether a path as findings show it lies in one of ``folders``, each path resolved once."""
+    """Whether a path as findings show it is a file no walk lists (a Markdown instruction
+    file) under one of ``folders`` and not excluded: each path is asked once."""
 
-    def __init__(self, folders: tuple[str, ...]) -> None:
+    def __init__(self, folders: tuple[str, ...], settings: Settings) -> None:
         self.folders = tuple(os.path.join(folder, "") for folder in folders)
+        self.settings = settings
         self.known: dict[str, bool] = {}
 
     def __call__(self, path: str) -> bool:
-        if not self.folders:
-            return False
+        if not self.folders or is_walked(os.path.basename(path)):
+            return False  # a file walking lists is linted, or excluded, already
         if path not in self.known:
-            self.known[path] = os.path.realpath(path).startswith(self.folders)
+            inside = os.path.realpath(path).startswith(self.folders)
+            settings = self.settings
+            self.known[path] = inside and not is_excluded(Path(path), settings.root, settings.exclude)
         return self.known[path]
 
 
@@ -123,7 +129,7 @@ def _run(paths: Sequence[Path], files: list[Path], settings: Settings, jobs: int
     # results hold the findings in a named prompt module its agents use, and a named agent's
     # result those in prompt modules that were not named.
     folders = tuple(os.path.realpath(path) for path in paths if str(path) != "-" and path.is_dir())
-    run = _Run(results, rest, jobs, only_linted=bool(rest) or _names_a_file(paths), folders=folders)
+    run = _Run(results, rest, jobs, only_linted=bool(rest) or _names_a_file(paths), folders=folders, settings=settings)
     for result in [*results, *rest]:
         for finding in result.findings:
             run.findings.setdefault((finding.sort_key, finding.message), finding)

@@ -172,3 +172,12 @@ def test_a_loader_called_with_a_constant_name_reads_that_file(tmp_path: Path) ->
     )
     root = _project(tmp_path, code, {"prompts/root.md": "Say {{hi}}.\n", "prompts/helper.md": "\n{{bye}}\n"})
     assert _found(root, enabled=frozenset({"TPL001"})) == [("helper.md", "TPL001", 2, 1), ("root.md", "TPL001", 1, 5)]
+
+
+def test_an_excluded_instruction_file_is_treated_as_an_excluded_prompt_module(tmp_path: Path) -> None:
+    # As for a constants module that `exclude` names: the agent's own reading still reports
+    # its template findings there; the project rules report nothing in an excluded file.
+    read = '(Path(__file__).parent / "prompts" / "root.md").read_text()'
+    root = _project(tmp_path, _agent(read), {"prompts/root.md": "Say {{hi}} to {name}.\n"})
+    assert ("root.md", "TPL014", 1, 16) in _found(root)
+    assert _found(root, exclude=("prompts/",)) == [("root.md", "TPL001", 1, 5)]
