@@ -27,6 +27,7 @@ from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     from templating.project.python.definitions import Namespace
+    from templating.project.sources import SourceCache
 
 __all__ = [
     "MAX_COMMITTED_BYTES", "bound_arguments", "committed_path", "committed_text", "read_call_path",
@@ -37,6 +38,8 @@ __all__ = [
 #: million characters).
 MAX_COMMITTED_BYTES = 4 * 1024 * 1024
 _MAX_DEPTH = 12
+# The memo of `SourceCache.parsed` the files read are kept in.
+_LANGUAGE = "committed-files"
 _PATH_TYPES = frozenset({"Path", "pathlib.Path", "PurePath", "pathlib.PurePath"})
 _RESOLVING = frozenset({"resolve", "absolute", "expanduser"})
 _PATH_FUNCTIONS = frozenset({"os.path.abspath", "os.path.realpath", "os.path.normpath", "abspath", "realpath"})
@@ -91,14 +94,21 @@ def _text_mode(call: ast.Call, positional: list[ast.expr]) -> bool:
 
 def _with_target(name: str, scope: Namespace) -> ast.expr | None:
     """What ``with EXPRESSION as name`` binds ``name`` to, when that is its only binding in
-    the function (or at module level) around the read."""
-    body: ast.AST = scope.function if scope.function is not None else scope.module.tree
-    nodes = own_nodes(body) if scope.function is not None else ast.walk(body)
-    bound = [
-        item.context_expr for node in nodes if isinstance(node, ast.With) for item in node.items
-        if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == name
-    ]  # fmt: skip
-    return bound[0] if len(bound) == 1 else None
+    the function (or at module level) around the read: each body is walked once."""
+    function = scope.function
+    memo = scope.module.with_targets
+    key = id(function) if function is not None else 0
+    if key not in memo:
+        nodes = own_nodes(function) if function is not None else ast.walk(scope.module.tree)
+        bound: dict[str, list[ast.expr]] = {}
+        for node in nodes:
+            if isinstance(node, ast.With):
+                for item in node.items:
+                    if isinstance(item.optional_vars, ast.Name):
+                        bound.setdefault(item.optional_vars.id, []).append(item.context_expr)
+        memo[key] = bound
+    found = memo[key].get(name, [])
+    return found[0] if len(found) == 1 else None
 
 
 def committed_path(node: ast.expr, scope: Namespace) -> Path | None:
@@ -118,6 +128,13 @@ def committed_text(path: Path, scope: Namespace) -> SourceFile | None:
     cache = scope.cache
     key = cache.key(path)
     cache.looked_up.add(key)  # the instruction depends on the file: editing it relints the module
+    read = cache.parsed(_LANGUAGE)  # once per run, however many agents read it
+    if key not in read:
+        read[key] = _read(path, key, cache)
+    return read[key]
+
+
+def _read(path: Path, key: str, cache: SourceCache) -> SourceFile | None:
     if key in cache.buffers:
         return SourceFile(cache.display(path), cache.buffers[key])
     try:

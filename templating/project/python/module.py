@@ -67,6 +67,12 @@ class PythonModule:
         return {}
 
     @cached_property
+    def with_targets(self) -> dict[int, dict[str, list[ast.expr]]]:
+        """What each ``with EXPRESSION as NAME`` binds, per function (by ``id``; ``0`` for the
+        module level, nested blocks included), filled in as each is first asked for."""
+        return {}
+
+    @cached_property
     def enclosing_functions(self) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
         """The innermost function definition around each call written in one, by ``id``."""
         return _enclosing_functions(self.tree)
