@@ -171,6 +171,14 @@ def _path(node: ast.expr, scope: Namespace, depth: int) -> str | None:
     if isinstance(node, ast.Attribute) and node.attr == "parent":
         inner = _path(node.value, scope, depth + 1)
         return os.path.dirname(inner) if inner is not None else None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "parents":
+        inner = _path(node.value.value, scope, depth + 1)  # `P.parents[1]`: `P.parent.parent`
+        level = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        if inner is None or type(level) is not int or not 0 <= level < 32:
+            return None
+        for _ in range(level + 1):
+            inner = os.path.dirname(inner)
+        return inner
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         inner = _path(node.left, scope, depth + 1)
         part = _constant(node.right, scope)
@@ -194,6 +202,9 @@ def _call_path(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         return _package_folder(arguments[0], scope)
     if isinstance(node.func, ast.Attribute) and node.func.attr in _RESOLVING and not arguments:
         return _path(node.func.value, scope, depth + 1)
+    if isinstance(node.func, ast.Attribute) and node.func.attr == "with_name" and len(arguments) == 1:
+        inner, name = _path(node.func.value, scope, depth + 1), _constant(arguments[0], scope)
+        return os.path.join(os.path.dirname(inner), name) if inner is not None and name is not None else None
     return _joined(node, name, scope, depth)
 
 

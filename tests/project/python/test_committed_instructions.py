@@ -73,6 +73,8 @@ def test_template_findings_lie_in_the_instruction_file(tmp_path: Path) -> None:
         '(Path(__file__).resolve().parent / "prompts" / "root.md").open().read()',
         'Path(__file__).parent.joinpath("prompts", "root.md").read_text("utf-8")',
         'importlib.resources.files(__package__).joinpath("prompts/root.md").read_text()',
+        'Path(__file__).with_name("prompts").joinpath("root.md").read_text()',
+        '(Path(__file__).resolve().parents[0] / "prompts" / "root.md").read_text()',
     ],
 )
 def test_each_way_of_reading_a_committed_file_is_read(tmp_path: Path, read: str) -> None:
