@@ -203,8 +203,8 @@ def _call_path(node: ast.Call, scope: Namespace, depth: int) -> str | None:
     if isinstance(node.func, ast.Attribute) and node.func.attr in _RESOLVING and not arguments:
         return _path(node.func.value, scope, depth + 1)
     if isinstance(node.func, ast.Attribute) and node.func.attr == "with_name" and len(arguments) == 1:
-        inner, name = _path(node.func.value, scope, depth + 1), _constant(arguments[0], scope)
-        return os.path.join(os.path.dirname(inner), name) if inner is not None and name is not None else None
+        inner, renamed = _path(node.func.value, scope, depth + 1), _constant(arguments[0], scope)
+        return os.path.join(os.path.dirname(inner), renamed) if inner is not None and renamed is not None else None
     return _joined(node, name, scope, depth)
 
 
