@@ -151,3 +151,31 @@ def test_precommit_hook_checks_a_changed_prompt_module_as_its_project_sees_it(tm
     assert "app/prompt.py:1:" in completed.stdout and "TPL001" in completed.stdout, completed.stdout
     assert "TPL014" in completed.stdout and "`traveller`" in completed.stdout
     assert "app/agent.py" not in completed.stdout
+
+
+def test_a_hook_on_the_instructions_folder_checks_a_changed_instruction_file(tmp_path):
+    # docs/lint.md: the shipped hook passes no `.md`; a hook whose `files` names the folder of
+    # the instruction files checks one changed alone, as the agent that reads it sees it.
+    folder = tmp_path / "repo"
+    (folder / "app" / "instructions").mkdir(parents=True)
+    (hook,) = [
+        hook
+        for hook in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+        if hook["id"] == "templating-lint"
+    ]
+    local = {key: hook[key] for key in ("id", "name", "entry")} | {"language": "system"}
+    local["files"] = r"^app/instructions/.*\.md$"
+    (folder / ".pre-commit-config.yaml").write_text(yaml.safe_dump({"repos": [{"repo": "local", "hooks": [local]}]}))
+    (folder / "pyproject.toml").write_text("[project]\nname = 'app'\n")
+    (folder / "app" / "__init__.py").write_text("")
+    (folder / "app" / "instructions" / "root.md").write_text("# Root\n\nPlan {{trip}} for {traveller}.\n")
+    (folder / "app" / "agent.py").write_text(
+        "from pathlib import Path\n\nfrom google.adk.agents import LlmAgent\n\n"
+        "root_agent = LlmAgent(name='planner', instruction=(Path(__file__).parent / 'instructions' / 'root.md').read_text())\n"
+    )
+    for command in (["init", "-q"], ["add", "."]):
+        subprocess.run(["git", *command], cwd=folder, check=True, capture_output=True)
+    completed = _pre_commit(folder, ["app/instructions/root.md"])
+    assert completed.returncode == 1, completed.stdout
+    assert "app/instructions/root.md:3:6: TPL001" in completed.stdout, completed.stdout
+    assert "app/instructions/root.md:3:20: TPL014" in completed.stdout, completed.stdout
