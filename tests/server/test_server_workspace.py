@@ -137,3 +137,11 @@ def test_workspace_findings_of_an_instruction_file_read_by_code_use_its_unsaved_
     # A Markdown file no code reads is not checked.
     (tmp_path / "README.md").write_text("Use {{plan}}.\n")
     assert workspace.findings(tmp_path / "README.md", "Use {{plan}}.\n") == []
+
+
+def test_workspace_findings_carry_the_configured_severity(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text('[tool.templating]\nseverity = { TPL001 = "info" }\nselect = ["TPL001"]\n')
+    agent = tmp_path / "agent.py"
+    text = "from google.adk.agents import LlmAgent\nroot = LlmAgent(name='a', instruction='Use {{plan}}')\n"
+    [finding] = Workspace().findings(agent, text)
+    assert (finding.code, finding.severity.label) == ("TPL001", "info")
