@@ -6,6 +6,7 @@ constants, functions, imports), each worked out when first asked for.
 from __future__ import annotations
 
 import ast
+import collections
 import io
 import tokenize
 from dataclasses import dataclass
@@ -138,9 +139,15 @@ def _noqa_comments(text: str) -> dict[int, frozenset[str]]:
 
 
 def _constants(tree: ast.Module) -> dict[str, ast.expr]:
-    """Module-level ``NAME = value`` assignments (the last one wins)."""
+    """Module-level ``NAME = value`` assignments (the last one wins), those in a module-level
+    ``with`` block too (``with open(PATH) as f: PROMPT = f.read()``)."""
     constants: dict[str, ast.expr] = {}
-    for statement in tree.body:
+    statements = collections.deque(tree.body)
+    while statements:
+        statement = statements.popleft()
+        if isinstance(statement, ast.With):
+            statements.extendleft(reversed(statement.body))  # in source order, before what follows
+            continue
         if isinstance(statement, ast.Assign):
             for target in statement.targets:
                 if isinstance(target, ast.Name):

@@ -91,6 +91,9 @@ def test_a_file_read_in_a_with_block_is_read(tmp_path: Path) -> None:
     )
     root = _project(tmp_path, code, {"root.md": "Say {{hi}}.\n"})
     assert _found(root, enabled=frozenset({"TPL001"})) == [("root.md", "TPL001", 1, 5)]
+    module_level = code.replace("instruction=instruction()", "instruction=TEXT")
+    root = _project(tmp_path, module_level, {"root.md": "Say {{hi}}.\n"})
+    assert _found(root, enabled=frozenset({"TPL001"})) == [("root.md", "TPL001", 1, 5)]
 
 
 def test_windows_line_breaks_keep_positions(tmp_path: Path) -> None:
