@@ -132,9 +132,10 @@ def _returns_brace_free(name: ast.Name, scope: Namespace, depth: int) -> bool:
     """Whether ``name`` is a function of the project whose every return is brace-free (a
     helper that reads a prompt file beside its module, ``_prompt("planner")``)."""
     definition = find_definition(name, scope)
-    if definition is None or not isinstance(definition[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+    function = definition[0] if definition is not None else None
+    if definition is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    function, owner = definition
+    owner = definition[1]
     nodes = list(own_nodes(function))
     returns = [n for n in nodes if isinstance(n, ast.Return)]
     if not returns or any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in nodes):
