@@ -141,3 +141,32 @@ def _adk_renders_with_empty_state(path: Path) -> bool:
     spec.loader.exec_module(module)
     kind, _ = asyncio.run(adk_outcome(module.root_agent.instruction, {}, None))
     return kind == "output"
+
+
+OPENED = """\
+import pathlib
+
+from google.adk.agents import LlmAgent
+
+
+def load_instruction(filename: str) -> str:
+    path = pathlib.Path(__file__).parent / "instructions" / filename
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+root_agent = LlmAgent(name="profile", instruction=load_instruction("profile.md") + "\\nBe brief.")
+"""
+
+
+def test_a_helper_that_opens_a_prompt_file_beside_its_module_gives_the_files_own_text(tmp_path: Path) -> None:
+    # The same helper written with `open(...)` and `f.read()` (another public ADK 2.x repository).
+    assert _tpl010(tmp_path, "opened", OPENED) == ["load_instruction('profile.md')"]
+    (tmp_path / "instructions").mkdir()
+    (tmp_path / "instructions" / "profile.md").write_text('Profile {company?} as {"name": "..."}.\n', encoding="utf-8")
+    assert _tpl010(tmp_path, "opened", OPENED) == []
+    assert _adk_renders_with_empty_state(tmp_path / "opened.py")
+    # A file opened from a path known only at run time is unknown text.
+    assert _tpl010(tmp_path, "opened", OPENED.replace("open(path,", "open(input(),")) == [
+        "load_instruction('profile.md')"
+    ]

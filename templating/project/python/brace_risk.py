@@ -117,6 +117,8 @@ def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         return f"`{last}` writes braces for every object"
     if last == "read_text" and isinstance(node.func, ast.Attribute) and _committed_file(node.func.value, scope):
         return None  # a file of the project, next to the module: its braces are the instruction's own
+    if last == "read" and isinstance(node.func, ast.Attribute) and _opened_committed(node.func.value, scope):
+        return None
     if name in _FILE_CALLS or last in _FILE_CALLS:
         return "it is read from a file or stream, which can hold any text"
     if last in _PASSING_CALLS:
@@ -142,6 +144,22 @@ def _returns_brace_free(name: ast.Name, scope: Namespace, depth: int) -> bool:
         return False
     inside = replace(owner, function=function)
     return all(r.value is not None and brace_reason(r.value, inside, depth + 1) is None for r in returns)
+
+
+def _opened_committed(node: ast.expr, scope: Namespace) -> bool:
+    """Whether ``node`` is the name a ``with open(path) as name:`` of the function around it
+    binds, ``path`` a file beside the module."""
+    if not isinstance(node, ast.Name) or scope.function is None:
+        return False
+    items = [item for n in own_nodes(scope.function) if isinstance(n, (ast.With, ast.AsyncWith)) for item in n.items]
+    opened = [item.context_expr for item in items
+              if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == node.id]  # fmt: skip
+    return len(opened) == 1 and _is_open_of_committed(opened[0], scope)
+
+
+def _is_open_of_committed(call: ast.expr, scope: Namespace) -> bool:
+    return (isinstance(call, ast.Call) and _dotted(call.func) == "open" and bool(call.args)
+            and _committed_file(call.args[0], scope))  # fmt: skip
 
 
 def _committed_file(node: ast.expr, scope: Namespace) -> bool:
