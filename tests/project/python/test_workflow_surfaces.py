@@ -61,3 +61,25 @@ def test_workflow_read_is_reported_at_its_key_like_tpl011(tmp_path: Path, monkey
     assert found == [(19, 60, 61, "TPL011"), (19, 60, 61, "TPL015")]
     line = (tmp_path / "route_skip.py").read_text().splitlines()[18]
     assert line[59] == "k" and line[58] == "{"
+
+
+def _fan_ins(folder: Path) -> set[str]:
+    """The messages of the TPL018 findings linting ``folder`` gives."""
+    return {f.message for f in lint_paths([folder], Settings(root=folder)).findings if f.code == "TPL018"}
+
+
+def test_a_router_in_a_module_of_its_own_is_read_as_in_the_workflows_module(tmp_path: Path) -> None:
+    # A public ADK 2.x repository keeps its router in `router.py`, a module that says only
+    # `Event`: left unread, the router was unknown and so was the whole workflow (a miss).
+    alone, split = tmp_path / "alone", tmp_path / "split"
+    alone.mkdir()
+    split.mkdir()
+    source = (FIXTURES / "list_groups.py").read_text(encoding="utf-8").replace("from scenario import MODEL, next_route\n", "")
+    source = source.replace('next_route("router", "PARALLEL")', '"PARALLEL"').replace("model=MODEL, ", "")
+    source = source.replace('state={"k_first": 1}, ', "").replace("{k_first} ", "")
+    (alone / "agent.py").write_text(source, encoding="utf-8")
+    start, end = source.index("def router():"), source.index("def left():")
+    (split / "router.py").write_text("from google.adk import Event\n\n\n" + source[start:end], encoding="utf-8")
+    (split / "agent.py").write_text("from router import router\n" + source[:start] + source[end:], encoding="utf-8")
+    assert _fan_ins(alone)
+    assert _fan_ins(split) == _fan_ins(alone)
