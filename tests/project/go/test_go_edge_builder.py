@@ -9,6 +9,7 @@ the three (``workflow/workflow.go``: routes compare as ``fmt.Sprint`` text).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from templating.project.reading import read_file
@@ -119,8 +120,6 @@ def _lint_routed(folder: Path, edges: str, run_cli) -> list[tuple[str, str]]:
     )
     (folder / "main.go").write_text(body, encoding="utf-8")
     _, out, _ = run_cli("lint", "--isolated", "--output-format", "concise", str(folder / "main.go"))
-    import re
-
     return re.findall(r"(TPL\d+) .*? read `([^`]+)`", out)
 
 
