@@ -91,18 +91,18 @@ def _route_values(right: Node, file: GoFile, package: Package) -> set[str]:
 
 
 def _partial(events: dict[str, tuple[set[str], dict[str, list[int]]]]) -> tuple[PartialWrite, ...]:
-    if len(events) < 2:
+    """The keys some routed events write and others do not. Only events that set ``Routes``
+    count (another event, a progress message, selects no route), and only when every one of
+    them names constant routes no other shares: otherwise nothing is concluded."""
+    routed = [(routes, writes) for routes, writes in events.values() if routes]
+    every = [route for routes, _ in routed for route in routes]
+    if len(routed) < 2 or _UNKNOWN in every or len(every) != len(set(every)):
         return ()
-    keys = {key for _, writes in events.values() for key in writes}
     found = []
-    for key in sorted(keys):
-        writing = [routes for routes, writes in events.values() if key in writes]
-        skipping = [routes for routes, writes in events.values() if key not in writes]
-        if not skipping:
-            continue
-        written, skipped = set().union(*writing), set().union(*skipping)
-        told = all(writing) and all(skipping) and _UNKNOWN not in written | skipped and not written & skipped
-        lines = tuple((line, line) for _, writes in events.values() for line in writes.get(key, ()))
-        found.append(PartialWrite(key, tuple(sorted(written)) if told else None, lines,
-                                  tuple(sorted(skipped)) if told else None))  # fmt: skip
+    for key in sorted({key for _, writes in routed for key in writes}):
+        writing = set().union(*(routes for routes, writes in routed if key in writes))
+        skipping = set().union(*(routes for routes, writes in routed if key not in writes))
+        if skipping:
+            lines = tuple((line, line) for _, writes in routed for line in writes.get(key, ()))
+            found.append(PartialWrite(key, tuple(sorted(writing)), lines, tuple(sorted(skipping))))
     return tuple(found)

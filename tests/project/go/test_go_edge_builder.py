@@ -154,3 +154,24 @@ def test_go_routes_and_deltas_per_event_give_partial_writes(tmp_path: Path) -> N
     [facts] = read_file(tmp_path / "main.go", "adk", SourceCache(tmp_path)).facts
     [partial] = facts.node_functions["route"].partial
     assert (partial.key, partial.routes, partial.skipping) == ("kept", ("keep",), ("skip",))
+
+
+def test_go_events_without_routes_or_with_computed_routes_conclude_nothing(tmp_path: Path) -> None:
+    # A progress event sets no route: it selects no edge, so the routed event's write counts on
+    # its route alone... and with only one routed event, on every way out. A computed route
+    # cannot be told apart from the others: nothing is concluded either.
+    router = _ROUTER.replace('skipped.Routes = []string{"skip"}', "_ = skipped")
+    computed = _ROUTER.replace('[]string{"skip"}', "[]string{pick(msg)}")
+    for source in (router, computed):
+        header = HEADER.replace("func build() {\n", source + "\nfunc build() {\n")
+        body = (
+            header
+            + '\trouter := workflow.NewEmittingFunctionNode("router", route, workflow.NodeConfig{})\n'
+            + (
+                '\twf, _ := workflowagent.New(workflowagent.Config{Name: "wf", Edges: workflow.Chain(workflow.Start, router)})\n'
+                "\t_ = wf\n}\n"
+            )
+        )
+        (tmp_path / "main.go").write_text(body, encoding="utf-8")
+        [facts] = read_file(tmp_path / "main.go", "adk", SourceCache(tmp_path)).facts
+        assert "route" not in facts.node_functions
