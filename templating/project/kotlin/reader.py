@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.frontend import Found
-from templating.project.kotlin.agents import kotlin_agents
+from templating.project.kotlin.agents import agent_refs, kotlin_agents
 from templating.project.kotlin.constants import folder_constants
+from templating.project.kotlin.plugins import kotlin_plugins
 from templating.project.kotlin.scope import kotlin_file
 from templating.project.kotlin.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.kotlin.writers import kotlin_writes
@@ -43,9 +44,10 @@ def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     builds, aliases = kotlin_agents(file, dialect)
     writes = kotlin_writes(file)
     agents = tuple(build.facts(source.path) for build in builds)
-    instructions = tuple(i for build in builds for i in build.instructions)
+    plugged, apps = kotlin_plugins(file, dialect, agent_refs) if dialect == "adk-java" else ([], [])
+    instructions = tuple(i for build in builds for i in build.instructions) + tuple(plugged)
     facts = FileFacts(
         file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
-        aliases, writers=tuple(writes.free),
+        aliases, writers=tuple(writes.free), apps=tuple(apps),
     )  # fmt: skip
     return Found(instructions, (facts,), dialect)
