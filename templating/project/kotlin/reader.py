@@ -35,9 +35,17 @@ def port_dialect(imports: list[str]) -> str | None:
     return None
 
 
+def _package(file) -> str:
+    """The package the file declares (``""`` for none)."""
+    header = next((c for c in file.parsed.root.named_children if c.type == "package_header"), None)
+    name = next((c for c in header.named_children if c.type == "qualified_identifier"), None) if header else None
+    return file.text(name) if name is not None else ""
+
+
 def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     """What ``source`` (the text of ``path``) says about agents and state."""
-    file = kotlin_file(source, modules.key(path), folder_constants(path, modules))
+    file = kotlin_file(source, modules.key(path))
+    file.scope.sibling = folder_constants(path, modules, file.imports, _package(file))
     dialect = port_dialect(file.imports)
     if dialect is None:
         return Found()
