@@ -14,6 +14,7 @@ from templating.project.go.event_routes import route_functions
 from templating.project.go.literals import decode_go_string
 from templating.project.go.noqa import noqa_lines
 from templating.project.go.package import GoFile, Package, go_file
+from templating.project.go.session_writes import go_session_writes
 from templating.project.go.vocabulary import ADK_IMPORT
 from templating.project.go.workflows import read_workflows
 from templating.project.go.writers import read_writers
@@ -53,6 +54,7 @@ def read_go(source: SourceFile, path: Path, modules: SourceCache) -> tuple[tuple
         writers=writers,
         workflows=workflows,
         node_functions=route_functions(file, package, key, workflows) if workflows else {},
+        session_writes=go_session_writes(file, package, noqa),
     )
     found = [instruction for agent in agents for instruction in agent.instructions]
     found += [instruction for templates in injected.values() for instruction in templates]

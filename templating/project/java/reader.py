@@ -14,6 +14,7 @@ from templating.project.frontend import Found
 from templating.project.java.agents import agent_refs, java_agents
 from templating.project.java.plugins import java_plugins
 from templating.project.java.scope import java_file
+from templating.project.java.session_writes import java_session_writes
 from templating.project.java.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.java.writers import java_writes
 from templating.project.model.facts import FileFacts
@@ -47,6 +48,6 @@ def read_java(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     instructions = tuple(i for build in builds for i in build.instructions) + tuple(loose) + tuple(plugged)
     facts = FileFacts(
         file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
-        aliases, writers=tuple(writes.free), apps=tuple(apps),
+        aliases, writers=tuple(writes.free), apps=tuple(apps), session_writes=java_session_writes(file),
     )  # fmt: skip
     return Found(instructions, (facts,), dialect)

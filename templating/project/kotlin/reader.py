@@ -15,6 +15,7 @@ from templating.project.kotlin.agents import agent_refs, kotlin_agents
 from templating.project.kotlin.constants import folder_constants
 from templating.project.kotlin.plugins import kotlin_plugins
 from templating.project.kotlin.scope import kotlin_file
+from templating.project.kotlin.session_writes import kotlin_session_writes
 from templating.project.kotlin.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.kotlin.writers import kotlin_writes
 from templating.project.model.facts import FileFacts
@@ -56,6 +57,6 @@ def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     instructions = tuple(i for build in builds for i in build.instructions) + tuple(plugged)
     facts = FileFacts(
         file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
-        aliases, writers=tuple(writes.free), apps=tuple(apps),
+        aliases, writers=tuple(writes.free), apps=tuple(apps), session_writes=kotlin_session_writes(file),
     )  # fmt: skip
     return Found(instructions, (facts,), dialect)

@@ -47,6 +47,8 @@ class KotlinFile:
     indexed: dict[str, list[Node]] = field(default_factory=dict)
     lambdas: list[Node] = field(default_factory=list)
     noqa: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: Whether each session ``val`` asked about is handed on by the file (rule TPL016).
+    handed: dict[str, bool] = field(default_factory=dict)
     scope: KotlinScope = field(init=False)
 
     def __post_init__(self) -> None:
