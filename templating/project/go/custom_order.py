@@ -78,6 +78,18 @@ def _struct_literal(operand: Node | None, file: GoFile) -> Node | None:
 def _method(type_name: str, file: GoFile, package: Package) -> tuple[GoFile, Node] | None:
     """The ``Run`` method declared on ``type_name`` (or its pointer) in the package."""
     for home in (file, *package.siblings()):
+        method = _run_methods(home).get(type_name)
+        if method is not None:
+            if home is not file:
+                package.modules.looked_up.add(package.modules.key(home.path))
+            return home, method
+    return None
+
+
+def _run_methods(home: GoFile) -> dict[str, Node]:
+    """The ``Run`` methods of ``home`` by receiver type, found in one pass."""
+    if home.run_methods is None:
+        home.run_methods = {}
         for node in home.parsed.root.named_children:
             name = node.child_by_field_name("name") if node.type == "method_declaration" else None
             if name is None or home.parsed.text_of(name) != "Run":
@@ -85,11 +97,9 @@ def _method(type_name: str, file: GoFile, package: Package) -> tuple[GoFile, Nod
             receiver = node.child_by_field_name("receiver")
             declared = receiver.named_children[0] if receiver is not None and receiver.named_child_count else None
             kind = declared.child_by_field_name("type") if declared is not None else None
-            if kind is not None and home.parsed.text_of(kind).lstrip("*") == type_name:
-                if home is not file:
-                    package.modules.looked_up.add(package.modules.key(home.path))
-                return home, node
-    return None
+            if kind is not None:
+                home.run_methods.setdefault(home.parsed.text_of(kind).lstrip("*"), node)
+    return home.run_methods
 
 
 def _receiver_name(method: Node, file: GoFile) -> str:

@@ -106,9 +106,13 @@ def _statement_calls(local: Node, build: Node, file: GoFile) -> list[Node] | Non
         return None
     name = file.parsed.text_of(local)
     found: list[Node] = []
-    for match in matches(query("templating.project.go", "identifiers", "go"), body):
-        use = match["name"][0]
-        if file.parsed.text_of(use) != name or use.start_byte >= build.start_byte:
+    if body.id not in file.identifier_uses:
+        uses: dict[str, list[Node]] = {}
+        for match in matches(query("templating.project.go", "identifiers", "go"), body):
+            uses.setdefault(file.parsed.text_of(match["name"][0]), []).append(match["name"][0])
+        file.identifier_uses[body.id] = uses
+    for use in file.identifier_uses[body.id].get(name, ()):
+        if use.start_byte >= build.start_byte:
             continue
         parent = use.parent
         if (

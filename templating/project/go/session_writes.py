@@ -35,8 +35,9 @@ _REQUESTS = ("CreateRequest{", "GetRequest{")
 def go_session_writes(file: GoFile, package: Package, noqa: dict[int, frozenset[str]]) -> tuple[SessionWrite, ...]:
     """Every direct write to a session's state in ``file``."""
     found = []
+    handed: dict[int, set[str]] = {}
     for match in matches(query("templating.project.go", "state_writes", "go"), file.parsed.root):
-        if "call" not in match or not _is_session(match["context"][0], file):
+        if "call" not in match or not _is_session(match["context"][0], file, handed):
             continue
         text = evaluate(match["key"][0], file, package)
         key = None if text.holes else text.text
@@ -44,7 +45,7 @@ def go_session_writes(file: GoFile, package: Package, noqa: dict[int, frozenset[
     return tuple(found)
 
 
-def _is_session(context: Node, file: GoFile, depth: int = 0) -> bool:
+def _is_session(context: Node, file: GoFile, handed: dict[int, set[str]], depth: int = 0) -> bool:
     """Whether ``context`` (what ``.State()`` is called on) is a session: ``x.Session()`` of a
     context, ``r.Session`` of a service's response, or a local bound to one."""
     if context.type == "call_expression":
@@ -57,24 +58,34 @@ def _is_session(context: Node, file: GoFile, depth: int = 0) -> bool:
         field = context.child_by_field_name("field")
         operand = context.child_by_field_name("operand")
         return field is not None and file.parsed.text_of(field) == "Session" and operand is not None and \
-            operand.type == "identifier" and _is_response(operand, file) and not _handed_on(operand, file)  # fmt: skip
+            operand.type == "identifier" and _is_response(operand, file) and not _handed_on(operand, file, handed)  # fmt: skip
     if context.type == "identifier" and depth < 4:
         values = local_values(context, file)
         value = values[0] if values is not None and len(values) == 1 else None
-        return value is not None and value.type != "call_expression" and _is_session(value, file, depth + 1) \
-            and not _handed_on(context, file)  # fmt: skip
+        return value is not None and value.type != "call_expression" and _is_session(value, file, handed, depth + 1) \
+            and not _handed_on(context, file, handed)  # fmt: skip
     return False
 
 
-def _handed_on(name: Node, file: GoFile) -> bool:
-    """Whether the local ``name`` is used in its function other than through a selector."""
+def _handed_on(name: Node, file: GoFile, handed: dict[int, set[str]]) -> bool:
+    """Whether the local ``name`` is used in its function other than through a selector (the
+    names a function uses so are found once per function)."""
     function = enclosing_function(name)
     body = function.child_by_field_name("body") if function is not None else None
-    text = file.parsed.text_of(name)
-    for match in matches(query("templating.project.go", "identifiers", "go"), body) if body is not None else ():
+    if body is None:
+        return False
+    if body.id not in handed:
+        handed[body.id] = _bare_names(body, file)
+    return file.parsed.text_of(name) in handed[body.id]
+
+
+def _bare_names(body: Node, file: GoFile) -> set[str]:
+    """The names ``body`` uses bare: not as a selector's operand, nor where they are bound."""
+    found: set[str] = set()
+    for match in matches(query("templating.project.go", "identifiers", "go"), body):
         use = match["name"][0]
         parent = use.parent
-        if file.parsed.text_of(use) != text or parent is None:
+        if parent is None:
             continue
         if parent.type == "selector_expression" and parent.child_by_field_name("operand") == use:
             continue
@@ -85,8 +96,8 @@ def _handed_on(name: Node, file: GoFile) -> bool:
             and parent == parent.parent.child_by_field_name("left")
         ):
             continue  # where it is bound
-        return True
-    return False
+        found.add(file.parsed.text_of(use))
+    return found
 
 
 def _is_response(name: Node, file: GoFile) -> bool:

@@ -27,7 +27,20 @@ RUN_METHOD = "runAsyncImpl"
 
 def run_order_nodes(file: JavaFile, class_name: str, arguments: list[Node]) -> list[Node | str] | None:
     """What ``new class_name(arguments)`` runs, in order: the argument each field it uses was
-    given, or the field's name for a field built where it is declared; ``None`` without order."""
+    given, or the field's name for a field built where it is declared; ``None`` without order.
+    The class is read once per number of arguments, however many times it is built."""
+    memo = (class_name, len(arguments))
+    if memo not in file.run_orders:
+        file.run_orders[memo] = _class_order(file, class_name, len(arguments))
+    order = file.run_orders[memo]
+    if order is None:
+        return None
+    return [arguments[item] if isinstance(item, int) else item for item in order]
+
+
+def _class_order(file: JavaFile, class_name: str, count: int) -> list[int | str] | None:
+    """The fields ``runAsyncImpl`` runs, in order: the index of the constructor parameter
+    each was set from, or the field's name."""
     declaration = file.classes.get(class_name)
     body = declaration.child_by_field_name("body") if declaration is not None else None
     if body is None:
@@ -38,39 +51,37 @@ def run_order_nodes(file: JavaFile, class_name: str, arguments: list[Node]) -> l
     run_body = run.child_by_field_name("body") if run is not None else None
     if run_body is None:
         return None
-    given = _fields_given(file, body, arguments)
+    given = _fields_given(file, body, count)
     declared = {_name(file, d) for f in body.named_children if f.type == "field_declaration"
                 for d in f.named_children if d.type == "variable_declarator"}  # fmt: skip
     order = mention_order(run_body, given.keys() | declared, file.text, ("identifier",), lambda n: _local(file, n))
-    if order is None:
-        return None
-    return [given.get(name, name) for name in order]
+    return None if order is None else [given.get(name, name) for name in order]
 
 
 def _name(file: JavaFile, node: Node) -> str:
     return file.text(node.child_by_field_name("name"))
 
 
-def _fields_given(file: JavaFile, body: Node, arguments: list[Node]) -> dict[str, Node]:
-    """The fields the constructor taking ``len(arguments)`` parameters sets from them."""
+def _fields_given(file: JavaFile, body: Node, count: int) -> dict[str, int]:
+    """The fields the constructor taking ``count`` parameters sets from them, with the index
+    of each one's parameter."""
     for constructor in (c for c in body.named_children if c.type == "constructor_declaration"):
         parameters = constructor.child_by_field_name("parameters")
         names = [_name(file, p) for p in (parameters.named_children if parameters is not None else ())
                  if p.type == "formal_parameter"]  # fmt: skip
         block = constructor.child_by_field_name("body")
-        if len(names) != len(arguments) or block is None:
+        if len(names) != count or block is None:
             continue
-        by_parameter = dict(zip(names, arguments, strict=True))
-        given: dict[str, Node] = {}
+        given: dict[str, int] = {}
         for statement in block.named_children:
             assigned = statement.named_children[0] if statement.type == "expression_statement" else None
             if assigned is None or assigned.type != "assignment_expression":
                 continue
             left, right = assigned.child_by_field_name("left"), assigned.child_by_field_name("right")
-            if left is None or right is None or file.text(right) not in by_parameter:
+            if left is None or right is None or file.text(right) not in names:
                 continue
             field = left.child_by_field_name("field") if left.type == "field_access" else left
-            given[file.text(field)] = by_parameter[file.text(right)]
+            given[file.text(field)] = names.index(file.text(right))
         return given
     return {}
 

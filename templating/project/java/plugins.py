@@ -11,7 +11,6 @@ the model gives its reads to every agent under that root (an `AppFacts`).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from templating.project.java.evaluate import evaluate
@@ -37,6 +36,7 @@ def java_plugins(file: JavaFile, dialect: str, agent_refs) -> tuple[list[Instruc
     ``agent_refs`` names the agents an expression gives."""
     instructions: list[Instruction] = []
     apps: list[AppFacts] = []
+    registry: dict[str, Node] | None = None
     for creation in file.creations:
         if file.text(creation.child_by_field_name("type")).split("<", 1)[0].rsplit(".", 1)[-1] != PLUGIN_CLASS:
             continue
@@ -52,29 +52,59 @@ def java_plugins(file: JavaFile, dialect: str, agent_refs) -> tuple[list[Instruc
         instruction = instruction_of(file.source, characters, file.parsed.span(values[0])[1], "global_instruction",
                                      dialect, suppressed_between(file.noqa, first, last))  # fmt: skip
         instructions.append(instruction)
-        root = _root(file, creation, agent_refs)
+        if registry is None:
+            registry = _registry(file)
+        root = _root(file, creation, registry, agent_refs)
         apps.append(AppFacts(root, (instruction,), False, file.source.path, *file.position(creation)))
     return instructions, apps
 
 
-def _root(file: JavaFile, creation: Node, agent_refs) -> Ref | None:
-    """The agent the runner or app that registers the plugin runs."""
+def _registry(file: JavaFile) -> dict[str, Node]:
+    """Every ``plugins(...)`` call and runner construction of the file, by the names their
+    arguments mention (each file read once, so many plugins cost no more than one)."""
+    found: dict[str, Node] = {}
+    sites = [n for n in file.invocations if file.text(n.child_by_field_name("name")) == "plugins"]
+    sites += [n for n in file.creations if _is_runner(file, n)]
+    for site in sites:
+        stack = [site.child_by_field_name("arguments")]
+        while stack:
+            node = stack.pop()
+            if node is None:
+                continue
+            if node.type == "identifier":
+                found.setdefault(file.text(node), site)
+            stack.extend(node.named_children)
+    return found
+
+
+def _is_runner(file: JavaFile, node: Node) -> bool:
+    arguments = node.child_by_field_name("arguments")
+    runner = file.text(node.child_by_field_name("type")).split("<", 1)[0]
+    return runner in _RUNNERS and arguments is not None and arguments.named_child_count > 1
+
+
+def _root(file: JavaFile, creation: Node, registry: dict[str, Node], agent_refs) -> Ref | None:
+    """The agent the runner or app that registers the plugin runs: the call the plugin is an
+    argument of (inline), or the one that mentions the variable holding it."""
+    site: Node | None = creation.parent
+    while site is not None and not (
+        (site.type == "method_invocation" and file.text(site.child_by_field_name("name")) == "plugins")
+        or (site.type == "object_creation_expression" and _is_runner(file, site))
+    ):
+        site = site.parent
     held = _variable(file, creation)
-    for node in file.invocations:
-        if file.text(node.child_by_field_name("name")) == "plugins" and _mentions(file, node, creation, held):
-            for call in _chain(node):
-                if file.text(call.child_by_field_name("name")) in _ROOT_METHODS:
-                    arguments = call.child_by_field_name("arguments")
-                    refs = (
-                        agent_refs(file, arguments.named_children[0]) if arguments and arguments.named_children else []
-                    )
-                    return refs[0] if refs else None
-    for node in file.creations:
-        runner = file.text(node.child_by_field_name("type")).split("<", 1)[0]
-        arguments = node.child_by_field_name("arguments")
-        values = list(arguments.named_children) if arguments is not None else []
-        if runner in _RUNNERS and len(values) > 1 and _mentions(file, node, creation, held):
-            refs = agent_refs(file, values[0])
+    if site is None and held is not None:
+        site = registry.get(held)
+    if site is None:
+        return None
+    if site.type == "object_creation_expression":
+        arguments = site.child_by_field_name("arguments")
+        refs = agent_refs(file, arguments.named_children[0]) if arguments is not None else []
+        return refs[0] if refs else None
+    for call in _chain(site):
+        if file.text(call.child_by_field_name("name")) in _ROOT_METHODS:
+            arguments = call.child_by_field_name("arguments")
+            refs = agent_refs(file, arguments.named_children[0]) if arguments and arguments.named_children else []
             return refs[0] if refs else None
     return None
 
@@ -84,16 +114,6 @@ def _variable(file: JavaFile, creation: Node) -> str | None:
     if parent is not None and parent.type == "variable_declarator":
         return file.text(parent.child_by_field_name("name"))
     return None
-
-
-def _mentions(file: JavaFile, call: Node, creation: Node, held: str | None) -> bool:
-    """Whether the arguments of ``call`` hold the plugin: inline, or the variable holding it."""
-    arguments = call.child_by_field_name("arguments")
-    if arguments is None:
-        return False
-    if arguments.start_byte <= creation.start_byte and creation.end_byte <= arguments.end_byte:
-        return True
-    return held is not None and re.search(rf"(?<![\w$]){re.escape(held)}(?![\w$])", file.text(arguments)) is not None
 
 
 def _chain(call: Node) -> list[Node]:

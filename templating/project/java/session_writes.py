@@ -31,6 +31,7 @@ _SERVICE_CALLS = ("createSession(", "getSession(")
 def java_session_writes(file: JavaFile) -> tuple[SessionWrite, ...]:
     """Every write to the state of a session a service returned, in ``file``."""
     found = []
+    scopes: dict[int, tuple[set[str], set[str]]] = {}
     for node in file.invocations:
         name = file.text(node.child_by_field_name("name"))
         receiver = node.child_by_field_name("object")
@@ -39,7 +40,7 @@ def java_session_writes(file: JavaFile) -> tuple[SessionWrite, ...]:
         holder = receiver.child_by_field_name("object")
         if file.text(receiver.child_by_field_name("name")) != "state" or holder is None or holder.type != "identifier":
             continue
-        if not _from_service(file, holder):
+        if not _from_service(file, holder, scopes):
             continue
         arguments = node.child_by_field_name("arguments")
         values = arguments.named_children if arguments is not None else []
@@ -48,9 +49,9 @@ def java_session_writes(file: JavaFile) -> tuple[SessionWrite, ...]:
     return tuple(found)
 
 
-def _from_service(file: JavaFile, holder: Node) -> bool:
-    """Whether the local ``holder`` names is declared with a session service's session."""
-    name = file.text(holder)
+def _from_service(file: JavaFile, holder: Node, scopes: dict[int, tuple[set[str], set[str]]]) -> bool:
+    """Whether the local ``holder`` names is declared with a session service's session and not
+    handed on; each method is read once for both."""
     scope = holder.parent
     while scope is not None and scope.type not in (
         "method_declaration",
@@ -58,18 +59,31 @@ def _from_service(file: JavaFile, holder: Node) -> bool:
         "lambda_expression",
     ):
         scope = scope.parent
-    stack = [scope] if scope is not None else []
-    from_service = handed_on = False
+    if scope is None:
+        return False
+    if scope.id not in scopes:
+        scopes[scope.id] = _read_scope(file, scope)
+    sessions, bare = scopes[scope.id]
+    name = file.text(holder)
+    return name in sessions and name not in bare
+
+
+def _read_scope(file: JavaFile, scope: Node) -> tuple[set[str], set[str]]:
+    """The locals of ``scope`` declared with a service's session, and the names it uses bare."""
+    sessions: set[str] = set()
+    bare: set[str] = set()
+    stack = [scope]
     while stack:
         node = stack.pop()
-        if node.type == "variable_declarator" and file.text(node.child_by_field_name("name")) == name:
+        if node.type == "variable_declarator":
             value = node.child_by_field_name("value")
             text = file.text(value)
-            from_service = value is not None and any(call in text for call in _SERVICE_CALLS) and ".state()" not in text
-        elif node.type == "identifier" and file.text(node) == name and _bare(node):
-            handed_on = True
+            if value is not None and any(call in text for call in _SERVICE_CALLS) and ".state()" not in text:
+                sessions.add(file.text(node.child_by_field_name("name")))
+        elif node.type == "identifier" and _bare(node):
+            bare.add(file.text(node))
         stack.extend(node.named_children)
-    return from_service and not handed_on
+    return sessions, bare
 
 
 def _bare(identifier: Node) -> bool:

@@ -29,7 +29,26 @@ _MAX_NESTING = 4
 
 def run_order_nodes(file: KotlinFile, class_name: str, call: Node) -> list[Node | str] | None:
     """What the construction ``call`` of ``class_name`` runs, in order: the argument each
-    parameter it uses was given, or a property's name; ``None`` without order."""
+    parameter it uses was given, or a property's name; ``None`` without order. The class is
+    read once, however many times it is built."""
+    if class_name not in file.run_orders:
+        file.run_orders[class_name] = _class_order(file, class_name)
+    found = file.run_orders[class_name]
+    if found is None:
+        return None
+    names, order = found
+    given: dict[str, Node] = {}
+    for index, (name, value) in enumerate(arguments_of(call)):
+        if name is not None:
+            given[name] = value
+        elif index < len(names):
+            given[names[index]] = value
+    return [given[item] if item in names else item for item in order if item not in names or item in given]
+
+
+def _class_order(file: KotlinFile, class_name: str) -> tuple[list[str], list[str]] | None:
+    """The primary constructor's parameter names, and the parameters and properties
+    ``runAsyncImpl`` runs, in order (a property set from a parameter by that parameter)."""
     declaration = _class(file, file.parsed.root, class_name, 0)
     body = next((c for c in declaration.named_children if c.type == "class_body"), None) if declaration else None
     if declaration is None or body is None:
@@ -39,17 +58,15 @@ def run_order_nodes(file: KotlinFile, class_name: str, call: Node) -> list[Node 
     run_body = next((c for c in run.named_children if c.type == "function_body"), None) if run is not None else None
     if run_body is None:
         return None
-    given = _parameters_given(file, declaration, call)
-    properties: dict[str, Node | str] = {}
+    names = _parameters(file, declaration)
+    holders: dict[str, str] = {name: name for name in names}
     for declared in (c for c in body.named_children if c.type == "property_declaration"):
         local = _local(file, declared)
         if local is not None:
             name, value = local
-            held = given.get(file.text(value)) if value.type == "identifier" else None
-            properties[name] = held if held is not None else name
-    holders: dict[str, Node | str] = {**given, **properties}
+            holders[name] = file.text(value) if value.type == "identifier" and file.text(value) in names else name
     order = mention_order(run_body, holders.keys(), file.text, ("identifier",), lambda n: _local(file, n))
-    return None if order is None else [holders[name] for name in order]
+    return None if order is None else (names, list(dict.fromkeys(holders[name] for name in order)))
 
 
 def _class(file: KotlinFile, node: Node, name: str, depth: int) -> Node | None:
@@ -68,22 +85,15 @@ def _name(file: KotlinFile, node: Node) -> str:
     return next((file.text(c) for c in node.named_children if c.type == "identifier"), "")
 
 
-def _parameters_given(file: KotlinFile, declaration: Node, call: Node) -> dict[str, Node]:
-    """The primary constructor's parameters, each with the argument ``call`` gives it."""
+def _parameters(file: KotlinFile, declaration: Node) -> list[str]:
+    """The names of the primary constructor's parameters."""
     constructor = next((c for c in declaration.named_children if c.type == "primary_constructor"), None)
     listed = (
         next((c for c in constructor.named_children if c.type == "class_parameters"), None) if constructor else None
     )
-    names = [
+    return [
         _name(file, p) for p in (listed.named_children if listed is not None else ()) if p.type == "class_parameter"
     ]
-    given: dict[str, Node] = {}
-    for index, (name, value) in enumerate(arguments_of(call)):
-        if name is not None:
-            given[name] = value
-        elif index < len(names):
-            given[names[index]] = value
-    return {name: value for name, value in given.items() if name in names}
 
 
 def _local(file: KotlinFile, node: Node) -> tuple[str, Node] | None:

@@ -8,7 +8,6 @@ is injected by adk-java, one built with a function is not; it is registered with
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from templating.project.kotlin.evaluate import arguments_of, evaluate
@@ -32,6 +31,7 @@ def kotlin_plugins(file: KotlinFile, dialect: str, agent_refs) -> tuple[list[Ins
     """The plugins' instructions of ``file`` and the apps they are registered on."""
     instructions: list[Instruction] = []
     apps: list[AppFacts] = []
+    registry: dict[str, Node] | None = None
     for call in file.calls:
         callee = call.named_children[0] if call.named_children else None
         if callee is None or file.text(callee).rsplit(".", 1)[-1] != _PLUGIN:
@@ -47,27 +47,49 @@ def kotlin_plugins(file: KotlinFile, dialect: str, agent_refs) -> tuple[list[Ins
         suppressed = suppressed_between(file.noqa, file.position(call)[0], file.source.position(end)[0])
         instruction = instruction_of(file.source, characters, end, "global_instruction", dialect, suppressed)
         instructions.append(instruction)
-        apps.append(AppFacts(_root(file, call, agent_refs), (instruction,), False, file.source.path,
+        if registry is None:
+            registry = _registry(file)
+        apps.append(AppFacts(_root(file, call, registry, agent_refs), (instruction,), False, file.source.path,
                              *file.position(call)))  # fmt: skip
     return instructions, apps
 
 
-def _root(file: KotlinFile, plugin: Node, agent_refs) -> Ref | None:
+def _is_site(file: KotlinFile, call: Node) -> bool:
+    """Whether ``call`` registers plugins: a runner's construction or a ``.plugins(...)``."""
+    callee = file.text(call.named_children[0]) if call.named_children else ""
+    return (callee in _RUNNERS and len(arguments_of(call)) > 1) or callee.endswith(".plugins") or callee == "plugins"
+
+
+def _registry(file: KotlinFile) -> dict[str, Node]:
+    """The registering calls of the file by the names their arguments mention (one pass)."""
+    found: dict[str, Node] = {}
+    for call in (c for c in file.calls if _is_site(file, c)):
+        stack = [c for c in call.named_children if c.type == "value_arguments"]
+        while stack:
+            node = stack.pop()
+            if node.type == "identifier":
+                found.setdefault(file.text(node), call)
+            stack.extend(node.named_children)
+    return found
+
+
+def _root(file: KotlinFile, plugin: Node, registry: dict[str, Node], agent_refs) -> Ref | None:
+    site: Node | None = plugin.parent
+    while site is not None and not (site.type == "call_expression" and _is_site(file, site)):
+        site = site.parent
     held = _variable(file, plugin)
-    for call in file.calls:
-        if call is plugin or not _mentions(file, call, plugin, held):
-            continue
-        callee = file.text(call.named_children[0])
-        arguments = arguments_of(call)
-        if callee in _RUNNERS and len(arguments) > 1:
-            refs = agent_refs(file, arguments[0][1])
+    if site is None and held is not None:
+        site = registry.get(held)
+    if site is None:
+        return None
+    if file.text(site.named_children[0]) in _RUNNERS:
+        refs = agent_refs(file, arguments_of(site)[0][1])
+        return refs[0] if refs else None
+    for name, link in _chain(file, site):
+        link_arguments = arguments_of(link)
+        if name in _ROOT_METHODS and link_arguments:
+            refs = agent_refs(file, link_arguments[0][1])
             return refs[0] if refs else None
-        if callee.endswith(".plugins") or callee == "plugins":
-            for name, link in _chain(file, call):
-                link_arguments = arguments_of(link)
-                if name in _ROOT_METHODS and link_arguments:
-                    refs = agent_refs(file, link_arguments[0][1])
-                    return refs[0] if refs else None
     return None
 
 
@@ -77,16 +99,6 @@ def _variable(file: KotlinFile, call: Node) -> str | None:
         declared = [c for c in parent.named_children if c.type == "variable_declaration"]
         return file.text(declared[0].named_children[0]) if declared else None
     return None
-
-
-def _mentions(file: KotlinFile, call: Node, plugin: Node, held: str | None) -> bool:
-    """Whether the arguments of ``call`` (not its receiver chain) hold the plugin."""
-    arguments = next((c for c in call.named_children if c.type == "value_arguments"), None)
-    if arguments is None:
-        return False
-    if arguments.start_byte <= plugin.start_byte and plugin.end_byte <= arguments.end_byte:
-        return True
-    return held is not None and re.search(rf"(?<!\w){re.escape(held)}(?!\w)", file.text(arguments)) is not None
 
 
 def _chain(file: KotlinFile, call: Node) -> list[tuple[str, Node]]:

@@ -55,20 +55,22 @@ def _from_service(file: KotlinFile, holder: str) -> bool:
     values = file.scope.values.get(holder, [])
     if not any(any(c in file.text(v) for c in _SERVICE_CALLS) and ".state" not in file.text(v) for v in values):
         return False
-    if holder not in file.handed:
-        file.handed[holder] = _handed_on(file, holder)
-    return not file.handed[holder]
+    if file.handed is None:
+        file.handed = _bare_names(file)
+    return holder not in file.handed
 
 
-def _handed_on(file: KotlinFile, holder: str) -> bool:
+def _bare_names(file: KotlinFile) -> set[str]:
+    """The names the file uses themselves, not as the receiver of a member (one pass)."""
+    found: set[str] = set()
     stack = [file.parsed.root]
     while stack:
         node = stack.pop()
-        if node.type == "identifier" and file.text(node) == holder:
+        if node.type == "identifier":
             parent = node.parent
-            if parent is not None and parent.type not in ("variable_declaration", "navigation_expression"):
-                return True
-            if parent is not None and parent.type == "navigation_expression" and parent.named_children[0] != node:
-                return True
+            if (parent is not None and parent.type not in ("variable_declaration", "navigation_expression")) or (
+                parent is not None and parent.type == "navigation_expression" and parent.named_children[0] != node
+            ):
+                found.add(file.text(node))
         stack.extend(node.named_children)
-    return False
+    return found
