@@ -11,7 +11,8 @@ ranges over yields the child's events, which the runner appends before the next 
 
 Calls are taken in code order, each agent at its first call. A call in a goroutine (``go``) or
 in a function literal handed to another call (``group.Go(func() ...)``) may run beside the
-others: then no order is given, and the agent's sub-agents stay unordered.
+others, and a first call under an ``if`` or a ``switch`` may be held back until later ones have
+run: then no order is given, and the agent's sub-agents stay unordered.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 __all__ = ["run_order"]
 
 _PACKAGE = "templating.project.go"
+#: Statements that may skip the calls under them.
+_CONDITIONS = frozenset({"if_statement", "expression_switch_statement", "type_switch_statement", "select_statement"})
 
 
 def run_order(run: Node | None, file: GoFile, package: Package) -> tuple[Ref, ...]:
@@ -131,9 +134,22 @@ def _ordered(
             continue
         if _beside(match["call"][0], function):
             return ()
-        if ref not in found:
-            found.append(ref)
+        if ref in found:
+            continue  # run again (StoryFlowAgent's regeneration): its first call is its place
+        if _conditional(match["call"][0], function):
+            return ()  # a guard may hold it back until a later call has run
+        found.append(ref)
     return tuple(found)
+
+
+def _conditional(call: Node, function: Node) -> bool:
+    """Whether ``call`` sits under an ``if``, a ``switch`` or a ``select``."""
+    node = call.parent
+    while node is not None and node != function:
+        if node.type in _CONDITIONS:
+            return True
+        node = node.parent
+    return False
 
 
 def _beside(call: Node, function: Node) -> bool:

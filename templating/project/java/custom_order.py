@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = ["RUN_METHOD", "run_order_nodes"]
 
+#: Expressions and statements that may skip what they hold.
+_CONDITIONS = frozenset({"if_statement", "ternary_expression", "switch_expression", "switch_statement"})
 #: The method adk-java's ``BaseAgent.runAsync`` runs a custom agent's own code in.
 RUN_METHOD = "runAsyncImpl"
 
@@ -54,7 +56,8 @@ def _class_order(file: JavaFile, class_name: str, count: int) -> list[int | str]
     given = _fields_given(file, body, count)
     declared = {_name(file, d) for f in body.named_children if f.type == "field_declaration"
                 for d in f.named_children if d.type == "variable_declarator"}  # fmt: skip
-    order = mention_order(run_body, given.keys() | declared, file.text, ("identifier",), lambda n: _local(file, n))
+    order = mention_order(run_body, given.keys() | declared, file.text, ("identifier",), lambda n: _local(file, n),
+                          _CONDITIONS)  # fmt: skip
     return None if order is None else [given.get(name, name) for name in order]
 
 

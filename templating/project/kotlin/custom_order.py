@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["run_order_nodes"]
 
 _RUN_METHOD = "runAsyncImpl"
+#: Expressions that may skip what they hold (``?.`` and ``?:`` included).
+_CONDITIONS = frozenset({"if_expression", "when_expression", "elvis_expression", "try_expression"})
 #: How deep class declarations are looked for (``object Demo { class Flow ... }``).
 _MAX_NESTING = 4
 
@@ -65,7 +67,7 @@ def _class_order(file: KotlinFile, class_name: str) -> tuple[list[str], list[str
         if local is not None:
             name, value = local
             holders[name] = file.text(value) if value.type == "identifier" and file.text(value) in names else name
-    order = mention_order(run_body, holders.keys(), file.text, ("identifier",), lambda n: _local(file, n))
+    order = mention_order(run_body, holders.keys(), file.text, ("identifier",), lambda n: _local(file, n), _CONDITIONS)
     return None if order is None else (names, list(dict.fromkeys(holders[name] for name in order)))
 
 

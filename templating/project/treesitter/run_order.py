@@ -6,7 +6,9 @@ adk-java's custom agents chain their sub-agents' runs (``Flowable.concatArray(a.
 order the body names them in is the order they run in. A flow held in a local first
 (``Flowable<Event> first = a.runAsync(ctx)``) runs where the local is used, not where it is
 built. An operator that runs flows side by side (``merge``, ``zip``, ``launch``) leaves no
-order: then nothing is concluded.
+order, and so does an agent first named under a condition (``if``, ``when``, ``? :``): a guard
+may hold it back until a later one has run. Then nothing is concluded. A repeat under a
+condition (a stage run again) keeps the order of the first run.
 """
 
 from __future__ import annotations
@@ -33,28 +35,39 @@ def mention_order(
     text_of: Callable[[Node], str],
     identifiers: Collection[str],
     declared: Callable[[Node], tuple[str, Node] | None],
+    conditions: Collection[str] = (),
 ) -> list[str] | None:
     """The ``fields`` ``body`` names, in the order they run (each once); ``None`` when the body
-    calls an operator that runs flows side by side. ``identifiers`` are the grammar's identifier
-    node types, ``declared`` gives a local declaration's name and value."""
+    calls an operator that runs flows side by side or first names one under a condition.
+    ``identifiers`` and ``conditions`` are the grammar's identifier and conditional node types,
+    ``declared`` gives a local declaration's name and value."""
     order: list[str] = []
-    held: dict[str, list[str]] = {}
-    stack: list[tuple[Node, list[str] | None]] = [(body, None)]
+    # What each local's value names, with whether under a condition: judged where it is used.
+    held: dict[str, list[tuple[str, bool]]] = {}
+    stack: list[tuple[Node, list[tuple[str, bool]] | None, bool]] = [(body, None, False)]
     while stack:
-        node, into = stack.pop()
+        node, into, guarded = stack.pop()
         if node.type in identifiers:
             name = text_of(node)
             if name in CONCURRENT:
                 return None
-            named = [name] if name in fields else held.pop(name, [])
-            target = order if into is None else into
-            target.extend(n for n in named if n not in target)
+            named = [(name, guarded)] if name in fields else [(n, g or guarded) for n, g in held.pop(name, [])]
+            if into is not None:
+                into.extend(named)
+                continue
+            for field, under in named:
+                if field in order:
+                    continue  # run again: its first run is its place
+                if under:
+                    return None  # a guard may hold it back until a later one has run
+                order.append(field)
             continue
         declaration = declared(node)
         if declaration is not None:
             local, value = declaration
             held[local] = []
-            stack.append((value, held[local]))
+            stack.append((value, held[local], guarded))
             continue
-        stack.extend((child, into) for child in reversed(node.named_children))
+        inner = guarded or node.type in conditions
+        stack.extend((child, into, inner) for child in reversed(node.named_children))
     return order

@@ -155,3 +155,26 @@ def test_kotlin_named_arguments_map_to_their_parameters(tmp_path: Path) -> None:
 def test_kotlin_launched_runs_give_no_order(tmp_path: Path) -> None:
     body = "        launch { first.runAsync(context).collect { emit(it) } }\n        emitAll(later.runAsync(context))\n"
     assert _order_findings(tmp_path, "Pipeline.kt", _kotlin_flow(body)) == []
+
+
+def test_java_reader_run_under_a_condition_first_gives_no_order(tmp_path: Path) -> None:
+    body = (
+        "        Flowable<Event> critique = ready(ctx) ? first.runAsync(ctx) : Flowable.empty();\n"
+        "        return Flowable.concatArray(critique, second.runAsync(ctx));\n"
+    )
+    assert _order_findings(tmp_path, "Flow.java", _java_flow(body)) == []
+
+
+def test_java_repeat_run_under_a_condition_keeps_the_order(tmp_path: Path) -> None:
+    # StoryFlowAgentExample's shape: a stage run again under an `if` after its first run.
+    body = (
+        "        Flowable<Event> again = Flowable.defer(() -> { if (ready(ctx)) { return first.runAsync(ctx); }"
+        " return Flowable.empty(); });\n"
+        "        return Flowable.concatArray(first.runAsync(ctx), second.runAsync(ctx), again);\n"
+    )
+    assert _order_findings(tmp_path, "Flow.java", _java_flow(body)) == ["TPL015 draft"]
+
+
+def test_kotlin_reader_run_under_a_condition_first_gives_no_order(tmp_path: Path) -> None:
+    body = "        if (ready()) emitAll(first.runAsync(context))\n        emitAll(later.runAsync(context))\n"
+    assert _order_findings(tmp_path, "Pipeline.kt", _kotlin_flow(body)) == []
