@@ -21,7 +21,9 @@ from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
 from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule
+from templating.project.typescript.node_functions import node_functions
 from templating.project.typescript.vocabulary import SKIPPED_FOLDERS, grammar_for, port_of_specifier
+from templating.project.typescript.workflows import read_workflows
 from templating.project.typescript.writes import find_writes, string_of
 from templating.regular_file import read_regular
 
@@ -202,9 +204,14 @@ class _Facts:
                 "call `state.set(key, value)`"
             )
             self.traps.append(self._trap("TPL025", assignment, message))
+        workflows = read_workflows(self.module, self.key, self._ref, _bound) if self.port == "adk-js" else ()
+        nodes = node_functions(self.module, workflows, self._ref) if self.port == "adk-js" else {}
+        for name in nodes:  # a workflow here or elsewhere may run it as a node that writes nothing
+            functions.setdefault(name, FunctionFacts(name, ()))
         facts = FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
-            imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps),
+            imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps), workflows=workflows,
+            node_functions=nodes,
         )  # fmt: skip
         return ScriptReading(tuple(self.instructions), (facts,), self.port)
 
@@ -245,6 +252,17 @@ def _name_of(node: Node, module: ScriptModule) -> str | None:
             return None
         node = inner
     return module.parsed.text_of(node) if node.type == "identifier" else None
+
+
+def _bound(node: Node) -> str | None:
+    """The variable a construction is bound to (``const w = new Workflow(...)``)."""
+    parent = node.parent
+    while parent is not None and parent.type in ("parenthesized_expression", "as_expression", "satisfies_expression"):
+        parent = parent.parent
+    name = parent.child_by_field_name("name") if parent is not None and parent.type == "variable_declarator" else None
+    return (
+        name.text.decode("utf-8", "replace") if name is not None and name.type == "identifier" and name.text else None
+    )
 
 
 def _noqa(module: ScriptModule, node: Node) -> frozenset[str]:

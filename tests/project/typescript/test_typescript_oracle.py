@@ -16,10 +16,15 @@ from templating.lint.settings import Settings
 from tests.ts_flow_oracle import FIXTURES, find_port, find_tsx, run_fixture
 
 #: Each fixture and the port it is written for.
-FIXTURE_PORTS = {"adk_js_pipeline": "adk-js", "adk_ts_research": "adk-ts", "adk_ts_builder": "adk-ts"}
+FIXTURE_PORTS = {
+    "adk_js_pipeline": "adk-js",
+    "adk_ts_research": "adk-ts",
+    "adk_ts_builder": "adk-ts",
+    "adk_js_workflow": "adk-js",
+}
 _AGENT_KEY = {
     "TPL014": re.compile(r"^`(?P<key>[^`]+)` is read by agent `(?P<agent>[^`]+)`"),
-    "TPL015": re.compile(r"^agent `(?P<agent>[^`]+)` reads `(?P<key>[^`]+)`"),
+    "TPL015": re.compile(r"^agent `(?P<agent>[^`]+)` (?:in workflow `[^`]+` )?(?:may )?reads? `(?P<key>[^`]+)`"),
 }
 
 
