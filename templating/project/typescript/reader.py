@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from templating.project.model.facts import AgentFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
+from templating.project.model.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
+from templating.project.typescript.custom_agents import CustomSite, find_custom_agents
 from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule
 from templating.project.typescript.node_functions import node_functions
@@ -62,13 +63,17 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
     sites = find_agents(module, grammar)
     if port is None and sites:
         port = package_port(module.path.parent)
-    if port is None and not sites:
+    if port is None and not sites and "BaseAgent" not in module.imports:
         return _seeds_only(module, key, cache, grammar)
     if port is None:
         return ScriptReading()
     builder = _Facts(module, key, cache, port)
     for site in sites:
         builder.add_agent(site)
+    classes, customs = find_custom_agents(module)
+    for custom in customs:
+        builder.add_custom(custom)
+    builder.classes = {name: ClassFacts(name, "custom", ()) for name in classes}
     for value in find_plugin_instructions(module, grammar):
         instruction = builder.instruction(value, "globalInstruction")
         if instruction is not None:
@@ -99,6 +104,7 @@ class _Facts:
     #: Nodes whose writes belong to a named function, by node id.
     owners: dict[int, object] = field(default_factory=dict)
     factories: dict[str, str] = field(default_factory=dict)
+    classes: dict[str, ClassFacts] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name, value in self.module.values.items():
@@ -144,6 +150,18 @@ class _Facts:
         ))  # fmt: skip
         for inline in site.inline_agents:
             self.owners.pop(inline.id, None)
+
+    def add_custom(self, site: CustomSite) -> None:
+        """A custom agent (``new X(...)`` of a ``BaseAgent`` subclass) and the agents its
+        ``runAsyncImpl`` runs, in code order."""
+        line, column = self._position(site.node)
+        variable = _bound(site.node) or f"<agent {line}:{column}>"
+        order = tuple(ref for ref in map(self._ref, site.run_order) if ref is not None)
+        self.agents.append(AgentFacts(
+            variable, site.name, "custom", self.module.source.path, line, column,
+            custom_class=Ref(self.key, site.class_name),
+            run_order=order if len(order) == len(site.run_order) else (),
+        ))  # fmt: skip
 
     def instruction(self, value: Node, field_name: str) -> Instruction | None:
         """The instruction ``value`` gives ADK as ``field_name``; ``None`` for a provider."""
@@ -211,6 +229,7 @@ class _Facts:
         facts = FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
             imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps), workflows=workflows,
+            classes=self.classes,
             node_functions=nodes,
         )  # fmt: skip
         return ScriptReading(tuple(self.instructions), (facts,), self.port)

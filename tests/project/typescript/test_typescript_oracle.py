@@ -24,6 +24,7 @@ FIXTURE_PORTS = {
     "adk_js_graph": "adk-js",
     "adk_js_dynamic": "adk-js",
     "adk_js_joins": "adk-js",
+    "adk_js_custom": "adk-js",
 }
 _AGENT_KEY = {
     "TPL014": re.compile(r"^`(?P<key>[^`]+)` is read by agent `(?P<agent>[^`]+)`"),
