@@ -8,11 +8,9 @@ read when an agent module uses them, in that module's port.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from templating.project.model.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
@@ -23,10 +21,10 @@ from templating.project.typescript.custom_agents import CustomSite, find_custom_
 from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule
 from templating.project.typescript.node_functions import node_functions
-from templating.project.typescript.vocabulary import SKIPPED_FOLDERS, grammar_for, port_of_specifier
+from templating.project.typescript.packages import is_vendored, package_port
+from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
 from templating.project.typescript.workflows import read_workflows
 from templating.project.typescript.writes import find_writes, string_of
-from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -37,7 +35,6 @@ if TYPE_CHECKING:
 __all__ = ["ScriptReading", "read_script"]
 
 _NOQA = re.compile(r"//\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
-_MAX_PACKAGE_LEVELS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +44,6 @@ class ScriptReading:
     instructions: tuple[Instruction, ...] = ()
     facts: tuple[FileFacts, ...] = ()
     port: str | None = None
-
-
-def is_vendored(path: Path) -> bool:
-    """Whether ``path`` lies in an installed or vendored copy of a package."""
-    return any(part in SKIPPED_FOLDERS for part in path.parts[:-1])
 
 
 def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptReading:
@@ -292,22 +284,3 @@ def _noqa(module: ScriptModule, node: Node) -> frozenset[str]:
         if match is not None:
             codes |= noqa_codes(match)
     return codes
-
-
-def package_port(folder: Path) -> str | None:
-    """The port the nearest ``package.json`` depends on, if exactly one."""
-    for _ in range(_MAX_PACKAGE_LEVELS):
-        manifest = folder / "package.json"
-        try:
-            data = json.loads(read_regular(manifest))
-        except (OSError, ValueError):
-            data = None
-        if isinstance(data, dict):
-            names = {name for group in ("dependencies", "devDependencies", "peerDependencies")
-                     for name in (data.get(group) or {})}  # fmt: skip
-            ports = {port for name in names if (port := port_of_specifier(name)) is not None}
-            return ports.pop() if len(ports) == 1 else None
-        if folder.parent == folder:
-            return None
-        folder = folder.parent
-    return None
