@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["CustomSite", "find_custom_agents"]
 
 _RUN_METHODS = frozenset({"runAsync", "runLive"})
+#: The expressions an agent in the call order may be written as (a name, or built in place).
+_AGENT_EXPRESSIONS = frozenset({"identifier", "new_expression"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,7 @@ def find_custom_agents(module: ScriptModule) -> tuple[dict[str, Node], list[Cust
     if base is None or port_of_specifier(base.specifier) is None:
         return {}, []
     classes = _classes(module)
+    orders: dict[str, tuple[Node | int, ...]] = {}  # each class's calls, read once
     sites = []
     stack = [module.parsed.root]
     while stack:
@@ -53,7 +56,9 @@ def find_custom_agents(module: ScriptModule) -> tuple[dict[str, Node], list[Cust
             constructor = node.child_by_field_name("constructor")
             name = module.parsed.text_of(constructor) if constructor is not None else ""
             if name in classes:
-                sites.append(_site(module, node, name, classes[name]))
+                if name not in orders:
+                    orders[name] = _class_order(module, classes[name])
+                sites.append(_site(module, node, name, orders[name]))
         stack.extend(reversed(node.named_children))
     return classes, sites
 
@@ -73,15 +78,24 @@ def _classes(module: ScriptModule) -> dict[str, Node]:
     return found
 
 
-def _site(module: ScriptModule, call: Node, class_name: str, declaration: Node) -> CustomSite:
+def _site(module: ScriptModule, call: Node, class_name: str, order: tuple[Node | int, ...]) -> CustomSite:
     values = arguments_of(call)
     name = string_of(values[0], module) if values else None
     if name is None and values:
         name = string_of(options_of(values[0]).get("name"), module)
-    return CustomSite(call, class_name, name, _run_order(module, declaration, values))
+    # A parameter stands for this call's argument; one not given leaves the agent unknown.
+    targets = [values[item] if isinstance(item, int) and item < len(values) else item for item in order]
+    if any(isinstance(target, int) or unwrap(target).type not in _AGENT_EXPRESSIONS for target in targets):
+        return CustomSite(call, class_name, name, ())
+    unique: dict[str, Node] = {}  # each agent at its first call
+    for target in targets:
+        unique.setdefault(module.parsed.text_of(target), unwrap(target))  # type: ignore[arg-type]
+    return CustomSite(call, class_name, name, tuple(unique.values()))
 
 
-def _run_order(module: ScriptModule, declaration: Node, values: list[Node]) -> tuple[Node, ...]:
+def _class_order(module: ScriptModule, declaration: Node) -> tuple[Node | int, ...]:
+    """The agents ``runAsyncImpl`` runs, in code order: an expression, or the index of the
+    constructor parameter that gives it; empty when no order can be told."""
     body = declaration.child_by_field_name("body")
     methods = {
         module.parsed.text_of(name): member
@@ -91,19 +105,13 @@ def _run_order(module: ScriptModule, declaration: Node, values: list[Node]) -> t
     run = methods.get("runAsyncImpl")
     if run is None or (run_body := run.child_by_field_name("body")) is None:
         return ()
-    fields = _fields(module, body, methods.get("constructor"), values)
-    order: list[Node] = []
-    seen: set[str] = set()
+    fields = _fields(module, body, methods.get("constructor"))
+    order: list[Node | int] = []
     for call in _calls(run_body, module):
-        if call is None:
-            return ()  # side by side, or a call this module cannot follow: no order
-        target = _target(module, call, fields)
+        target = _target(module, call, fields) if call is not None else None
         if target is None:
-            return ()
-        text = module.parsed.text_of(target)
-        if text not in seen:
-            seen.add(text)
-            order.append(target)
+            return ()  # side by side, or a call this module cannot follow: no order
+        order.append(target)
     return tuple(order)
 
 
@@ -126,10 +134,10 @@ def _calls(body: Node, module: ScriptModule) -> list[Node | None]:
     return found
 
 
-def _fields(module: ScriptModule, body: Node | None, constructor: Node | None, values: list[Node]) -> dict[str, Node]:
-    """What each ``this.f`` holds: a field initializer, or what the constructor assigns (a
-    parameter stands for the argument given to this ``new X(...)``)."""
-    fields: dict[str, Node] = {}
+def _fields(module: ScriptModule, body: Node | None, constructor: Node | None) -> dict[str, Node | int]:
+    """What each ``this.f`` holds: a field initializer, what the constructor assigns, or the
+    index of the constructor parameter assigned to it."""
+    fields: dict[str, Node | int] = {}
     for member in body.named_children if body is not None else []:
         name, value = member.child_by_field_name("name"), member.child_by_field_name("value")
         if member.type == "public_field_definition" and name is not None and value is not None:
@@ -142,7 +150,7 @@ def _fields(module: ScriptModule, body: Node | None, constructor: Node | None, v
         if parameters
         else []
     )
-    arguments = {name: values[index] if index < len(values) else None for index, name in enumerate(names)}
+    indexes = {name: index for index, name in enumerate(names)}
     stack = [constructor.child_by_field_name("body")]
     while stack:
         node = stack.pop()
@@ -151,28 +159,25 @@ def _fields(module: ScriptModule, body: Node | None, constructor: Node | None, v
         if node.type == "assignment_expression":
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is not None and right is not None and module.parsed.text_of(left).startswith("this."):
-                assigned: Node | None = unwrap(right)
-                if (
-                    assigned is not None
-                    and assigned.type == "identifier"
-                    and module.parsed.text_of(assigned) in arguments
-                ):
-                    assigned = arguments[module.parsed.text_of(assigned)]  # the argument; none given: unknown
-                if assigned is None:
-                    fields.pop(module.parsed.text_of(left)[5:], None)
-                else:
-                    fields[module.parsed.text_of(left)[5:]] = assigned
+                value = unwrap(right)
+                text = module.parsed.text_of(value)
+                fields[module.parsed.text_of(left)[5:]] = (
+                    indexes.get(text, value) if value.type == "identifier" else value
+                )
         stack.extend(node.named_children)
     return fields
 
 
-def _target(module: ScriptModule, expression: Node, fields: dict[str, Node]) -> Node | None:
-    """The agent expression a ``runAsync`` call's object stands for, if this module can tell."""
+def _target(module: ScriptModule, expression: Node, fields: dict[str, Node | int]) -> Node | int | None:
+    """The agent a ``runAsync`` call's object stands for (or the parameter that gives it), if
+    this module can tell."""
     expression = unwrap(expression)
     if expression.type == "member_expression":
         owner, field = expression.child_by_field_name("object"), expression.child_by_field_name("property")
         if owner is None or field is None or owner.type != "this":
             return None
         value = fields.get(module.parsed.text_of(field))
-        return unwrap(value) if value is not None and unwrap(value).type in ("identifier", "new_expression") else None
+        if isinstance(value, int):
+            return value
+        return unwrap(value) if value is not None and unwrap(value).type in _AGENT_EXPRESSIONS else None
     return expression if expression.type == "identifier" else None

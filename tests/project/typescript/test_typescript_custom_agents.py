@@ -47,3 +47,11 @@ def test_a_field_not_given_by_the_constructor_call_gives_no_order(tmp_path: Path
     """`new Flow('flow')` leaves `this.first` undefined: which agent it is cannot be told."""
     body = "        yield* this.first.runAsync(ctx);\n        yield* writer.runAsync(ctx);\n"
     assert _lint(tmp_path, body, call="new Flow('flow')") == []
+
+
+def test_an_agent_called_twice_runs_at_its_first_call(tmp_path: Path) -> None:
+    body = (
+        "        yield* this.first.runAsync(ctx);\n        yield* writer.runAsync(ctx);\n"
+        "        yield* this.first.runAsync(ctx);\n"
+    )
+    assert _lint(tmp_path, body) == ["TPL015"]
