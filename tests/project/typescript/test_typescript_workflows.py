@@ -102,3 +102,22 @@ def test_an_adk_ts_module_has_no_workflow(tmp_path: Path) -> None:
     text = "import { LlmAgent, Workflow } from '@iqai/adk';\nexport const w = new Workflow({ name: 'w', edges: [] });\n"
     write(tmp_path, {"agent.ts": text})
     assert all(facts.workflows == () for facts in read_file(tmp_path / "agent.ts", "adk", SourceCache(tmp_path)).facts)
+
+
+def test_workflow_findings_speak_adk_js(tmp_path: Path) -> None:
+    """Node output is not state: the help names adk-js's writers, not Python's; a key nothing
+    writes says what adk-js does with it."""
+    extra = "    export const summarize = (ctx: NodeContext, input: unknown) => ({ summary: 's' });\n"
+    text = _NODES.replace("Use {saved}.", "Use {summary} and {tone}.") + extra
+    text += "    export const root = new Workflow({ name: 'w', edges: [['START', summarize, reader]] });\n"
+    write(tmp_path, {"agent.ts": text})
+    from templating.lint.linter import lint_paths
+    from templating.lint.settings import Settings
+
+    found = {
+        f.message.split("`")[1]: f
+        for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings
+        if f.code == "TPL014"
+    }
+    assert "ctx.state.set(...)" in found["summary"].help and "ctx.state[" not in found["summary"].help
+    assert "adk-js throws" in found["tone"].message
