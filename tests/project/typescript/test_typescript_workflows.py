@@ -121,3 +121,13 @@ def test_workflow_findings_speak_adk_js(tmp_path: Path) -> None:
     }
     assert "ctx.state.set(...)" in found["summary"].help and "ctx.state[" not in found["summary"].help
     assert "adk-js throws" in found["tone"].message
+
+
+def test_a_node_field_reference_is_not_called_literal_in_adk_js(tmp_path: Path) -> None:
+    """In a `Workflow`, adk-js fills `{research.summary}` from the node's input (run under
+    @google/adk 2.0.0: the model saw the previous node's `summary`); outside one it stays
+    literal. An instruction cannot tell where its agent runs, so TPL005 says nothing."""
+    text = "import { LlmAgent } from '@google/adk';\nexport const a = new LlmAgent({ name: 'a', instruction: 'Use {research.summary}.' });\n"
+    assert findings(tmp_path, {"agent.ts": text}) == []
+    python = "from google.adk.agents import LlmAgent\na = LlmAgent(name='a', instruction='Use {research.summary}.')\n"
+    assert [f[3] for f in findings(tmp_path / "py", {"agent.py": python})] == ["TPL005"]
