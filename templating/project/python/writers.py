@@ -63,10 +63,10 @@ def find_state_writes(
     module: PythonModule, function: ast.AST, parameters: dict[str, WriterVia], via: WriterVia
 ) -> list[Writer]:
     """The state writes in ``function`` through the context ``parameters``."""
-    aliases = _state_aliases(function, parameters)
+    aliases = _state_aliases(module.walk(function), parameters)
     name = getattr(function, "name", None)
     writers: list[Writer] = []
-    for node in ast.walk(function):
+    for node in module.walk(function):
         position = (module.source.path, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
         for target, keys in _written(node):
             if _is_context_state(target, parameters, aliases):
@@ -107,7 +107,7 @@ def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list
 def find_session_writes(module: PythonModule) -> list[SessionWrite]:
     """Writes to ``.state`` of a session obtained from a session service (TPL016)."""
     found: list[SessionWrite] = []
-    for scope in ast.walk(module.tree):
+    for scope in module.walk(module.tree):
         if not isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         sessions = _session_variables(scope)
@@ -127,7 +127,7 @@ def find_context_session_writes(
     seen for the rest of the invocation, lost afterwards."""
     parameters = context_parameters(function)
     found: list[SessionWrite] = []
-    for node in ast.walk(function):
+    for node in module.walk(function):
         for target, keys in _written(node):
             owner = target.value if isinstance(target, ast.Attribute) and target.attr == "state" else None
             if isinstance(owner, ast.Attribute) and owner.attr == "session" and _name(owner.value) in parameters:
@@ -211,10 +211,11 @@ def _constant_value(module: PythonModule, value: ast.expr) -> ast.expr:
     return value
 
 
-def _state_aliases(function: ast.AST, parameters: Mapping[str, str]) -> set[str]:
-    """Local names bound to a context's state: ``state = tool_context.state``."""
+def _state_aliases(nodes: list[ast.AST], parameters: Mapping[str, str]) -> set[str]:
+    """Local names bound to a context's state among a function's ``nodes``: ``state =
+    tool_context.state``."""
     aliases: set[str] = set()
-    for node in ast.walk(function):
+    for node in nodes:
         if isinstance(node, ast.Assign) and _is_context_state(node.value, parameters, set()):
             aliases.update(t.id for t in node.targets if isinstance(t, ast.Name))
     return aliases
