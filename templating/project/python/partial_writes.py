@@ -96,12 +96,12 @@ def _string(node: ast.expr | None) -> bool:
 
 def _own_returns(function: ast.AST, nodes: list[ast.AST]) -> tuple[list[ast.Return], bool]:
     """The returns of ``function`` itself (not of functions inside it), and whether it yields."""
+    returns: list[ast.Return] = []
     if not any(isinstance(node, _Scopes) for node in nodes[1:]):
         # The common case: no function or class inside, so every node is the function's own.
         returns = [node for node in nodes if isinstance(node, ast.Return)]
         generator = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in nodes)
         return sorted(returns, key=lambda r: r.lineno), generator
-    returns: list[ast.Return] = []
     generator = False
     stack = list(ast.iter_child_nodes(function))
     while stack:
