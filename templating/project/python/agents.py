@@ -104,9 +104,7 @@ class _Builder:
         for node in self.calls:
             if self._agent_kind(node) is not None:
                 self.agents.append(self._agent(node))
-        initial = (
-            [w for w in find_initial_writers(self.module, self.calls) if w.via == "initial"] if self.has_deltas else []
-        )
+        initial = find_initial_writers(self.module, self.calls, "initial") if self.has_deltas else []
         needs_imports = self.agents or self.module.path.name == "__init__.py"
         sessions = (
             find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
@@ -163,10 +161,7 @@ class _Builder:
         role: WriterVia = "callback" if "callback" in parameters.values() else "tool"
         writers = find_state_writes(self.module, function, parameters, role) if parameters else []
         if self.has_deltas:
-            deltas = [
-                w for w in find_initial_writers(self.module, self.module.walk(function)) if w.via == "state_delta"
-            ]
-            writers += [dataclasses.replace(w, function=function.name) for w in deltas]
+            writers += find_initial_writers(self.module, self.module.walk(function), "state_delta", function.name)
         source = network_call(function) if writers and self.may_fetch else None
         if source is not None:
             writers = [dataclasses.replace(writer, source=source) for writer in writers]

@@ -286,6 +286,8 @@ def _changed_names(tree: ast.Module, nodes: list[ast.AST]) -> set[str]:
     )
     changed = {name for name, count in bound.items() if count > 1}
     for node in nodes:
+        if type(node) not in _CHANGING:
+            continue  # most nodes: one set look-up rather than four type tests
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             changed.add(node.target.id)
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.attr in _IN_PLACE:
@@ -298,6 +300,7 @@ def _changed_names(tree: ast.Module, nodes: list[ast.AST]) -> set[str]:
     return changed
 
 
+_CHANGING = frozenset({ast.AugAssign, ast.Attribute, ast.Subscript, ast.Starred, ast.Global})
 _IN_PLACE = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", "__iadd__"})
 
 

@@ -84,8 +84,12 @@ def _passes_state(node: ast.AST, parameters: Mapping[str, str], aliases: set[str
     return any(_is_context_state(value, parameters, aliases) for value in values)
 
 
-def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list[Writer]:
-    """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers among ``nodes``."""
+def find_initial_writers(
+    module: PythonModule, nodes: Iterable[ast.AST], only: WriterVia | None = None, function: str | None = None
+) -> list[Writer]:
+    """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers among
+    ``nodes``: those ``only`` (``initial`` or ``state_delta``) if given, written by
+    ``function`` if given."""
     writers = []
     for node in nodes:
         if not isinstance(node, ast.Call):
@@ -94,13 +98,15 @@ def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list
         if called not in _INITIAL_FIELDS:
             continue
         field, via = _INITIAL_FIELDS[called]
+        if only is not None and via != only:
+            continue
         value = next((k.value for k in node.keywords if k.arg == field), None)
         if value is None:
             continue
         for key in _dict_keys(_constant_value(module, value)):
             if called == "create_session" and key is not None and key.startswith("temp:"):
                 continue  # ADK drops `temp:` keys from a new session's state
-            writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1))
+            writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1, function))
     return writers
 
 
