@@ -49,3 +49,23 @@ def test_hostile_reads_of_unwritten_keys_against_100000_writers(tmp_path: Path) 
     assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
     assert outcome.returncode == 0, outcome.stdout[-2000:] + outcome.stderr[-2000:]
     assert "All checks passed" in outcome.stdout
+
+
+def test_hostile_1000_apps_of_20_written_keys_each(tmp_path: Path) -> None:
+    # Each app's keys were found by asking every writer of the project whether it serves the
+    # app: 1,000 apps x 20,000 writers. Each app reads one key nothing writes.
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
+    keys = ", ".join(f"'k{i}': 1" for i in range(20))
+    text = (
+        "from google.adk.agents import LlmAgent\nfrom google.adk.tools import ToolContext\n\n"
+        f"def remember(tool_context: ToolContext) -> None:\n    tool_context.state.update({{{keys}}})\n\n"
+        "root_agent = LlmAgent(name='root', model='m', tools=[remember], instruction='{k0} {missing}')\n"
+    )
+    for index in range(1_000):
+        (tmp_path / f"app{index}").mkdir()
+        (tmp_path / f"app{index}" / "agent.py").write_text(text, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "."], tmp_path, seconds=60, megabytes=600)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert outcome.returncode == 1, outcome.stderr[-2000:]
+    assert outcome.stdout.count("TPL014 `missing` is read by agent `root`") == 1_000, outcome.stdout[-2000:]
+    assert "TPL014 `k0`" not in outcome.stdout
