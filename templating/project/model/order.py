@@ -2,9 +2,11 @@
 
 A ``SequentialAgent`` runs its sub-agents in order, and so does a ``LoopAgent`` in its first
 iteration, which is the one that counts: a key must be written before the first read.
-``ParallelAgent`` siblings give no order. Sub-agents of an ``LlmAgent`` (reached by transfer)
-and of a custom agent run in an order the code cannot tell, so everything their family
-writes counts as written before them. Of an agent's own writes, only its
+``ParallelAgent`` siblings give no order. A custom agent whose code calls its sub-agents one
+after the other (its ``run_order``) runs them in that order, as a sequence; sub-agents of an
+``LlmAgent`` (reached by transfer) and those a custom agent's code does not call in order run
+in an order the code cannot tell, so everything their family writes counts as written before
+them. Of an agent's own writes, only its
 ``before_agent_callback``'s (and a custom agent's own code) come before its first instruction:
 its tools, other callbacks and ``output_key`` write after its first model call, which a missing
 required key fails.
@@ -170,6 +172,8 @@ def _walk(agent: Agent, known: _Known, candidates: list[tuple[Agent, Read]], pat
             added.append(known.push(_carried(subtree_writes(child))))
         for step in reversed(added):
             known.pop(step)
+    elif agent.run_order:
+        _walk_run_order(agent, known, candidates, path, visits)
     elif agent.kind == "parallel":
         for child in children:
             _walk(child, known, candidates, path, visits)
@@ -184,6 +188,26 @@ def _walk(agent: Agent, known: _Known, candidates: list[tuple[Agent, Read]], pat
         known.pop(tools)
     known.pop(own)
     path.discard(id(agent))
+
+
+def _walk_run_order(
+    agent: Agent, known: _Known, candidates: list[tuple[Agent, Read]], path: set[int], visits: _Visits
+) -> None:
+    """A custom agent's calls in code order, each seeing what the earlier ones wrote; its other
+    sub-agents (run at a time the code does not tell) count as written before any of them.
+    ``known`` holds the agent's own early writes; it is as it was on return."""
+    ordered = {id(child) for child in agent.run_order}
+    others = [child for child in agent.sub_agents if id(child) not in ordered]
+    added = [known.push(_carried([w for child in others for w in subtree_writes(child)]))]
+    for child in agent.run_order:
+        _walk(child, known, candidates, path, visits)
+        added.append(known.push(_carried(subtree_writes(child))))
+    for step in reversed(added):
+        known.pop(step)
+    family = known.push(_carried(subtree_writes(agent)))
+    for child in others:
+        _walk(child, known, candidates, path, visits)
+    known.pop(family)
 
 
 def _carried(writers: list[Writer]) -> list[Writer]:
