@@ -1,7 +1,10 @@
 """Real adk-go programs: every judged placeholder is seen, every true finding reported, no other.
 
-The files and their judgments are in ``tests/data/go/real`` (see its README): Apache-2.0 code
-from google/adk-go and google/adk-docs, each placeholder judged against adk-go's source.
+Only the judgments are kept (``tests/data/go/real/judged.json``, see its README): per source
+its repository, commit, licence and the paths that were linted; per file every placeholder
+judged against adk-go's source and every finding judged true or false. The files are
+re-created from a git mirror of each repository at its judged commit (``tests/mirror.py``,
+``TEMPLATING_MIRROR``); without one those tests skip and say so. The data is checked always.
 """
 
 from __future__ import annotations
@@ -13,17 +16,40 @@ from pathlib import Path
 import pytest
 
 from templating.project.reading import read_files
+from tests.mirror import checkout
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "go" / "real"
 JUDGED = json.loads((REAL / "judged.json").read_text(encoding="utf-8"))
 _FINDING = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<column>\d+): (?P<code>TPL\d+)", re.MULTILINE)
 
 
+def _checkout(path: str, into: Path) -> Path:
+    """The judged file's source at its commit under ``into``; returns the file's path there."""
+    folder, _, inside = path.partition("/")
+    source = JUDGED["sources"][folder]
+    root = checkout(source["repository"], source["commit"], source["paths"], into / folder)
+    return root / inside
+
+
+def test_go_real_code_judgments_name_their_source() -> None:
+    for folder, source in JUDGED["sources"].items():
+        assert folder == source["repository"].replace("/", "+")
+        assert re.fullmatch(r"[0-9a-f]{40}", source["commit"]) and source["licence"], folder
+        assert source["paths"] == sorted(set(source["paths"])), folder
+    readme = (REAL / "README.md").read_text(encoding="utf-8")
+    for source in JUDGED["sources"].values():
+        assert f"`{source['commit'][:8]}` ({len(source['paths'])} files)" in readme, source["repository"]
+    for path, judged in JUDGED["files"].items():
+        folder, _, inside = path.partition("/")
+        assert inside in JUDGED["sources"][folder]["paths"], path
+        assert all(verdict in ("safe", "fails") and why for _, _, _, verdict, why in judged["reads"]), path
+        assert all(verdict in ("true", "false") and why for _, _, _, verdict, why in judged["findings"]), path
+
+
 @pytest.mark.parametrize("path", sorted(JUDGED["files"]))
-def test_go_real_code_reports_the_true_findings_only(path: str, run_cli, monkeypatch) -> None:
+def test_go_real_code_reports_the_true_findings_only(path: str, run_cli, monkeypatch, tmp_path: Path) -> None:
     judged = JUDGED["files"][path]
-    folder = (REAL / path).parent
-    monkeypatch.chdir(folder)
+    monkeypatch.chdir(_checkout(path, tmp_path).parent)
     run_cli("lint", "--isolated", "--output-format", "concise", ".")
     _, out, _ = run_cli("lint", "--isolated", "--output-format", "concise", ".")
     name = Path(path).name
@@ -33,8 +59,8 @@ def test_go_real_code_reports_the_true_findings_only(path: str, run_cli, monkeyp
 
 
 @pytest.mark.parametrize("path", sorted(JUDGED["files"]))
-def test_go_real_code_sees_every_judged_placeholder(path: str) -> None:
-    [reading] = read_files([REAL / path], "adk")
+def test_go_real_code_sees_every_judged_placeholder(path: str, tmp_path: Path) -> None:
+    [reading] = read_files([_checkout(path, tmp_path)], "adk")
     seen = {
         (read.line, read.column, read.key) for facts in reading.facts for a in facts.agents for read in a.reads or ()
     }
