@@ -9,26 +9,15 @@ re-created from a git mirror of each repository at its judged commit (``tests/mi
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from templating.project.reading import read_files
-from tests.mirror import checkout
+from tests.project.go.real import JUDGED, REAL, real_file
 
-REAL = Path(__file__).resolve().parents[2] / "data" / "go" / "real"
-JUDGED = json.loads((REAL / "judged.json").read_text(encoding="utf-8"))
 _FINDING = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<column>\d+): (?P<code>TPL\d+)", re.MULTILINE)
-
-
-def _checkout(path: str, into: Path) -> Path:
-    """The judged file's source at its commit under ``into``; returns the file's path there."""
-    folder, _, inside = path.partition("/")
-    source = JUDGED["sources"][folder]
-    root = checkout(source["repository"], source["commit"], source["paths"], into / folder)
-    return root / inside
 
 
 def test_go_real_code_judgments_name_their_source() -> None:
@@ -49,7 +38,7 @@ def test_go_real_code_judgments_name_their_source() -> None:
 @pytest.mark.parametrize("path", sorted(JUDGED["files"]))
 def test_go_real_code_reports_the_true_findings_only(path: str, run_cli, monkeypatch, tmp_path: Path) -> None:
     judged = JUDGED["files"][path]
-    monkeypatch.chdir(_checkout(path, tmp_path).parent)
+    monkeypatch.chdir(real_file(path, tmp_path).parent)
     run_cli("lint", "--isolated", "--output-format", "concise", ".")
     _, out, _ = run_cli("lint", "--isolated", "--output-format", "concise", ".")
     name = Path(path).name
@@ -60,7 +49,7 @@ def test_go_real_code_reports_the_true_findings_only(path: str, run_cli, monkeyp
 
 @pytest.mark.parametrize("path", sorted(JUDGED["files"]))
 def test_go_real_code_sees_every_judged_placeholder(path: str, tmp_path: Path) -> None:
-    [reading] = read_files([_checkout(path, tmp_path)], "adk")
+    [reading] = read_files([real_file(path, tmp_path)], "adk")
     seen = {
         (read.line, read.column, read.key) for facts in reading.facts for a in facts.agents for read in a.reads or ()
     }
