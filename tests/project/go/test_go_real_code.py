@@ -57,6 +57,18 @@ def test_go_real_code_sees_every_judged_placeholder(path: str, tmp_path: Path) -
     assert seen == judged
 
 
+def test_the_docs_state_the_figures_of_the_judged_code() -> None:
+    page = (REAL.parents[3] / "docs" / "go.md").read_text(encoding="utf-8")
+    files = JUDGED["files"].values()
+    reads = [read for judged in files for read in judged["reads"]]
+    findings = [finding for judged in files for finding in judged["findings"]]
+    linted = sum(len(source["paths"]) for source in JUDGED["sources"].values())
+    assert f"{linted} files" in page and f"({len(reads)}, of which {sum(r[3] == 'fails' for r in reads)} fail" in page
+    true = sum(f[3] == "true" for f in findings)
+    assert f"({true} true, {len(findings) - true} false)" in page
+    assert all(f"commit `{source['commit'][:8]}`" in page for source in JUDGED["sources"].values())
+
+
 def test_go_real_code_every_fails_is_reported() -> None:
     for path, judged in JUDGED["files"].items():
         failing = {line for line, _, _, verdict, _ in judged["reads"] if verdict == "fails"}
