@@ -50,6 +50,7 @@ class AppScopes:
             for above in _ancestors(folder):
                 self._below.setdefault(above, set()).add(folder)
         self._keys: dict[frozenset[str], frozenset[str]] = {}
+        self._prefixes: dict[frozenset[str], tuple[str, ...]] = {}
 
     def _add(self, folder: str, agents: Iterable[Agent], writes: Iterable[Writer]) -> None:
         for agent in agents:
@@ -80,10 +81,13 @@ class AppScopes:
         return self._keys[folders]
 
     def written_prefixes(self, folders: frozenset[str]) -> tuple[str, ...]:
-        """The constant prefixes of f-string keys a writer that serves ``folders`` writes."""
-        return tuple(
-            sorted({w.prefix for w in self.model.writers if w.key is None and w.prefix and self.serves(w, folders)})
-        )
+        """The constant prefixes of f-string keys a writer that serves ``folders`` writes (worked
+        out once per app, as `written_keys`: every agent of the app asks)."""
+        if folders not in self._prefixes:
+            self._prefixes[folders] = tuple(
+                sorted({w.prefix for w in self.model.writers if w.key is None and w.prefix and self.serves(w, folders)})
+            )
+        return self._prefixes[folders]
 
     def _related(self, folders: frozenset[str]) -> set[str]:
         """The owner folders at, above or below one of ``folders``."""
