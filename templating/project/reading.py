@@ -16,6 +16,7 @@ Reading never raises for a bad file: lint turns a problem into one ``TPL013`` fi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,7 +115,7 @@ def read_text(
     """Read ``text`` (decoded, line breaks as ``\\n``) as the file at ``file``, shown as
     ``display``: a file on disk or an editor's unsaved buffer. With ``dialect`` the facts'
     placeholders are read in it (else when the model is assembled), unless the file's own
-    imports name its dialect. The surface reports what keeps its language from being read;
+    imports name its dialect (`Found.dialect`): then its instructions are read in that one too. The surface reports what keeps its language from being read;
     only running out of stack or memory is caught here, for any language."""
     cache = SourceCache(Path.cwd()) if cache is None else cache
     try:
@@ -125,7 +126,15 @@ def read_text(
         return Reading(display, problem=found)
     dialect = found.dialect or dialect
     facts = tuple(with_reads(facts, dialect) for facts in found.facts) if dialect is not None else found.facts
-    return Reading(display, found.instructions, facts)
+    return Reading(display, _in_dialect(found.instructions, found.dialect), facts)
+
+
+def _in_dialect(instructions: tuple[Instruction, ...], dialect: str | None) -> tuple[Instruction, ...]:
+    """``instructions``, each read in ``dialect`` (the one its front end found for the file)
+    unless the code that uses it names its own; lint reads each in the dialect it carries."""
+    if dialect is None or all(instruction.dialect is not None for instruction in instructions):
+        return instructions
+    return tuple(i if i.dialect is not None else dataclasses.replace(i, dialect=dialect) for i in instructions)
 
 
 def _problem(display: str, kind: ProblemKind, message: str, line: int | None = 1, column: int | None = 1) -> Reading:
