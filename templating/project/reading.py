@@ -46,6 +46,9 @@ __all__ = [
 # enough (a `+` chain of 20,000 strings, thousands of brackets) exhausts the stack or memory:
 # that is the file's problem, reported as unparseable like any other.
 EXHAUSTED = {RecursionError: "it nests too deeply", MemoryError: "it is too large"}
+# A file-level directive (`templating.project.noqa.file_noqa`) names this word in every
+# encoding that keeps ASCII: bytes without it hold none.
+_DIRECTIVE_WORD = b"templating"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +56,16 @@ class Reading:
     """What one file gives: ``file`` as findings show it (relative to the working folder),
     its instructions, its facts for the model (placeholders already read), the resolved
     paths of the other files its instructions came from (a prompt constant in a sibling
-    module: editing one changes this reading), and the problem that kept it from being read."""
+    module: editing one changes this reading), the problem that kept it from being read, and
+    whether it may hold a file-level ``templating: noqa`` directive (``False`` when its bytes
+    were read and never name ``templating``: nothing to read again for it)."""
 
     file: str
     instructions: tuple[Instruction, ...] = ()
     facts: tuple[FileFacts, ...] = ()
     dependencies: tuple[str, ...] = ()
     problem: Problem | None = None
+    may_exempt: bool = True
 
 
 def read_project(
@@ -93,8 +99,10 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
     surface = surface_for(file.name)
     try:
         data = read_regular(file)  # a FIFO swapped in after listing never blocks the run
+        may_exempt = _DIRECTIVE_WORD in data
         if data.isascii() and not surface.may_hold(file.name, data):
-            return Reading(display)  # ASCII is valid in every encoding Python accepts: nothing to decode
+            # ASCII is valid in every encoding Python accepts: nothing to decode
+            return Reading(display, may_exempt=may_exempt)
         text = decode_source(data, coding_line=surface.coding_line)
     except UnicodeDecodeError as error:
         return _problem(display, "unreadable", f"not {_encoding_name(error.encoding)} text (byte {error.start})")
@@ -106,7 +114,9 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
         return _problem(display, "unreadable", f"cannot read the file ({error.strerror})")
     reading = read_text(text, file, display, cache, dialect=dialect)
     dependencies = cache.looked_up - {cache.key(file)} if cache.looked_up else ()
-    return Reading(reading.file, reading.instructions, reading.facts, tuple(sorted(dependencies)), reading.problem)
+    return Reading(
+        reading.file, reading.instructions, reading.facts, tuple(sorted(dependencies)), reading.problem, may_exempt
+    )
 
 
 def read_text(
