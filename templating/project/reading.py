@@ -88,9 +88,9 @@ def read_files(files: Sequence[Path], dialect: str) -> list[Reading]:
 def read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
     """Read one file from disk; ``cache`` holds the files the run parsed so far. The
     file's static evaluation spends its own budget (see `templating.project.budget`): one
-    hostile file never costs its neighbours' time."""
-    with file_budget():
-        return _read_file(file, dialect, cache)
+    hostile file never costs its neighbours' time (opened once the file is to be read: most
+    files of a project are not)."""
+    return _read_file(file, dialect, cache)
 
 
 def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
@@ -112,7 +112,8 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
         if file.is_symlink() and not file.exists():
             return _problem(display, "unreadable", "a symbolic link to a missing file")
         return _problem(display, "unreadable", f"cannot read the file ({error.strerror})")
-    reading = read_text(text, file, display, cache, dialect=dialect)
+    with file_budget():
+        reading = read_text(text, file, display, cache, dialect=dialect)
     dependencies = cache.looked_up - {cache.key(file)} if cache.looked_up else ()
     return Reading(
         reading.file, reading.instructions, reading.facts, tuple(sorted(dependencies)), reading.problem, may_exempt
