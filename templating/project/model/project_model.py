@@ -115,11 +115,12 @@ class ProjectModel:
                 self._by_prefix.setdefault(len(writer.prefix), {}).setdefault(writer.prefix, []).append((index, writer))
         self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
 
-    def any_key_writer_during_run(self) -> Writer | None:
-        """The first writer of a key that is not known (an f-string's too) that writes during
-        a run, not as an initial state; found once, however many reads ask."""
+    def unknown_writer_during_run(self) -> Writer | None:
+        """The first writer whose key is not a literal (an f-string or a variable) and that
+        writes after the session starts: found once, since a rule asks for every read."""
         if self._during is None:
-            self._during = (next((w for w in self.writers if w.key is None and w.via != "initial"), None),)
+            during = (w for w in self.writers if w.key is None and w.via != "initial")
+            self._during = (next(during, None),)
         return self._during[0]
 
     def written_prefixes(self) -> frozenset[str]:
