@@ -5,7 +5,9 @@ decoder and the checks remember their latest results. A count of entries bounds 
 one entry can be a 256 KB prompt with 64,000 placeholders: a linted repository of such files
 grows the process by tens of megabytes per file. `Memo` weighs each entry by the characters
 of the text it was computed from and of what it holds, and forgets the oldest once the total passes its bound; a text
-longer than a tenth of the bound is computed afresh each time, never remembered.
+longer than a tenth of the bound is computed afresh each time, never remembered. It also keeps
+at most a count of entries: a lint run over thousands of files reads each small text once, and
+every entry remembered past its use is objects the garbage collector walks again and again.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ _Value = TypeVar("_Value")
 
 
 class Memo(Generic[_Value]):
-    """Remembers ``compute(key)`` for recent keys, up to ``weight`` characters in total."""
+    """Remembers ``compute(key)`` for recent keys, up to ``weight`` characters in total and
+    ``entries`` keys."""
 
-    def __init__(self, weight: int) -> None:
+    def __init__(self, weight: int, entries: int = 1024) -> None:
         self.weight = weight
+        self.entries = entries
         self._entries: OrderedDict[Hashable, tuple[int, _Value]] = OrderedDict()
         self._total = 0
         self._lock = threading.Lock()  # the language server may lint from more than one thread
@@ -45,10 +49,14 @@ class Memo(Generic[_Value]):
                 if key not in self._entries:
                     self._entries[key] = (size, value)
                     self._total += size
-                while self._total > self.weight:
+                while self._total > self.weight or len(self._entries) > self.entries:
                     _, (forgotten, _) = self._entries.popitem(last=False)
                     self._total -= forgotten
         return value
+
+    def __len__(self) -> int:
+        """How many results are remembered."""
+        return len(self._entries)
 
     def clear(self) -> None:
         """Forget everything."""

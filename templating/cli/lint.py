@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.cli.batch import batch_collections
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
 from templating.cli.lint_output import Output, enumerate_fixes
 from templating.dialects import DIALECT_NAMES, PORT_NAMES
@@ -139,7 +140,8 @@ def _run_lint(arguments: argparse.Namespace) -> int:
     output = Output(arguments)
     try:
         settings = _settings(arguments, paths)
-        result = _lint(paths, settings, arguments)
+        with batch_collections():
+            result = _lint(paths, settings, arguments)
         if arguments.add_noqa:
             return _add_noqa(paths, settings, result, output)
         if arguments.diff:

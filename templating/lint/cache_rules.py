@@ -69,8 +69,8 @@ def find_static_after_changing(model: ProjectModel) -> Iterator[tuple[Instructio
             by_instruction.setdefault(id(read.instruction), []).append(read)
         for reads in by_instruction.values():
             instruction = reads[0].instruction
-            if id(instruction) in seen:
-                continue
+            if id(instruction) in seen or len(instruction.text) // _CHARACTERS_PER_TOKEN < STATIC_TOKENS:
+                continue  # a text this short cannot hold that many tokens after any placeholder
             seen.add(id(instruction))
             first = next((read for read in reads if changing_writer(model, read.key) is not None), None)
             if first is None:

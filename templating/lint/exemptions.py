@@ -9,7 +9,7 @@ directive is read from its text as it is now.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 
 from templating.lint.finding import Finding
@@ -22,11 +22,16 @@ __all__ = ["drop_exempt"]
 
 
 def drop_exempt(
-    findings: Iterable[Finding], texts: Mapping[str, str] | None = None, read: Callable[[str], str] | None = None
+    findings: Iterable[Finding],
+    texts: Mapping[str, str] | None = None,
+    read: Callable[[str], str] | None = None,
+    *,
+    clear: Collection[str] = (),
 ) -> list[Finding]:
     """``findings`` less those in files whose file-level directive turns their code off.
     ``texts`` holds the text of files by display path (a buffer, standard input); other
-    files are read with ``read`` (default: from disk)."""
+    files are read with ``read`` (default: from disk), except those of ``clear``, known to
+    hold no directive."""
     reader = read or _read_text
     silenced: dict[str, frozenset[str]] = {}
     kept = []
@@ -34,7 +39,7 @@ def drop_exempt(
         codes = silenced.get(finding.path)
         if codes is None:
             text = texts.get(finding.path) if texts else None
-            directive = _directive(finding.path, text, reader)
+            directive = _directive(finding.path, text, reader) if finding.path not in clear else frozenset()
             codes = silenced[finding.path] = select_rules(directive, ()) if directive else frozenset()
         if finding.code not in codes:
             kept.append(finding)

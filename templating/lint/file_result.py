@@ -25,12 +25,15 @@ class FileResult:
       ``None`` for a file that holds none;
     - ``dependencies``: the resolved paths of the other files read to resolve this one's
       instructions (a prompt constant imported from a sibling module): editing one of them
-      changes this file's result.
+      changes this file's result;
+    - ``may_exempt``: ``False`` when the file's bytes never name ``templating``, so no
+      file-level ``templating: noqa`` directive can drop its findings (not read again for one).
     """
 
     path: str
     findings: tuple[Finding, ...] = ()
     facts: Any = None
     dependencies: tuple[str, ...] = ()
+    may_exempt: bool = True
 
     __reduce__ = rebuild_from_fields

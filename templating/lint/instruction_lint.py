@@ -91,8 +91,10 @@ def lint_instructions(instructions: Iterable[Instruction], display: str, setting
 def lint_instruction(instruction: Instruction, settings: Settings) -> list[Finding]:
     """The findings for one instruction, after rule selection, per-file ignores and ``# noqa``.
 
-    The instruction is read in the dialect its code names, else the configured one. One span
-    gets one finding: where several rules fire on the same text, the most specific wins.
+    The instruction is read in the dialect it carries (the one its code names, else the one its
+    front end found for the file: `templating.project.reading.read_text`), else the configured
+    one. One span gets one finding: where several rules fire on the same text, the most specific
+    wins.
     """
     dialect = instruction.dialect or settings.dialect
     enabled = settings.enabled & rules_for_dialect(dialect)

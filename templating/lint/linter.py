@@ -69,7 +69,10 @@ def lint_paths(
         found += unused_noqa(
             run.results, run.findings, settings, lambda quiet: _run(paths, files, quiet, run.jobs, False)
         )
-    kept = with_severities(drop_exempt(found), settings.severities)  # `templating: noqa`, as the files are now
+    # File-level `templating: noqa`, read as the files are now (a file read this run without the
+    # word holds none: it is not read again).
+    clear = {result.path for result in [*run.results, *run.rest] if not result.may_exempt}
+    kept = with_severities(drop_exempt(found, clear=clear), settings.severities)
     return LintResult(tuple(sorted(kept, key=lambda f: f.sort_key)), len(files), empty, tuple(dict.fromkeys(outside)))
 
 
@@ -258,7 +261,8 @@ def _collect(paths: Sequence[Path], settings: Settings, outside: list[Path]) -> 
 def lint_file(file: Path, settings: Settings, modules: SourceCache) -> FileResult:
     """Lint one file on its own; ``modules`` caches the modules parsed so far."""
     reading = read_file(file, settings.dialect, modules)
-    return FileResult(reading.file, tuple(lint_reading(reading, settings)), reading.facts or None, reading.dependencies)
+    findings = tuple(lint_reading(reading, settings))
+    return FileResult(reading.file, findings, reading.facts or None, reading.dependencies, reading.may_exempt)
 
 
 def lint_reading(reading: Reading, settings: Settings) -> list[Finding]:

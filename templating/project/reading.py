@@ -16,6 +16,7 @@ Reading never raises for a bad file: lint turns a problem into one ``TPL013`` fi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,9 @@ __all__ = [
 # enough (a `+` chain of 20,000 strings, thousands of brackets) exhausts the stack or memory:
 # that is the file's problem, reported as unparseable like any other.
 EXHAUSTED = {RecursionError: "it nests too deeply", MemoryError: "it is too large"}
+# A file-level directive (`templating.project.noqa.file_noqa`) names this word in every
+# encoding that keeps ASCII: bytes without it hold none.
+_DIRECTIVE_WORD = b"templating"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +56,16 @@ class Reading:
     """What one file gives: ``file`` as findings show it (relative to the working folder),
     its instructions, its facts for the model (placeholders already read), the resolved
     paths of the other files its instructions came from (a prompt constant in a sibling
-    module: editing one changes this reading), and the problem that kept it from being read."""
+    module: editing one changes this reading), the problem that kept it from being read, and
+    whether it may hold a file-level ``templating: noqa`` directive (``False`` when its bytes
+    were read and never name ``templating``: nothing to read again for it)."""
 
     file: str
     instructions: tuple[Instruction, ...] = ()
     facts: tuple[FileFacts, ...] = ()
     dependencies: tuple[str, ...] = ()
     problem: Problem | None = None
+    may_exempt: bool = True
 
 
 def read_project(
@@ -83,9 +90,9 @@ def read_files(files: Sequence[Path], dialect: str, *, project: Path | None = No
 def read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
     """Read one file from disk; ``cache`` holds the files the run parsed so far. The
     file's static evaluation spends its own budget (see `templating.project.budget`): one
-    hostile file never costs its neighbours' time."""
-    with file_budget():
-        return _read_file(file, dialect, cache)
+    hostile file never costs its neighbours' time (opened once the file is to be read: most
+    files of a project are not)."""
+    return _read_file(file, dialect, cache)
 
 
 def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
@@ -94,8 +101,10 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
     surface = surface_for(file.name)
     try:
         data = read_regular(file)  # a FIFO swapped in after listing never blocks the run
+        may_exempt = _DIRECTIVE_WORD in data
         if data.isascii() and not surface.may_hold(file.name, data):
-            return Reading(display)  # ASCII is valid in every encoding Python accepts: nothing to decode
+            # ASCII is valid in every encoding Python accepts: nothing to decode
+            return Reading(display, may_exempt=may_exempt)
         text = decode_source(data, coding_line=surface.coding_line)
     except UnicodeDecodeError as error:
         return _problem(display, "unreadable", f"not {_encoding_name(error.encoding)} text (byte {error.start})")
@@ -105,9 +114,12 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
         if file.is_symlink() and not file.exists():
             return _problem(display, "unreadable", "a symbolic link to a missing file")
         return _problem(display, "unreadable", f"cannot read the file ({error.strerror})")
-    reading = read_text(text, file, display, cache, dialect=dialect)
+    with file_budget():
+        reading = read_text(text, file, display, cache, dialect=dialect)
     dependencies = cache.looked_up - {cache.key(file)} if cache.looked_up else ()
-    return Reading(reading.file, reading.instructions, reading.facts, tuple(sorted(dependencies)), reading.problem)
+    return Reading(
+        reading.file, reading.instructions, reading.facts, tuple(sorted(dependencies)), reading.problem, may_exempt
+    )
 
 
 def read_text(
@@ -116,7 +128,7 @@ def read_text(
     """Read ``text`` (decoded, line breaks as ``\\n``) as the file at ``file``, shown as
     ``display``: a file on disk or an editor's unsaved buffer. With ``dialect`` the facts'
     placeholders are read in it (else when the model is assembled), unless the file's own
-    imports name its dialect. The surface reports what keeps its language from being read;
+    imports name its dialect (`Found.dialect`): then its instructions are read in that one too. The surface reports what keeps its language from being read;
     only running out of stack or memory is caught here, for any language."""
     cache = SourceCache(Path.cwd()) if cache is None else cache
     try:
@@ -127,7 +139,15 @@ def read_text(
         return Reading(display, problem=found)
     dialect = found.dialect or dialect
     facts = tuple(with_reads(facts, dialect) for facts in found.facts) if dialect is not None else found.facts
-    return Reading(display, found.instructions, facts)
+    return Reading(display, _in_dialect(found.instructions, found.dialect), facts)
+
+
+def _in_dialect(instructions: tuple[Instruction, ...], dialect: str | None) -> tuple[Instruction, ...]:
+    """``instructions``, each read in ``dialect`` (the one its front end found for the file)
+    unless the code that uses it names its own; lint reads each in the dialect it carries."""
+    if dialect is None or all(instruction.dialect is not None for instruction in instructions):
+        return instructions
+    return tuple(i if i.dialect is not None else dataclasses.replace(i, dialect=dialect) for i in instructions)
 
 
 def _problem(display: str, kind: ProblemKind, message: str, line: int | None = 1, column: int | None = 1) -> Reading:

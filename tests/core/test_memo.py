@@ -31,3 +31,17 @@ def test_memo_never_remembers_a_value_heavier_than_a_tenth_of_its_bound():
     _remember(memo, "big", 11, calls)
     _remember(memo, "big", 11, calls)
     assert calls == ["big", "big"]
+
+
+def test_memo_forgets_the_oldest_past_its_count_of_entries_however_light():
+    # A lint run over thousands of files reads each small instruction once: a memo held by
+    # weight alone would keep every parsed template alive to the end of the run.
+    memo: Memo[str] = Memo(1_000_000, entries=3)
+    calls: list[str] = []
+    for key in ("a", "b", "c", "d"):
+        _remember(memo, key, 1, calls)
+    calls.clear()
+    for key in ("b", "c", "d", "a"):
+        _remember(memo, key, 1, calls)
+    assert calls == ["a"]
+    assert len(memo) == 3

@@ -163,6 +163,20 @@ def test_file_level_noqa_applies_to_the_findings_it_holds_when_another_file_is_r
     assert ("app/prompt.py", "TPL007") in found
 
 
+def test_a_file_whose_bytes_never_name_the_directive_is_not_read_again_for_it(project, monkeypatch):
+    # A file-level directive is read from each file with findings after the run; one whose
+    # bytes the linter already saw without the word `templating` cannot hold one.
+    import templating.lint.exemptions as exemptions
+
+    read_again: list[str] = []
+    read = exemptions._read_text
+    monkeypatch.setattr(exemptions, "_read_text", lambda path: read_again.append(path) or read(path))
+    _agents("agent.py")
+    Path("quiet.py").write_text("# templating: noqa\n" + AGENT)
+    assert {path for path, _ in _codes("")} == {"agent.py"}
+    assert read_again == ["quiet.py"]
+
+
 # A noqa comment after a multi-line string's closing quotes
 
 

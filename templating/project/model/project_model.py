@@ -82,7 +82,9 @@ class ProjectModel:
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)
-    _prefixed: tuple[Writer, ...] = field(default=(), repr=False)
+    #: The writers of f-string keys (with their place in ``writers``), by the length of their
+    #: prefix, then by the prefix.
+    _by_prefix: dict[int, dict[str, list[tuple[int, Writer]]]] = field(default_factory=dict, repr=False)
     _during: tuple[Writer | None] | None = field(default=None, repr=False)
 
     @property
@@ -96,16 +98,25 @@ class ProjectModel:
         return any(w.key is None and w.via == "initial" for w in self.writers)
 
     def writers_of(self, key: str) -> tuple[Writer, ...]:
-        """Every writer of ``key``, in file and line order."""
+        """Every writer of ``key``, in file and line order (the writers of an f-string key
+        whose prefix it starts with after those that name it)."""
         if self._by_key is None:  # indexed on first use: the rules ask once per read
-            by_key: dict[str, list[Writer]] = {}
-            for writer in self.writers:
-                if writer.key is not None:
-                    by_key.setdefault(writer.key, []).append(writer)
-            self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
-            self._prefixed = tuple(w for w in self.writers if w.key is None and w.prefix)
-        prefixed = tuple(w for w in self._prefixed if w.prefix and key.startswith(w.prefix))
-        return self._by_key.get(key, ()) + prefixed
+            self._index()
+        assert self._by_key is not None
+        # One look-up per length of prefix, not a comparison with every f-string writer.
+        prefixed = [entry for size, found in self._by_prefix.items() for entry in found.get(key[:size], ())]
+        if len(prefixed) > 1:
+            prefixed.sort(key=lambda entry: entry[0])
+        return self._by_key.get(key, ()) + tuple(writer for _, writer in prefixed)
+
+    def _index(self) -> None:
+        by_key: dict[str, list[Writer]] = {}
+        for index, writer in enumerate(self.writers):
+            if writer.key is not None:
+                by_key.setdefault(writer.key, []).append(writer)
+            elif writer.prefix:
+                self._by_prefix.setdefault(len(writer.prefix), {}).setdefault(writer.prefix, []).append((index, writer))
+        self._by_key = {key: tuple(writers) for key, writers in by_key.items()}
 
     def unknown_writer_during_run(self) -> Writer | None:
         """The first writer whose key is not a literal (an f-string or a variable) and that

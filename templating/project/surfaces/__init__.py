@@ -51,9 +51,11 @@ def claiming(name: str) -> Surface | None:
     """The surface that claims the file called ``name`` (a base name), if any: the first of
     `SURFACES` that lists its name or its suffix."""
     dot = name.rfind(".")
-    suffix = name[dot:].lower() if 0 < dot < len(name) - 1 else ""
-    positions = [position for position in (_BY_NAME.get(name), _BY_SUFFIX.get(suffix)) if position is not None]
-    return SURFACES[min(positions)] if positions else None
+    by_suffix = _BY_SUFFIX.get(name[dot:].lower()) if 0 < dot < len(name) - 1 else None
+    by_name = _BY_NAME.get(name)
+    if by_name is None:
+        return None if by_suffix is None else SURFACES[by_suffix]
+    return SURFACES[by_name if by_suffix is None else min(by_name, by_suffix)]
 
 
 def surface_for(name: str) -> Surface:

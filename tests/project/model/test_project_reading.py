@@ -36,7 +36,7 @@ def test_reading_python_gives_instructions_and_facts(tmp_path, modules):
 
 def test_reading_a_module_without_a_hint_is_not_parsed(tmp_path, modules):
     (tmp_path / "util.py").write_text("def add(a, b):\n    return a +\n")  # invalid, but never parsed
-    assert read_file(Path("util.py"), "adk", modules) == Reading("util.py")
+    assert read_file(Path("util.py"), "adk", modules) == Reading("util.py", may_exempt=False)
 
 
 @pytest.mark.parametrize(
@@ -87,3 +87,28 @@ def test_reading_a_project_assembles_the_model(tmp_path, modules):
         "agent.py",
         "notes.txt",
     ]
+
+
+def test_an_instruction_is_linted_in_the_dialect_its_front_end_found(tmp_path, modules, monkeypatch):
+    # A front end that says which port a file is written for (`Found.dialect`) without marking
+    # each instruction: lint reads the instruction in that port's dialect, not the configured one.
+    import dataclasses
+
+    import templating.project.reading as reading_module
+    from templating.lint.linter import lint_file
+    from templating.lint.settings import Settings
+    from templating.project.frontend import Found
+    from templating.project.model.instruction import plain_instruction
+    from templating.project.surfaces import PROMPT
+
+    def read_for_adk_ts(source, path, cache):
+        return Found((plain_instruction(source),), (), "adk-ts")
+
+    surface = dataclasses.replace(PROMPT, read=read_for_adk_ts)
+    monkeypatch.setattr(reading_module, "surface_for", lambda name: surface)
+    (tmp_path / "agent.prompt").write_text("Hello {{name}}\n")
+    reading = read_file(Path("agent.prompt"), "adk", modules)
+    assert [instruction.dialect for instruction in reading.instructions] == ["adk-ts"]
+    # ADK-TS reads `{{name}}` as a placeholder in braces (TPL002); ADK Python as a bad escape (TPL001).
+    codes = [finding.code for finding in lint_file(Path("agent.prompt"), Settings(dialect="adk"), modules).findings]
+    assert codes == ["TPL002"]

@@ -114,3 +114,22 @@ def test_surfaces_no_module_outside_the_registry_tests_a_file_suffix():
 def test_claiming_is_the_first_surface_of_the_registry_that_claims_the_name(name):
     first = next((surface for surface in SURFACES if surface.claims(name)), None)
     assert claiming(name) is first
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["instruction =", "instruction\n\t= x", "instructions = 1", "instruction", "GlobalInstructionPlugin()",
+     "the state", "Agen t", "run_node", "run node", "sub_agents", "Workflow", "inject_session_stat",
+     "compile_template", "INSTRUCTION=", "", "no instructions here"],
+)  # fmt: skip
+def test_the_python_hints_match_as_their_regular_expressions_do(text):
+    # The pre-filter looks for each word on its own (a substring search); it must agree with
+    # the hints read as one regular expression.
+    import re
+
+    from templating.project.python.adk_vocabulary import FACT_HINT, INSTRUCTION_HINT
+    from templating.project.surfaces.python import _BYTES, _FACTS, _INSTRUCTIONS
+
+    assert _INSTRUCTIONS(text) == (re.search(INSTRUCTION_HINT, text) is not None)
+    assert _FACTS(text) == (re.search(FACT_HINT, text) is not None)
+    assert _BYTES(text.encode()) == (re.search(f"{INSTRUCTION_HINT}|{FACT_HINT}".encode(), text.encode()) is not None)
