@@ -72,7 +72,9 @@ def test_streamed_render_past_its_memos_and_batches(monkeypatch) -> None:
 def _memory_run(tmp_path, template: str, state: dict, *args: str, megabytes: int = 250):
     (tmp_path / "p.prompt").write_text(template, encoding="utf-8")
     (tmp_path / "state.json").write_text(json.dumps(state), encoding="utf-8")
-    return run_templating(["render", "p.prompt", "--state", "state.json", *args], tmp_path, seconds=60, megabytes=megabytes)
+    return run_templating(
+        ["render", "p.prompt", "--state", "state.json", *args], tmp_path, seconds=60, megabytes=megabytes
+    )
 
 
 def test_hostile_render_of_a_30_mb_prompt_holds_no_tree(tmp_path) -> None:
