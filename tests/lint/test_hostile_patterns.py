@@ -83,15 +83,19 @@ slow = []
 for pattern, name in sorted(patterns.items(), key=lambda item: item[1]):
     scored = []
     for attack in attacks(pattern):
-        tiny, small = cost(pattern, text_of(pattern, attack, 12)), cost(pattern, text_of(pattern, attack, 24))
-        if small > 0.01 and small > 50 * tiny:
-            slow.append(f"{name}: exponential on {attack!r}")
-            break
+        small = cost(pattern, text_of(pattern, attack, 14))
+        if small > 0.001:  # microseconds if linear or quadratic: confirmed (best of 3) as it grows
+            small = cost(pattern, text_of(pattern, attack, 14), 3)
+            if small > 0.001 and cost(pattern, text_of(pattern, attack, 20), 3) > 10 * small:
+                slow.append(f"{name}: exponential on {attack!r}")
+                break
         scored.append((cost(pattern, text_of(pattern, attack, 200)), attack))
     scored.sort(reverse=True)
     for _, attack in scored[:3]:  # the slowest at 200 characters, measured at two sizes
         small = cost(pattern, text_of(pattern, attack, 2_000), 3)
-        large = cost(pattern, text_of(pattern, attack, 16_000), 3)
+        if small < 0.002:  # linear at this size takes microseconds; quadratic, milliseconds
+            continue
+        large = cost(pattern, text_of(pattern, attack, 16_000), 2)
         # Linear: about 8 times; quadratic: 64. Below 20 milliseconds, timing is noise.
         if large > 0.02 and large > 32 * small:
             slow.append(f"{name}: {small:.4f}s -> {large:.4f}s on {attack!r}")
