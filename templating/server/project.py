@@ -12,6 +12,7 @@ config's folder, whatever the server's working folder is.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -49,7 +50,7 @@ class Project:
             if key in buffers:
                 self.readings[key] = self._read_buffer(Path(key), buffers[key], modules)
             else:
-                self.readings[key] = self._isolated(key, lambda file=file: read_file(file, settings.dialect, modules))
+                self.readings[key] = self._isolated(key, functools.partial(read_file, file, settings.dialect, modules))
 
     @property
     def model(self) -> ProjectModel:
