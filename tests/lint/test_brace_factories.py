@@ -87,3 +87,86 @@ def test_an_instruction_read_from_a_file_beside_the_module_is_the_instructions_o
     assert _tpl010(tmp_path, "committed", COMMITTED.replace('HERE / "instructions"', "Path(input())")) == [
         "INSTRUCTION"
     ]
+
+
+HELPER = """\
+import pathlib
+
+from google.adk.agents import LlmAgent
+
+
+def _prompt(name):
+    return (pathlib.Path(__file__).parent / "prompts" / f"{name}.md").read_text(encoding="utf-8")
+
+
+root_agent = LlmAgent(name="architect", instruction=_prompt("architect") + "\\n\\nSpec:\\n{spec?}")
+"""
+
+
+def test_a_helper_that_reads_a_prompt_file_beside_its_module_gives_the_files_own_text(tmp_path: Path) -> None:
+    # A public ADK 2.x repository builds each agent's instruction this way, from prompt files
+    # whose braces are JSON examples and optional placeholders: google-adk 2.13.0 renders the
+    # instruction it builds with an empty state, so nothing the file holds is a hazard TPL010
+    # could name. Without the folder the text is unknown and TPL010 stays.
+    assert _tpl010(tmp_path, "helper", HELPER) == ["_prompt('architect')"]
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "architect.md").write_text(
+        'Answer with {"api": {"path": "/x", "errors": [{"status": 422}]}} and read {spec?}.\n', encoding="utf-8"
+    )
+    assert _tpl010(tmp_path, "helper", HELPER) == []
+    assert _adk_renders_with_empty_state(tmp_path / "helper.py")
+    # A helper whose result is not only the file's text still reports.
+    dumped = HELPER.replace('.read_text(encoding="utf-8")', '.read_text(encoding="utf-8") + json.dumps(name)')
+    assert _tpl010(tmp_path, "helper", "import json\n" + dumped) == ["_prompt('architect')"]
+
+
+def test_a_prompt_file_named_at_run_time_in_a_folder_without_such_files_stays_unknown(tmp_path: Path) -> None:
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "architect.txt").write_text("Plan.\n", encoding="utf-8")
+    assert _tpl010(tmp_path, "helper", HELPER) == ["_prompt('architect')"]
+
+
+def _adk_renders_with_empty_state(path: Path) -> bool:
+    """Whether google-adk 2.13.0 injects the instruction the module at ``path`` builds into an
+    empty session state without an error."""
+    import asyncio
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from adk_oracle import adk_outcome
+
+    spec = importlib.util.spec_from_file_location("helper_fixture", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    kind, _ = asyncio.run(adk_outcome(module.root_agent.instruction, {}, None))
+    return kind == "output"
+
+
+OPENED = """\
+import pathlib
+
+from google.adk.agents import LlmAgent
+
+
+def load_instruction(filename: str) -> str:
+    path = pathlib.Path(__file__).parent / "instructions" / filename
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+root_agent = LlmAgent(name="profile", instruction=load_instruction("profile.md") + "\\nBe brief.")
+"""
+
+
+def test_a_helper_that_opens_a_prompt_file_beside_its_module_gives_the_files_own_text(tmp_path: Path) -> None:
+    # The same helper written with `open(...)` and `f.read()` (another public ADK 2.x repository).
+    assert _tpl010(tmp_path, "opened", OPENED) == ["load_instruction('profile.md')"]
+    (tmp_path / "instructions").mkdir()
+    (tmp_path / "instructions" / "profile.md").write_text('Profile {company?} as {"name": "..."}.\n', encoding="utf-8")
+    assert _tpl010(tmp_path, "opened", OPENED) == []
+    assert _adk_renders_with_empty_state(tmp_path / "opened.py")
+    # A file opened from a path known only at run time is unknown text.
+    assert _tpl010(tmp_path, "opened", OPENED.replace("open(path,", "open(input(),")) == [
+        "load_instruction('profile.md')"
+    ]

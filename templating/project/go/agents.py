@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from templating.project.go.custom_order import run_order
 from templating.project.go.evaluate import GoText, evaluate, local_values
 from templating.project.go.names import literal_name, local_name, reference, write_owner
 from templating.project.go.syntax import enclosing_function, fields, function_name, value_of
@@ -214,6 +215,7 @@ def _agent(
         early_callbacks=tuple(
             ref for name in EARLY_CALLBACK_FIELDS for ref in _references(common.get(name), file, package)
         ),
+        run_order=run_order(common.get("Run"), file, package) if kind == "custom" else (),
     )
 
 

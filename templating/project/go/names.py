@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from templating.project.go.evaluate import local_values
+from templating.project.go.parameters import only_argument
 from templating.project.go.syntax import enclosing_function, function_name
 from templating.project.model.facts import Ref
 
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
     from templating.project.go.package import GoFile, Package
 
 __all__ = ["literal_name", "local_name", "reference", "write_owner"]
+
+#: How many parameters in a row a reference follows to the argument of their one call.
+_MAX_PARAMETER_DEPTH = 8
 
 
 def literal_name(node: Node) -> str:
@@ -33,7 +37,7 @@ def local_name(node: Node, file: GoFile, variable: str) -> str:
     return f"{function}.{variable}" if function else variable
 
 
-def reference(node: Node, file: GoFile, package: Package, *, tools: bool = False) -> Ref | None:
+def reference(node: Node, file: GoFile, package: Package, *, tools: bool = False, depth: int = 0) -> Ref | None:
     """What the expression ``node`` (an element of ``SubAgents``, ``Tools`` or a callback list)
     refers to; with ``tools``, a local bound to ``functiontool.New(..., handler)`` refers to the
     handler, whose writes are the tool's."""
@@ -51,6 +55,9 @@ def reference(node: Node, file: GoFile, package: Package, *, tools: bool = False
             if called is not None:
                 return called
         return Ref(key, local_name(node, file, name))
+    given = only_argument(node, file)
+    if given is not None and given.type == "identifier" and depth < _MAX_PARAMETER_DEPTH:
+        return reference(given, file, package, tools=tools, depth=depth + 1)  # a parameter: what its one caller passes
     definition = package.lookup(name)
     if definition is not None:
         return Ref(package.modules.key(definition.file.path), name)

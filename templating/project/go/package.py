@@ -60,6 +60,10 @@ class GoFile:
     index_writes: dict[int, dict[str, list[Node]]] = field(default_factory=dict)
     #: The calls of plain names in the file by the name called, once asked for.
     calls: dict[str, list[Node]] | None = None
+    #: Each function body's identifiers by name, by the body's node id (edge builders).
+    identifier_uses: dict[int, dict[str, list[Node]]] = field(default_factory=dict)
+    #: The file's ``Run`` methods by receiver type, once asked for (custom agents' code).
+    run_methods: dict[str, Node] | None = None
 
 
 def go_file(path: Path, source: SourceFile) -> GoFile:

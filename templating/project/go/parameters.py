@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from templating.project.go.package import GoFile
 
-__all__ = ["is_brace_free_parameter"]
+__all__ = ["is_brace_free_parameter", "only_argument"]
 
 
 def is_brace_free_parameter(node: Node, file: GoFile, evaluate_argument: Callable[[Node], tuple[str, bool]]) -> bool:
@@ -41,6 +41,19 @@ def is_brace_free_parameter(node: Node, file: GoFile, evaluate_argument: Callabl
         if unknown or "{" in text or "}" in text:
             return False
     return bool(calls)
+
+
+def only_argument(node: Node, file: GoFile) -> Node | None:
+    """The argument given for the parameter ``node`` names, when its function is called exactly
+    once in ``file`` (``NewFlow(writer, critic)`` for ``func NewFlow(first, second agent.Agent)``)."""
+    function, index = _declaring_function(node, file, file.parsed.text_of(node))
+    callee = _function_name(function, file) if function is not None else None
+    calls = _calls(file).get(callee, []) if callee is not None and index is not None else []
+    if len(calls) != 1 or index is None:
+        return None
+    arguments = calls[0].child_by_field_name("arguments")
+    values = [v for v in (arguments.named_children if arguments is not None else ()) if v.type != "comment"]
+    return values[index] if index < len(values) and enclosing_function(calls[0]) != function else None
 
 
 def _declaring_function(node: Node, file: GoFile, name: str) -> tuple[Node | None, int | None]:

@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.go.agents import injected_templates, read_agents
+from templating.project.go.event_routes import route_functions
 from templating.project.go.literals import decode_go_string
 from templating.project.go.noqa import noqa_lines
 from templating.project.go.package import GoFile, Package, go_file
+from templating.project.go.session_writes import go_session_writes
 from templating.project.go.vocabulary import ADK_IMPORT
 from templating.project.go.workflows import read_workflows
 from templating.project.go.writers import read_writers
@@ -44,7 +46,15 @@ def read_go(source: SourceFile, path: Path, modules: SourceCache) -> tuple[tuple
         if node.kind == "function" and node.ref is not None and node.ref.module == key:
             functions.setdefault(node.ref.name, FunctionFacts(node.ref.name, ()))  # a node that writes nothing
     facts = FileFacts(
-        key, source.path, tuple(agents), functions, factories=factories, writers=writers, workflows=workflows
+        key,
+        source.path,
+        tuple(agents),
+        functions,
+        factories=factories,
+        writers=writers,
+        workflows=workflows,
+        node_functions=route_functions(file, package, key, workflows) if workflows else {},
+        session_writes=go_session_writes(file, package, noqa),
     )
     found = [instruction for agent in agents for instruction in agent.instructions]
     found += [instruction for templates in injected.values() for instruction in templates]

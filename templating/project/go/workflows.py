@@ -2,11 +2,12 @@
 
 The edges are read from ``workflow.Chain(a, b, ...)``, ``workflow.Concat(...)`` and
 ``[]workflow.Edge{{From: a, To: b, Route: workflow.StringRoute("x")}}`` (``workflow.Start`` is
-the start, ``workflow.Default`` the default route), through locals the function binds once.
+the start, ``workflow.Default`` the default route) and an ``EdgeBuilder``'s ``Build()``
+(`templating.project.go.edge_builder`), through locals the function binds once.
 A node is a local bound to ``workflow.NewAgentNode(agent, ...)`` (the agent's node),
 ``workflow.NewFunctionNode("name", fn, ...)`` (the function's: its state writes are the
-node's) or ``workflow.NewJoinNode("name")``. Anything else (an ``EdgeBuilder``, a node from
-another package) makes the workflow unknown, and nothing is concluded about its order.
+node's) or ``workflow.NewJoinNode("name")``. Anything else (a node from another package, edges a
+function of the program returns) makes the workflow unknown, and nothing is concluded about its order.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from templating.project.go.agents import bound_variable, constant_text, construction
+from templating.project.go.edge_builder import builder_edges
 from templating.project.go.evaluate import local_values
 from templating.project.go.names import reference
 from templating.project.go.syntax import fields, value_of
@@ -101,7 +103,9 @@ class _EdgeReader:
                     return None
                 edges.extend(part)
             return edges
-        return None  # an EdgeBuilder, or a function of the program's own
+        if function.endswith(".Build") and not items:
+            return builder_edges(self, call)
+        return None  # a function of the program's own
 
     def _edge(self, element: Node) -> WorkflowEdge | None:
         body = element.child_by_field_name("body") if element.type == "composite_literal" else element
@@ -115,13 +119,29 @@ class _EdgeReader:
         return WorkflowEdge(source, target, self._route(config["Route"]) if "Route" in config else None)
 
     def _route(self, node: Node) -> tuple[str, ...]:
+        """The route values an edge's ``Route`` matches: ``StringRoute("x")``, ``IntRoute(3)`` and
+        ``BoolRoute(true)`` one each (compared as ``fmt.Sprint`` text, ``workflow/workflow.go``),
+        ``MultiRoute[int]{1, 2}`` each of its items."""
         text = self.file.parsed.text_of(node)
         if text == f"{self.alias}.Default":
             return (DEFAULT_ROUTE,)
+        if node.type == "composite_literal" and text.startswith(f"{self.alias}.MultiRoute"):
+            body = node.child_by_field_name("body")
+            keys = [self._route_value(value_of(item)) for item in (body.named_children if body is not None else ())]
+            return tuple(keys) if keys and all(keys) else (f"<route {text}>",)  # type: ignore[arg-type]
         arguments = node.child_by_field_name("arguments") if node.type == "call_expression" else None
         value = arguments.named_children[0] if arguments is not None and arguments.named_child_count == 1 else None
-        key = constant_text(value, self.file, self.package) if value is not None else None
+        key = self._route_value(value) if value is not None else None
         return (key,) if key is not None else (f"<route {text}>",)
+
+    def _route_value(self, value: Node) -> str | None:
+        """A route value as text: a constant string, or an integer or boolean literal."""
+        if value.type in ("true", "false"):
+            return value.type
+        if value.type == "int_literal":
+            digits = self.file.parsed.text_of(value)
+            return str(int(digits, 8 if digits[1:2].isdigit() and digits[0] == "0" else 0))
+        return constant_text(value, self.file, self.package)
 
     def _node(self, expression: Node) -> str | None:
         """The name of the node ``expression`` stands for, recorded in `nodes`."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from templating.project.java.custom_order import run_order_nodes
 from templating.project.java.evaluate import evaluate
 from templating.project.java.scope import JavaFile
 from templating.project.java.vocabulary import (
@@ -197,9 +198,12 @@ class _AgentReader:
         build = self._new("custom", node)
         build.custom_class = Ref(file.module_of(created), created)
         arguments = node.child_by_field_name("arguments")
-        for value in arguments.named_children if arguments is not None else []:
+        values = list(arguments.named_children) if arguments is not None else []
+        for value in values:
             if value.type in ("identifier", "field_access", "method_invocation"):
                 build.sub_agents.extend(agent_refs(file, value))
+        for item in run_order_nodes(file, created, values) or ():
+            build.run_order.extend([Ref(file.key, item)] if isinstance(item, str) else agent_refs(file, item))
         register(self.agents, build)
 
 

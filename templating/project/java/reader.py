@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.frontend import Found
-from templating.project.java.agents import java_agents
+from templating.project.java.agents import agent_refs, java_agents
+from templating.project.java.plugins import java_plugins
 from templating.project.java.scope import java_file
+from templating.project.java.session_writes import java_session_writes
 from templating.project.java.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.java.writers import java_writes
 from templating.project.model.facts import FileFacts
@@ -42,9 +44,10 @@ def read_java(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     builds, aliases, loose = java_agents(file, dialect)
     writes = java_writes(file)
     agents = tuple(build.facts(source.path) for build in builds)
-    instructions = tuple(i for build in builds for i in build.instructions) + tuple(loose)
+    plugged, apps = java_plugins(file, dialect, agent_refs) if dialect == "adk-java" else ([], [])
+    instructions = tuple(i for build in builds for i in build.instructions) + tuple(loose) + tuple(plugged)
     facts = FileFacts(
         file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
-        aliases, writers=tuple(writes.free),
+        aliases, writers=tuple(writes.free), apps=tuple(apps), session_writes=java_session_writes(file),
     )  # fmt: skip
     return Found(instructions, (facts,), dialect)

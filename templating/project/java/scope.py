@@ -46,6 +46,8 @@ class JavaFile:
     imports: list[str] = field(default_factory=list)
     classes: dict[str, Node] = field(default_factory=dict)
     agent_classes: set[str] = field(default_factory=set)
+    #: Each custom agent class's run order, by class and number of constructor arguments.
+    run_orders: dict[tuple[str, int], list[int | str] | None] = field(default_factory=dict)
     methods: dict[str, list[Node]] = field(default_factory=dict)
     invocations: list[Node] = field(default_factory=list)
     #: ``name.put(...)`` / ``name.putAll(...)`` calls by the variable they are made on.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from templating.project.kotlin.custom_order import run_order_nodes
 from templating.project.kotlin.evaluate import arguments_of, evaluate
 from templating.project.kotlin.scope import KotlinFile
 from templating.project.kotlin.vocabulary import (
@@ -75,6 +76,8 @@ def _constructed(file: KotlinFile, call: Node, callee: str, dialect: str) -> Age
         for _, value in arguments_of(call):
             if value.type in ("identifier", "call_expression"):
                 build.sub_agents.extend(agent_refs(file, value))
+        for item in run_order_nodes(file, callee, call) or ():
+            build.run_order.extend([Ref(file.key, item)] if isinstance(item, str) else agent_refs(file, item))
         return build
     return None
 

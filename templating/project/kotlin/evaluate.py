@@ -133,10 +133,18 @@ def _hole(node: Node, scope: KotlinScope) -> Characters:
 
 
 def _member(node: Node, scope: KotlinScope, depth: int) -> Characters:
-    """``Object.CONSTANT``: a ``const val`` of the file, by its last name."""
+    """``Object.CONSTANT``: a ``const val`` by its last name, of the file or of an imported
+    package's (placed at the reference)."""
     last = node.named_children[-1]
     value = scope.constant(scope.parsed.text_of(last), -1) if last.type == "identifier" else None
-    return evaluate(value, scope, depth + 1) if value is not None else _hole(node, scope)
+    if value is not None:
+        return evaluate(value, scope, depth + 1)
+    found = (
+        _named(scope.parsed.text_of(last), scope.parsed.span(node)[0], scope, depth)
+        if last.type == "identifier"
+        else None
+    )
+    return found if found is not None else _hole(node, scope)
 
 
 def arguments_of(node: Node) -> list[tuple[str | None, Node]]:

@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.frontend import Found
-from templating.project.kotlin.agents import kotlin_agents
+from templating.project.kotlin.agents import agent_refs, kotlin_agents
 from templating.project.kotlin.constants import folder_constants
+from templating.project.kotlin.plugins import kotlin_plugins
 from templating.project.kotlin.scope import kotlin_file
+from templating.project.kotlin.session_writes import kotlin_session_writes
 from templating.project.kotlin.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.kotlin.writers import kotlin_writes
 from templating.project.model.facts import FileFacts
@@ -34,18 +36,27 @@ def port_dialect(imports: list[str]) -> str | None:
     return None
 
 
+def _package(file) -> str:
+    """The package the file declares (``""`` for none)."""
+    header = next((c for c in file.parsed.root.named_children if c.type == "package_header"), None)
+    name = next((c for c in header.named_children if c.type == "qualified_identifier"), None) if header else None
+    return file.text(name) if name is not None else ""
+
+
 def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     """What ``source`` (the text of ``path``) says about agents and state."""
-    file = kotlin_file(source, modules.key(path), folder_constants(path, modules))
+    file = kotlin_file(source, modules.key(path))
+    file.scope.sibling = folder_constants(path, modules, file.imports, _package(file))
     dialect = port_dialect(file.imports)
     if dialect is None:
         return Found()
     builds, aliases = kotlin_agents(file, dialect)
     writes = kotlin_writes(file)
     agents = tuple(build.facts(source.path) for build in builds)
-    instructions = tuple(i for build in builds for i in build.instructions)
+    plugged, apps = kotlin_plugins(file, dialect, agent_refs) if dialect == "adk-java" else ([], [])
+    instructions = tuple(i for build in builds for i in build.instructions) + tuple(plugged)
     facts = FileFacts(
         file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
-        aliases, writers=tuple(writes.free),
+        aliases, writers=tuple(writes.free), apps=tuple(apps), session_writes=kotlin_session_writes(file),
     )  # fmt: skip
     return Found(instructions, (facts,), dialect)

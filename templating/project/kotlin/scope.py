@@ -41,12 +41,16 @@ class KotlinFile:
     imports: list[str] = field(default_factory=list)
     classes: set[str] = field(default_factory=set)
     agent_classes: set[str] = field(default_factory=set)
+    #: Each custom agent class's constructor parameters and run order, by class (read once).
+    run_orders: dict[str, tuple[list[str], list[str]] | None] = field(default_factory=dict)
     calls: list[Node] = field(default_factory=list)
     assignments: list[Node] = field(default_factory=list)
     #: ``name[key] = value`` assignments by the name indexed.
     indexed: dict[str, list[Node]] = field(default_factory=dict)
     lambdas: list[Node] = field(default_factory=list)
     noqa: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: The names the file uses bare (an argument, an assignment), found once asked (rule TPL016).
+    handed: set[str] | None = None
     scope: KotlinScope = field(init=False)
 
     def __post_init__(self) -> None:

@@ -161,6 +161,7 @@ class _Assembler:
             if isinstance(child, Agent):
                 agent.sub_agents.append(child)
                 child.is_sub_agent = True
+        self._link_run_order(agent, facts)
         attachments: tuple[tuple[WriterVia, tuple[Ref, ...], list[str]], ...] = (
             ("tool", facts.tools, agent.tools),
             ("callback", facts.callbacks, agent.callbacks),
@@ -181,6 +182,17 @@ class _Assembler:
                 agent.kind = custom.kind if agent.kind == "custom" else agent.kind
                 agent.writes.extend(dataclasses.replace(w, agent=agent.name) for w in custom.writers)
         agent.unknown = agent.unknown or any(may_write_any(w) for w in agent.writes)
+
+    def _link_run_order(self, agent: Agent, facts: AgentFacts) -> None:
+        """A custom agent's calls, in code order: an agent only its code runs is its sub-agent too
+        (it runs in the custom agent's app, not as a root of its own)."""
+        for ref in facts.run_order:
+            child = self._resolve(ref)
+            if isinstance(child, Agent) and child is not agent and child not in agent.run_order:
+                agent.run_order.append(child)
+                if child not in agent.sub_agents:
+                    agent.sub_agents.append(child)
+                child.is_sub_agent = True
 
     def _attach(self, agent: Agent, ref: Ref, via: WriterVia) -> None:
         target = self._resolve(ref)

@@ -174,6 +174,10 @@ class AgentFacts:
     #: The placeholders its instructions read, once read in the configured dialect
     #: (`templating.project.model.assembly.with_reads`); ``None`` until then.
     reads: tuple[Read, ...] | None = None
+    #: A custom agent's: the agents its own code runs, in the order of the calls in its code
+    #: (each at its first call); empty when the code gives no order (no call read, or calls
+    #: that run side by side).
+    run_order: tuple[Ref, ...] = ()
 
     __reduce__ = rebuild_from_fields
 

@@ -78,8 +78,9 @@ def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
     ids, keys = _ids(model), _keys(model)
     edges = []
     for agent in model.agents:
+        called = {id(child): position for position, child in enumerate(agent.run_order, start=1)}
         for position, child in enumerate(agent.sub_agents, start=1):
-            label = str(position) if agent.kind in ("sequential", "loop") else ""
+            label = str(position) if agent.kind in ("sequential", "loop") else str(called.get(id(child), ""))
             edges.append((ids[id(agent)], ids[id(child)], label, "tree"))
         for via in sorted({w.via for w in agent.writes if w.key}):
             for written in sorted({key for w in agent.writes if (key := w.key) and w.via == via}):

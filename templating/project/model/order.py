@@ -2,9 +2,11 @@
 
 A ``SequentialAgent`` runs its sub-agents in order, and so does a ``LoopAgent`` in its first
 iteration, which is the one that counts: a key must be written before the first read.
-``ParallelAgent`` siblings give no order. Sub-agents of an ``LlmAgent`` (reached by transfer)
-and of a custom agent run in an order the code cannot tell, so everything their family
-writes counts as written before them. Of an agent's own writes, only its
+``ParallelAgent`` siblings give no order. A custom agent whose code calls its sub-agents one
+after the other (its ``run_order``) runs them in that order, as a sequence; sub-agents of an
+``LlmAgent`` (reached by transfer) and those a custom agent's code does not call in order run
+in an order the code cannot tell, so everything their family writes counts as written before
+them. Of an agent's own writes, only its
 ``before_agent_callback``'s (and a custom agent's own code) come before its first instruction:
 its tools, other callbacks and ``output_key`` write after its first model call, which a missing
 required key fails.
@@ -119,6 +121,8 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
         for child in children:
             _walk(child, current, candidates, path, visits)
             current = current.plus(_carried(subtree_writes(child)))
+    elif agent.run_order:
+        _walk_run_order(agent, own, candidates, path, visits)
     elif agent.kind == "parallel":
         for child in children:
             _walk(child, own, candidates, path, visits)
@@ -128,6 +132,22 @@ def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], pa
             _walk(child, family, candidates, path, visits)
     for tool_agent in agent.agent_tools:  # called by the model at any point of the agent's turn
         _walk(tool_agent, own.plus(subtree_writes(agent)), candidates, path, visits)
+
+
+def _walk_run_order(
+    agent: Agent, own: _Known, candidates: list[tuple[Agent, Read]], path: set[int], visits: _Visits
+) -> None:
+    """A custom agent's calls in code order, each seeing what the earlier ones wrote; its other
+    sub-agents (run at a time the code does not tell) count as written before any of them."""
+    ordered = {id(child) for child in agent.run_order}
+    others = [child for child in agent.sub_agents if id(child) not in ordered]
+    current = own.plus(_carried([w for child in others for w in subtree_writes(child)]))
+    for child in agent.run_order:
+        _walk(child, current, candidates, path, visits)
+        current = current.plus(_carried(subtree_writes(child)))
+    family = own.plus(_carried(subtree_writes(agent)))
+    for child in others:
+        _walk(child, family, candidates, path, visits)
 
 
 def _carried(writers: list[Writer]) -> list[Writer]:

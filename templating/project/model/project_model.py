@@ -58,6 +58,8 @@ class Agent:
     sources: tuple[str, ...] = ()
     #: Whether it sets ``static_instruction=``.
     static: bool = False
+    #: A custom agent's: the sub-agents its code runs, in the order of its calls.
+    run_order: list[Agent] = field(default_factory=list)
 
 
 @dataclass

@@ -36,6 +36,7 @@ class Graph:
         self._before: dict[str, frozenset[str]] | None = None
         self._guards: dict[str, frozenset[WorkflowEdge]] | None = None
         self._concurrent: dict[str, list[str]] = {}
+        self._fans_out: bool | None = None
         self._reaching: dict[str, set[str]] = {}
         #: The nodes in the order a fixpoint over them settles fastest: each after its
         #: predecessors but for back edges (reverse postorder from START), then the rest.
@@ -96,6 +97,8 @@ class Graph:
 
     def concurrent_predecessors(self, key: str) -> list[str]:
         """The predecessors of ``key`` that may complete in the same pass (each triggers a run)."""
+        if not self.fans_out():
+            return []  # one node runs at a time: its predecessors run one after another
         if key not in self._concurrent:
             before = self.must_run_before()
             candidates = list(dict.fromkeys(
@@ -105,6 +108,15 @@ class Graph:
             ))  # fmt: skip
             self._concurrent[key] = concurrent(candidates, self._path_guards(key))
         return self._concurrent[key]
+
+    def fans_out(self) -> bool:
+        """Whether one completion can start two nodes: START or a node with two edges that
+        fire together (unrouted ones, two on one route, two ``DEFAULT_ROUTE`` ones). Without
+        that, a run is a single chain of nodes however the edges loop back (a state machine),
+        taking one route per run as everywhere in this model."""
+        if self._fans_out is None:
+            self._fans_out = any(_most_started(self.outgoing[key]) > 1 for key in self.keys)
+        return self._fans_out
 
     def _path_guards(self, target: str) -> dict[str, frozenset[WorkflowEdge]]:
         """For each predecessor of ``target``, the routes a run through it into ``target``
@@ -307,3 +319,14 @@ def forward_order(keys: list[str], outgoing: dict[str, list[WorkflowEdge]]) -> l
             seen.add(following)
             stack.append((following, iter(outgoing[following])))
     return [*reversed(finished), *(key for key in keys if key not in seen)]
+
+
+def _most_started(edges: list[WorkflowEdge]) -> int:
+    """How many nodes one completion through ``edges`` can start at most: every unrouted
+    edge, plus the routed edges of the one route taken (``DEFAULT_ROUTE`` ones when no other
+    matched)."""
+    per_route: dict[str, int] = {}
+    for edge in edges:
+        for route in set(edge.route or ()):
+            per_route[route] = per_route.get(route, 0) + 1
+    return sum(1 for e in edges if e.route is None) + max(per_route.values(), default=0)

@@ -76,7 +76,8 @@ SESSION_FACTORIES = ("get_session", "create_session")
 #: What a Python module holding an instruction says somewhere (a regular expression).
 INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template|GlobalInstructionPlugin"
 #: What a Python module the project model needs says somewhere: an agent, a state write or
-#: read, a session, a graph workflow (a regular expression).
-FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node"
+#: read, a session, a graph workflow, a function node that only emits an `Event` (a regular
+#: expression).
+FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node|Event"
 #: What a module says when it may build a workflow graph or hold a function node's writes.
 GRAPH_HINTS = ("Workflow", "node", "Event")

@@ -12,11 +12,13 @@ a file's text or a parameter can. `brace_reason` says which, as the end of a sen
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.python.call_sites import parameter_values
 from templating.project.python.definitions import find_definition, local_assignments
+from templating.project.python.syntax_tree import own_nodes
 
 if TYPE_CHECKING:
     from templating.project.python.definitions import Namespace
@@ -41,6 +43,8 @@ _FILE_CALLS = frozenset({"open", "read", "read_text", "readlines", "load", "safe
 _JSON_CALLS = frozenset({"dumps", "json.dumps", "model_dump_json", "to_json"})
 _ENVIRONMENT = ("os.environ", "environ")
 _MAX_DEPTH = 16
+#: A file name known only at run time, as the last part of a path (then its constant ending).
+_ANY_FILE = "\0"
 _MAX_PARAMETER_DEPTH = 3  # calls of factories of factories: each level multiplies the call sites
 
 
@@ -113,20 +117,62 @@ def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         return f"`{last}` writes braces for every object"
     if last == "read_text" and isinstance(node.func, ast.Attribute) and _committed_file(node.func.value, scope):
         return None  # a file of the project, next to the module: its braces are the instruction's own
+    if last == "read" and isinstance(node.func, ast.Attribute) and _opened_committed(node.func.value, scope):
+        return None
     if name in _FILE_CALLS or last in _FILE_CALLS:
         return "it is read from a file or stream, which can hold any text"
     if last in _PASSING_CALLS:
         receiver = node.func.value if isinstance(node.func, ast.Attribute) and last != name else None
         subject = receiver if receiver is not None else (node.args[0] if node.args else None)
         return brace_reason(subject, scope, depth + 1) if subject is not None else None
+    if isinstance(node.func, ast.Name) and _returns_brace_free(node.func, scope, depth):
+        return None
     return f"`{shorten(ast.unparse(node.func))}(...)` returns a value known only at run time"
+
+
+def _returns_brace_free(name: ast.Name, scope: Namespace, depth: int) -> bool:
+    """Whether ``name`` is a function of the project whose every return is brace-free (a
+    helper that reads a prompt file beside its module, ``_prompt("planner")``)."""
+    definition = find_definition(name, scope)
+    function = definition[0] if definition is not None else None
+    if definition is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    owner = definition[1]
+    nodes = list(own_nodes(function))
+    returns = [n for n in nodes if isinstance(n, ast.Return)]
+    if not returns or any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in nodes):
+        return False
+    inside = replace(owner, function=function)
+    return all(r.value is not None and brace_reason(r.value, inside, depth + 1) is None for r in returns)
+
+
+def _opened_committed(node: ast.expr, scope: Namespace) -> bool:
+    """Whether ``node`` is the name a ``with open(path) as name:`` of the function around it
+    binds, ``path`` a file beside the module."""
+    if not isinstance(node, ast.Name) or scope.function is None:
+        return False
+    items = [item for n in own_nodes(scope.function) if isinstance(n, (ast.With, ast.AsyncWith)) for item in n.items]
+    opened = [item.context_expr for item in items
+              if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == node.id]  # fmt: skip
+    return len(opened) == 1 and _is_open_of_committed(opened[0], scope)
+
+
+def _is_open_of_committed(call: ast.expr, scope: Namespace) -> bool:
+    return (isinstance(call, ast.Call) and _dotted(call.func) == "open" and bool(call.args)
+            and _committed_file(call.args[0], scope))  # fmt: skip
 
 
 def _committed_file(node: ast.expr, scope: Namespace) -> bool:
     """Whether ``node`` is a path to a file that exists beside the module, built from
-    ``Path(__file__)``, ``.parent`` and constant parts (``Path(__file__).parent / "x.md"``)."""
-    folder = _module_relative(node, scope, 0)
-    return folder is not None and folder.is_file()
+    ``Path(__file__)``, ``.parent`` and constant parts (``Path(__file__).parent / "x.md"``);
+    a last part known only at run time (``f"{name}.md"``) names one of the files of a folder
+    that holds some with its constant ending."""
+    path = _module_relative(node, scope, 0)
+    if path is None or not path.name.startswith(_ANY_FILE):
+        return path is not None and path.is_file()
+    ending = path.name.removeprefix(_ANY_FILE)
+    folder = path.parent
+    return folder.is_dir() and any(child.is_file() and child.name.endswith(ending) for child in folder.iterdir())
 
 
 def _module_relative(node: ast.expr, scope: Namespace, depth: int) -> Path | None:
@@ -145,14 +191,24 @@ def _module_relative(node: ast.expr, scope: Namespace, depth: int) -> Path | Non
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         inner = _module_relative(node.left, scope, depth + 1)
         part = node.right
-        if inner is None or not (isinstance(part, ast.Constant) and isinstance(part.value, str)):
+        if inner is None or inner.name.startswith(_ANY_FILE):
             return None
-        return inner / part.value
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            return inner / part.value
+        if isinstance(part, (ast.Name, ast.JoinedStr)):
+            return inner / (_ANY_FILE + _constant_ending(part))
+        return None
     if isinstance(node, ast.Name):
         definition = find_definition(node, scope)
         if definition is not None and isinstance(definition[0], ast.expr):
             return _module_relative(definition[0], definition[1], depth + 1)
     return None
+
+
+def _constant_ending(part: ast.expr) -> str:
+    """The constant text an f-string ends with (``".md"`` of ``f"{name}.md"``), else ``""``."""
+    last = part.values[-1] if isinstance(part, ast.JoinedStr) and part.values else None
+    return last.value if isinstance(last, ast.Constant) and isinstance(last.value, str) else ""
 
 
 def _runtime(node: ast.expr) -> str:

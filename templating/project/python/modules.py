@@ -9,6 +9,7 @@ an ``__init__.py``). Anything else, such as an installed library, is not followe
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 __all__ = ["resolve_import"]
@@ -27,12 +28,47 @@ def resolve_import(
     parts = statement.module.split(".") if statement.module else []
     for base in _import_bases(path, statement.level, parts[0] if parts else alias.name):
         submodule = _module_file(base, [*parts, alias.name])
-        if submodule is not None:
-            return submodule, None
         module = _module_file(base, parts) if parts else None
+        # `from package import name` takes what the package's `__init__.py` binds to `name`
+        # (`from .name import name` re-exports an agent) over the submodule of that name.
+        if submodule is not None and (module is None or not _binds(module, alias.name)):
+            return submodule, None
         if module is not None:
             return module, alias.name
     return None
+
+
+def _binds(module: Path, name: str) -> bool:
+    """Whether the package file ``module`` binds ``name`` at its top level."""
+    if module.name != "__init__.py":
+        return False
+    try:
+        stat = module.stat()
+    except OSError:
+        return False
+    return name in _bound_names(module, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _bound_names(module: Path, modified: int, size: int) -> frozenset[str]:
+    """The names ``module`` binds at its top level (cached by its time and size: an edit
+    reads it again)."""
+    try:
+        tree = ast.parse(module.read_bytes())
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    names: set[str] = set()
+    for statement in tree.body:
+        if isinstance(statement, ast.ImportFrom) and statement.module is None:
+            continue  # `from . import name` binds the submodule itself
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in statement.names)
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(statement.name)
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return frozenset(names)
 
 
 def _import_bases(path: Path, level: int, top: str) -> list[Path]:

@@ -179,7 +179,8 @@ class _GraphReader:
         return ("?",)
 
     def _group(self, node: ast.expr) -> list[str]:
-        if isinstance(node, ast.Tuple):
+        # google-adk's model validation turns a list of nodes into the tuple it stands for.
+        if isinstance(node, (ast.Tuple, ast.List)):
             return [name for element in node.elts for name in self._group(element)]
         return [self._node(node)]
 

@@ -56,13 +56,14 @@ class AgentBuild:
     callbacks: list[Ref] = field(default_factory=list)
     early_callbacks: list[Ref] = field(default_factory=list)
     custom_class: Ref | None = None
+    run_order: list[Ref] = field(default_factory=list)
 
     def facts(self, path: str) -> AgentFacts:
         """The neutral record of this agent, built in file ``path``."""
         return AgentFacts(
             self.variable, self.name, self.kind, path, self.line, self.column, tuple(self.instructions),
             self.output_key, tuple(self.sub_agents), tuple(self.tools), tuple(self.agent_tools),
-            tuple(self.callbacks), self.custom_class, tuple(self.early_callbacks),
+            tuple(self.callbacks), self.custom_class, tuple(self.early_callbacks), run_order=tuple(self.run_order),
         )  # fmt: skip
 
 

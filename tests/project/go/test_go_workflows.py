@@ -73,8 +73,3 @@ def test_go_workflow_facts_name_nodes_and_routes(tmp_path: Path) -> None:
     assert [(e.source, e.target.split(" ")[0], e.route) for e in workflow.edges] == [
         ("START", "pass", None), ("pass", "<agent", ("go",)),
     ]  # fmt: skip
-
-
-def test_go_workflow_from_an_edge_builder_is_unknown(tmp_path: Path, run_cli) -> None:
-    edges = "workflow.NewEdgeBuilder().Add(workflow.Start, rn).Build()"
-    assert _lint(tmp_path, edges, run_cli) == []

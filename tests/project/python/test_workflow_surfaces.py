@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from workflow_oracle import FIXTURES
 
 from templating.cli import main
 from templating.compiler import compile_template
 from templating.lint.linter import lint_paths
 from templating.lint.settings import Settings
+from templating.project.reading import read_project
 from templating.server import navigation
 from templating.server.workspace import Workspace
 
@@ -61,3 +65,66 @@ def test_workflow_read_is_reported_at_its_key_like_tpl011(tmp_path: Path, monkey
     assert found == [(19, 60, 61, "TPL011"), (19, 60, 61, "TPL015")]
     line = (tmp_path / "route_skip.py").read_text().splitlines()[18]
     assert line[59] == "k" and line[58] == "{"
+
+
+def _fan_ins(folder: Path) -> set[str]:
+    """The messages of the TPL018 findings linting ``folder`` gives."""
+    return {f.message for f in lint_paths([folder], Settings(root=folder)).findings if f.code == "TPL018"}
+
+
+def test_a_router_in_a_module_of_its_own_is_read_as_in_the_workflows_module(tmp_path: Path) -> None:
+    # A public ADK 2.x repository keeps its router in `router.py`, a module that says only
+    # `Event`: left unread, the router was unknown and so was the whole workflow (a miss).
+    alone, split = tmp_path / "alone", tmp_path / "split"
+    alone.mkdir()
+    split.mkdir()
+    source = (
+        (FIXTURES / "list_groups.py")
+        .read_text(encoding="utf-8")
+        .replace("from scenario import MODEL, next_route\n", "")
+    )
+    source = source.replace('next_route("router", "PARALLEL")', '"PARALLEL"').replace("model=MODEL, ", "")
+    source = source.replace('state={"k_first": 1}, ', "").replace("{k_first} ", "")
+    (alone / "agent.py").write_text(source, encoding="utf-8")
+    start, end = source.index("def router():"), source.index("def left():")
+    (split / "router.py").write_text("from google.adk import Event\n\n\n" + source[start:end], encoding="utf-8")
+    (split / "agent.py").write_text("from router import router\n" + source[:start] + source[end:], encoding="utf-8")
+    assert _fan_ins(alone)
+    assert _fan_ins(split) == _fan_ins(alone)
+
+
+def _reexporting_package(tmp_path: Path, reexport: bool) -> Path:
+    """``app/agents/coordinator.py`` defines the agent ``coordinator``; the package's
+    ``__init__.py`` re-exports it (or not); ``app/workflow.py`` imports it from the package."""
+    agents = tmp_path / "app" / "agents"
+    agents.mkdir(parents=True)
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (agents / "__init__.py").write_text("from .coordinator import coordinator\n" if reexport else "")
+    (agents / "coordinator.py").write_text(
+        'from google.adk.agents import LlmAgent\n\ncoordinator = LlmAgent(name="coordinator", instruction="Name it.")\n'
+    )
+    (tmp_path / "app" / "workflow.py").write_text(
+        "from google.adk.workflow import Workflow\n\nfrom app.agents import coordinator\n\n"
+        'root_agent = Workflow(name="flow", edges=[("START", coordinator)])\n'
+    )
+    return tmp_path
+
+
+def _python_binds(root: Path) -> str:
+    """What ``from app.agents import coordinator`` binds when Python runs it: the class name."""
+    script = "import sys; sys.path.insert(0, sys.argv[1]); from app.agents import coordinator; print(type(coordinator).__name__)"
+    return subprocess.run(
+        [sys.executable, "-c", script, str(root)], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+@pytest.mark.parametrize(("reexport", "kind", "python"), [(True, "agent", "LlmAgent"), (False, "unknown", "module")])
+def test_a_name_a_package_reexports_from_its_namesake_submodule_is_the_reexported_one(
+    tmp_path: Path, reexport: bool, kind: str, python: str
+) -> None:
+    # A public ADK 2.x repository imports its agents this way: the package's `__init__.py`
+    # binds `coordinator` to the agent, over the submodule of that name (as Python does).
+    root = _reexporting_package(tmp_path, reexport)
+    assert _python_binds(root) == python
+    (workflow,) = read_project([root], root=root).workflows
+    assert workflow.nodes["coordinator"].kind == kind

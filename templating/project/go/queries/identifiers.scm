@@ -1,0 +1,2 @@
+; Every identifier (a name used or declared).
+(identifier) @name
