@@ -20,10 +20,9 @@ from templating.lint.finding import Finding
 from templating.lint.project_lint import lint_model
 from templating.lint.settings import Settings
 from templating.project.files import collect_files
-from templating.project.frontend import Problem
 from templating.project.model.assembly import ProjectModel, assemble
 from templating.project.reading import Reading, SourceCache, read_file, read_text
-from templating.project.surfaces import surface_for
+from templating.project.surfaces import Problem, surface_for
 
 __all__ = ["Project"]
 
