@@ -43,6 +43,12 @@ def find_port(port: str) -> Path | None:
 
 def run_fixture(tsx: Path, port: str, name: str) -> set[tuple[str, str]]:
     """The ``(agent, key)`` placeholders that fail when fixture ``name`` runs under ``port``."""
+    return run_fixture_runs(tsx, port, name)[0]
+
+
+def run_fixture_runs(tsx: Path, port: str, name: str) -> tuple[set[tuple[str, str]], set[str], list[set[str]]]:
+    """What fixture ``name`` does under ``port``: the placeholders that fail, the agents that
+    answered more than once in one run, and for each route plan the agents that answered."""
     modules = find_port(port)
     assert modules is not None, port
     with tempfile.TemporaryDirectory() as folder:
@@ -55,4 +61,7 @@ def run_fixture(tsx: Path, port: str, name: str) -> set[tuple[str, str]]:
             cwd=work, capture_output=True, text=True, timeout=300, check=False,
         )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
-    return {(agent, key) for agent, key in json.loads(done.stdout.strip().splitlines()[-1])}
+    *_, runs, failures = done.stdout.strip().splitlines()
+    counted = json.loads(runs)
+    failed = {(agent, key) for agent, key in json.loads(failures)}
+    return failed, set(counted["repeated"]), [set(plan) for plan in counted["ran"]]

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from templating.cli.common import EXIT_OK, project_model
+from templating.lint.spelling import spelling_of
 from templating.project.model.graph import GRAPH_FORMATS, format_graph
 
 __all__ = ["add_arguments"]
@@ -22,5 +23,5 @@ def add_arguments(graph: argparse.ArgumentParser) -> None:
 def _run_graph(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     model = project_model(paths)
-    sys.stdout.write(format_graph(model, arguments.format))
+    sys.stdout.write(format_graph(model, arguments.format, lambda path, word: spelling_of(path)(word)))
     return EXIT_OK

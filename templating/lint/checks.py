@@ -27,6 +27,8 @@ __all__ = ["CHECKS", "Context"]
 
 # `{Model.field}`: a reference to a field of the agent's `input_schema` (capitalized class name).
 _SCHEMA_REFERENCE = re.compile(r"\{\s*[A-Z]\w*\.[A-Za-z_]\w*\s*\}")
+#: What adk-js 2.x fills from a workflow node's input (`instructions.js` `WORKFLOW_FIELD_KEY`).
+_NAME = re.compile(r"[A-Za-z_]\w*")
 
 _CODE_WORDS = frozenset(keyword.kwlist) | {
     "true", "false", "null", "undefined", "this", "function", "const", "let", "var", "new", "typeof",
@@ -118,6 +120,8 @@ def check_silent_literal(template: Template, context: Context) -> Iterator[Hazar
         if isinstance(node, LiteralGroup) and RUNTIME_VALUE not in node.source and node.reason != "whitespace":
             if template.dialect == "adk" and _SCHEMA_REFERENCE.fullmatch(node.source):
                 continue  # `{Model.field}`: the ADK 2 `input_schema` idiom, judged by TPL020
+            if template.dialect == "adk-js" and _is_node_field(node.source):
+                continue  # in a `Workflow`, adk-js fills `{Node.field}` from the node's input: cannot tell
             suggestion = suggest_literal_fix(node.source, context.known_keys, template.dialect)
             if suggestion is not None:
                 problem, fixed = suggestion
@@ -126,6 +130,14 @@ def check_silent_literal(template: Template, context: Context) -> Iterator[Hazar
                     f"`{shorten(node.source)}` is left literal: {problem}",
                     f"did you mean `{shorten(fixed)}`?" if fixed else "rename the key to a plain identifier",
                 )  # fmt: skip
+
+
+def _is_node_field(source: str) -> bool:
+    """Whether adk-js reads the brace group ``source`` as ``Node.field`` (its key, braces
+    stripped, trimmed, less one trailing ``?``, as ``injectSessionState`` takes it)."""
+    key = source.lstrip("{").rstrip("}").strip()
+    parts = key.removesuffix("?").split(".")
+    return len(parts) == 2 and all(_NAME.fullmatch(part) is not None for part in parts)
 
 
 def check_code(template: Template, context: Context) -> Iterator[Hazard]:

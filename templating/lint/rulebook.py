@@ -232,7 +232,12 @@ RULES: tuple[Rule, ...] = (
         "ancestor's earlier siblings). A key written only by a `ParallelAgent` sibling is reported "
         "too: parallel siblings give no order. In a graph `Workflow`, finds a read whose writer does "
         "not run before it on every path from START: a route that skips it, a later node, a loop's "
-        "first iteration (see the Graph workflows page). Sub-agents an `LlmAgent` transfers to are "
+        "first iteration (see the Graph workflows page). A custom agent whose own code runs its "
+        "sub-agents one after the other (`runAsyncImpl` in adk-js, "
+        "`child.Run(ctx)` in an adk-go `Run`, `Flowable.concatArray(a.runAsync(ctx), ...)` or "
+        "`emitAll(a.runAsync(context))` in the JVM ports) is read as a sequence in the order of "
+        "those calls; one whose calls may run side by side (`Promise.all`, a goroutine, `merge`, "
+        "`launch`) is not ordered. Sub-agents an `LlmAgent` transfers to are "
         "not ordered, and an unknown writer earlier in the run stops the rule. In Java and Kotlin "
         "programs, a `temp:` output key or event delta of an earlier sibling counts as never "
         "written: adk-java and adk-kotlin drop `temp:` keys when they append the event.",
@@ -247,7 +252,13 @@ RULES: tuple[Rule, ...] = (
         "A direct write to the state of a session from a session service",
         "Finds `session.state[key] = value`, `session.state.update(...)` and `setdefault` on a session "
         "returned by `get_session` or `create_session`, outside a tool or callback; and "
-        "`ctx.session.state[key] = value` through the context of a workflow node, tool or callback.",
+        "`ctx.session.state[key] = value` through the context of a workflow node, tool or callback. "
+        "In Go, Java and Kotlin: adk-go's `resp.Session.State().Set(k, v)` on what a service's "
+        "`Create` or `Get` returned and `ctx.Session().State().Set(k, v)` in a run; adk-java's "
+        "`session.state().put(k, v)` (`putAll`, `remove`, `putIfAbsent`) and adk-kotlin's "
+        "`session.state[k] = v` on a session from `createSession` or `getSession`. A session the "
+        "code hands on itself (an argument, an assignment) is not reported: the code it goes to "
+        "sees the write. Writes through a context's session in Java and Kotlin are not reported yet.",
         "The write bypasses events: ADK's session services apply state only from an event's "
         "`state_delta`, so the value is lost by persistent services (and by the in-memory one, which "
         "returns a copy). Written through a context, it is seen for the rest of the invocation and "
@@ -256,7 +267,14 @@ RULES: tuple[Rule, ...] = (
         'session.state["topic"] = "tides"',
         'await session_service.create_session(app_name=APP, user_id=USER, state={"topic": "tides"})\n'
         '# or, during a run: tool_context.state["topic"] = "tides"',
-    dialect_note="The rule reads Python code, not templates: the dialect does not matter.",
+    dialect_note=(
+        "The rule reads code, not templates: the dialect does not matter. It holds in every port "
+        "because each in-memory session service hands out a copy and a run reads the stored "
+        "session by its id (adk-go `session/inmemory.go`: `maps.Clone`; adk-java "
+        "`InMemorySessionService.java`: `copySession`; adk-kotlin `InMemorySessionService.kt`). "
+        "Use `session.CreateRequest{State: ...}` or `ctx.State().Set(k, v)` in Go, "
+        "`createSession(app, user, state, id)` or `toolContext.state().put(k, v)` in Java."
+    ),
     ),
     Rule(
         "TPL017", "port-divergence", Severity.WARNING,

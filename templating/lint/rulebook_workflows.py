@@ -16,7 +16,9 @@ WORKFLOW_RULES: tuple[Rule, ...] = (
         'fan-out tuple such as `("START", (a, b), c)`, or edges from nodes that are not on '
         "different routes of one router) when the node is not a `JoinNode`. The reads of keys that "
         "those siblings write are reported here, not as TPL015, and so are reads of a key that a "
-        "`ctx.run_node` child gathered with the reader (`asyncio.gather`) writes.",
+        "`ctx.run_node` child gathered with the reader (`asyncio.gather`) writes. adk-js's "
+        "`new Workflow({edges})` is read the same way: `['START', [a, b], c]` is a fan-out, "
+        "`ctx.runNode` calls inside one `Promise.all` are gathered.",
         "ADK runs such a node once per predecessor that completes: an agent node makes one model "
         "call per predecessor, and its first run may start before a sibling has written the key it "
         "reads, so `KeyError: Context variable not found` comes and goes with timing.",
@@ -31,7 +33,8 @@ WORKFLOW_RULES: tuple[Rule, ...] = (
         "A `JoinNode` waits for a predecessor that a route can skip",
         "Finds a `JoinNode` one of whose predecessors runs only on a route of a router that the "
         "other predecessors do not need: when the router takes another route, that predecessor "
-        "never runs.",
+        "never runs. adk-js's `new JoinNode({name})` and routing maps (`{full: lint}`) are read "
+        "the same way.",
         "A `JoinNode` fires only when every predecessor has completed. When one never runs, the "
         "join never fires and nothing after it runs; the workflow ends without an error, and the "
         "missing step is easy to miss.",

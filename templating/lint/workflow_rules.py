@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.port_words import words_for
 from templating.lint.registry import find_rule
 from templating.lint.spelling import spelling_of
 from templating.project.model.assembly import ProjectModel
@@ -52,9 +53,10 @@ def _words(late: LateNodeRead) -> tuple[str, str, str]:
                 output_key=spell("output_key"),
             )
             return "TPL014", message, help_line
+        outcome = words_for(late.read.instruction.dialect).missing if late.read is not None else ""
         return (
             "TPL014",
-            f"`{key}` is read by {what}, but nothing in the project writes it",
+            f"`{key}` is read by {what}, but nothing in the project writes it" + (f": {outcome}" if outcome else ""),
             "if sessions start with it, declare it with `--initial-state` or `initial-state` in `[tool.templating]`",
         )
     if late.kind == "race":

@@ -41,3 +41,75 @@ async def test_server_hover_on_a_typescript_placeholder_names_its_writer(client:
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(1, column))
     )
     assert hover is not None and "user" in hover.contents.value
+
+
+TOOLS = (
+    "import { FunctionTool } from '@google/adk';\n"
+    "export const remember = new FunctionTool({ name: 'remember', description: 'd', execute: async (args: any, context: any) => {\n"
+    "  context.state.set('user_name', args.name);\n"
+    "  return 'ok';\n"
+    "} });\n"
+)
+JS_AGENT = (
+    "import { LlmAgent } from '@google/adk';\n"
+    "import { remember } from './tools.js';\n"
+    "export const root = new LlmAgent({ name: 'a', instruction: 'Hi {user_name}, {us', tools: [remember] });\n"
+)
+
+
+async def test_server_goes_to_the_typescript_writer_of_a_key(client: LanguageClient, tmp_path: Path):  # noqa: F811
+    (tmp_path / "tools.ts").write_text(TOOLS)
+    uri = await _open(client, tmp_path / "agent.ts", JS_AGENT.replace(", {us", ""), language="typescript")
+    column = JS_AGENT.split("\n")[2].index("{user_name}") + 3
+    position = {"text_document": types.TextDocumentIdentifier(uri=uri), "position": types.Position(2, column)}
+    [location] = await client.text_document_definition_async(types.DefinitionParams(**position))
+    assert location.uri == (tmp_path / "tools.ts").resolve().as_uri()
+    assert location.range.start.line == 2  # `context.state.set('user_name', ...)`
+    hover = await client.text_document_hover_async(types.HoverParams(**position))
+    assert "tools.ts:3" in hover.contents.value
+
+
+async def test_server_completes_keys_in_a_typescript_instruction(client: LanguageClient, tmp_path: Path):  # noqa: F811
+    (tmp_path / "tools.ts").write_text(TOOLS)
+    uri = await _open(client, tmp_path / "agent.ts", JS_AGENT, language="typescript")
+    line = JS_AGENT.split("\n")[2]
+    position = {
+        "text_document": types.TextDocumentIdentifier(uri=uri),
+        "position": types.Position(2, line.index("{us") + 3),
+    }
+    found = await client.text_document_completion_async(types.CompletionParams(**position))
+    items = found if isinstance(found, list) else found.items
+    assert "user_name" in [item.label for item in items]
+    outside = {"text_document": types.TextDocumentIdentifier(uri=uri), "position": types.Position(1, 10)}
+    found = await client.text_document_completion_async(types.CompletionParams(**outside))
+    assert (found if isinstance(found, list) else found.items) == []  # an import line is no instruction
+
+
+async def test_server_completes_and_goes_to_an_output_key_from_a_template_literal(
+    client: LanguageClient,  # noqa: F811
+    tmp_path: Path,
+):
+    (tmp_path / "writer.ts").write_text(
+        "import { LlmAgent } from '@iqai/adk';\n"
+        "export const writer = new LlmAgent({ name: 'w', instruction: 'Write.', outputKey: 'draft' });\n"
+    )
+    text = (
+        "import { LlmAgent, SequentialAgent } from '@iqai/adk';\n"
+        "import { writer } from './writer';\n"
+        "const reader = new LlmAgent({ name: 'r', instruction: `Check\n  the {draft} and {dr` });\n"
+        "export const root = new SequentialAgent({ name: 's', subAgents: [writer, reader] });\n"
+    )
+    uri = await _open(client, tmp_path / "agent.ts", text, language="typescript")
+    line = text.split("\n")[3]
+    completion = {
+        "text_document": types.TextDocumentIdentifier(uri=uri),
+        "position": types.Position(3, line.index("{dr") + 3),
+    }
+    found = await client.text_document_completion_async(types.CompletionParams(**completion))
+    assert "draft" in [item.label for item in (found if isinstance(found, list) else found.items)]
+    definition = {
+        "text_document": types.TextDocumentIdentifier(uri=uri),
+        "position": types.Position(3, line.index("{draft}") + 2),
+    }
+    [location] = await client.text_document_definition_async(types.DefinitionParams(**definition))
+    assert location.uri == (tmp_path / "writer.ts").resolve().as_uri() and location.range.start.line == 1

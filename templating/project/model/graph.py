@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from templating.printable import printable
 from templating.project.model.assembly import Agent, ProjectModel
 from templating.project.model.facts import Writer
 
-__all__ = ["GRAPH_FORMATS", "format_graph", "graph_data"]
+__all__ = ["GRAPH_FORMATS", "Spell", "format_graph", "graph_data"]
 
 #: The output formats of ``templating graph``.
 GRAPH_FORMATS = ("mermaid", "dot", "json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_]")
+#: ``spell(path, word)``: ADK's word ``word`` as the file at ``path`` writes it.
+Spell = Callable[[str, str], str]
 # The node of the initial state; agent and key nodes are numbered, so it cannot clash.
 _INITIAL = "initial_state"
 #: Agent trees this many levels deep (a root, a workflow, its agents) are drawn top to bottom.
@@ -54,11 +57,16 @@ def _agent_data(agent: Agent) -> dict:
     }  # fmt: skip
 
 
-def format_graph(model: ProjectModel, output_format: str) -> str:
-    """The model drawn in ``output_format`` (one of `GRAPH_FORMATS`)."""
+def format_graph(model: ProjectModel, output_format: str, spell: Spell | None = None) -> str:
+    """The model drawn in ``output_format`` (one of `GRAPH_FORMATS`); ``spell(path, word)``
+    gives a write's label as the writer's file spells it (``outputKey`` in TypeScript)."""
     if output_format == "json":
         return json.dumps(graph_data(model), indent=2, ensure_ascii=False) + "\n"
-    return _mermaid(model) if output_format == "mermaid" else _dot(model)
+    return _mermaid(model, spell or _as_written) if output_format == "mermaid" else _dot(model, spell or _as_written)
+
+
+def _as_written(path: str, word: str) -> str:
+    return word
 
 
 def _ids(model: ProjectModel) -> dict[int, str]:
@@ -73,7 +81,7 @@ def _keys(model: ProjectModel) -> dict[str, str]:
     return {key: f"key{index}_{_UNSAFE.sub('_', key)}" for index, key in enumerate(keys)}
 
 
-def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
+def _edges(model: ProjectModel, spell: Spell) -> list[tuple[str, str, str, str]]:
     """``(source, target, label, style)``: sub-agent order, writes and reads."""
     ids, keys = _ids(model), _keys(model)
     edges = []
@@ -83,8 +91,9 @@ def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
             label = str(position) if agent.kind in ("sequential", "loop") else str(called.get(id(child), ""))
             edges.append((ids[id(agent)], ids[id(child)], label, "tree"))
         for via in sorted({w.via for w in agent.writes if w.key}):
+            label = spell(next(w.path for w in agent.writes if w.key and w.via == via), via)
             for written in sorted({key for w in agent.writes if (key := w.key) and w.via == via}):
-                edges.append((ids[id(agent)], keys[written], via, "write"))
+                edges.append((ids[id(agent)], keys[written], label, "write"))
         for key in sorted({r.key for r in agent.reads}):
             if all(r.optional for r in agent.reads if r.key == key):
                 edges.append((keys[key], ids[id(agent)], "may read", "optional read"))
@@ -95,7 +104,7 @@ def _edges(model: ProjectModel) -> list[tuple[str, str, str, str]]:
     return edges
 
 
-def _mermaid(model: ProjectModel) -> str:
+def _mermaid(model: ProjectModel, spell: Spell) -> str:
     ids, keys = _ids(model), _keys(model)
     lines = [f"flowchart {_direction(model)}"]
     lines += [f'  {ids[id(a)]}["{_mermaid_text(a.name)}<br/><small>{a.kind}</small>"]' for a in model.agents]
@@ -103,14 +112,14 @@ def _mermaid(model: ProjectModel) -> str:
     if _initial_writers(model):
         lines.append(f'  {_INITIAL}[/"initial state"/]')
     arrows = {"tree": "==>", "write": "-->", "read": "-.->", "optional read": "-.-o"}
-    for source, target, label, style in _edges(model):
+    for source, target, label, style in _edges(model, spell):
         text = f"|{_quote(label)}|" if label else ""
         lines.append(f"  {source} {arrows[style]}{text} {target}")
     lines += _workflow_graph().workflow_mermaid(model.workflows, ids, keys) if model.workflows else []
     return "\n".join(lines) + "\n"
 
 
-def _dot(model: ProjectModel) -> str:
+def _dot(model: ProjectModel, spell: Spell) -> str:
     ids, keys = _ids(model), _keys(model)
     lines = ["digraph agents {", f"  rankdir={_direction(model)};"]
     lines += [f'  {ids[id(a)]} [shape=box, label="{_quote(a.name)}\\n({a.kind})"];' for a in model.agents]
@@ -123,7 +132,7 @@ def _dot(model: ProjectModel) -> str:
         "read": "style=dashed",
         "optional read": "style=dotted, arrowhead=odot",
     }
-    for source, target, label, style in _edges(model):
+    for source, target, label, style in _edges(model, spell):
         lines.append(f'  {source} -> {target} [label="{_quote(label)}", {styles[style]}];')
     lines += _workflow_graph().workflow_dot(model.workflows, ids, keys) if model.workflows else []
     return "\n".join([*lines, "}"]) + "\n"

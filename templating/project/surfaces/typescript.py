@@ -88,6 +88,8 @@ TYPESCRIPT = Surface(
             ("state_delta", "stateDelta"),
             ("create_session(state=...)", "createSession({state})"),
             ("Event(state=...)", "createEvent({actions: {stateDelta}})"),
+            ("Event(state={...})", "createEvent({actions: {stateDelta}})"),
+            ("ctx.state[...]", "ctx.state.set(...)"),
         )
     ),
 )

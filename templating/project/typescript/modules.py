@@ -32,6 +32,9 @@ _SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 _WRAPPERS = frozenset({"parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression"})
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
 _MAX_MODULE_BYTES = 2_000_000
+#: How many ``extends`` a tsconfig chain follows, and how many folders up a package's is looked for.
+_MAX_EXTENDS = 8
+_MAX_PACKAGE_LEVELS = 16
 _COMMENTS = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.DOTALL)
 
 
@@ -241,17 +244,56 @@ class ScriptCache:
 
 
 def _read_tsconfig(path: Path) -> tuple[Path, dict[str, list[str]]] | None:
+    """The ``paths`` aliases of the ``tsconfig.json`` at ``path`` (its own or inherited through
+    ``extends``) and the folder they are relative to: ``baseUrl`` where one is set (relative
+    to the file that sets it), else the folder of the file that sets ``paths``."""
+    options = _compiler_options(path, frozenset())
+    if options is None or "paths" not in options:
+        return None
+    base = options.get("baseUrl") or options["paths_folder"]
+    return base, options["paths"]
+
+
+def _compiler_options(path: Path, seen: frozenset[Path]) -> dict | None:
+    """``baseUrl``, ``paths`` and the folder of the file setting ``paths``, after the configs
+    ``path`` extends (in order, a later one overriding); a cycle or a chain deeper than
+    `_MAX_EXTENDS` stops at the configs read so far."""
     try:
         text = read_regular(path).decode("utf-8")
-        options = json.loads(_COMMENTS.sub(lambda m: m.group() if m.group().startswith('"') else "", text))
-        compiler = options.get("compilerOptions", {})
-        paths = compiler.get("paths")
-        if not isinstance(paths, dict):
-            return None
-        base = path.parent / compiler.get("baseUrl", ".")
-        return base, {k: [t for t in v if isinstance(t, str)] for k, v in paths.items() if isinstance(v, list)}
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        config = json.loads(_COMMENTS.sub(lambda m: m.group() if m.group().startswith('"') else "", text))
+    except (OSError, UnicodeDecodeError, ValueError):
         return None
+    if not isinstance(config, dict):
+        return None
+    merged: dict = {}
+    extends = config.get("extends")
+    for specifier in [extends] if isinstance(extends, str) else extends if isinstance(extends, list) else []:
+        parent = _extended(specifier, path.parent) if isinstance(specifier, str) else None
+        if parent is not None and parent not in seen and len(seen) < _MAX_EXTENDS:
+            merged.update(_compiler_options(parent, seen | {path}) or {})
+    compiler = config.get("compilerOptions")
+    compiler = compiler if isinstance(compiler, dict) else {}
+    if isinstance(compiler.get("baseUrl"), str):
+        merged["baseUrl"] = path.parent / compiler["baseUrl"]
+    paths = compiler.get("paths")
+    if isinstance(paths, dict):
+        merged["paths"] = {k: [t for t in v if isinstance(t, str)] for k, v in paths.items() if isinstance(v, list)}
+        merged["paths_folder"] = path.parent
+    return merged
+
+
+def _extended(specifier: str, folder: Path) -> Path | None:
+    """The config an ``extends`` names: a path relative to the extending file (``.json``
+    may be left out), or a package's file under the nearest ``node_modules`` (a package
+    named alone gives its ``tsconfig.json``)."""
+    if specifier.startswith(".") or os.path.isabs(specifier):
+        candidates = [folder / specifier, folder / f"{specifier}.json"]
+    else:
+        candidates = []
+        for parent in [folder, *folder.parents][:_MAX_PACKAGE_LEVELS]:
+            base = parent / "node_modules" / specifier
+            candidates += [base, Path(f"{base}.json"), base / "tsconfig.json"]
+    return next((candidate.resolve() for candidate in candidates if candidate.is_file()), None)
 
 
 def _existing(base: Path) -> Path | None:

@@ -8,22 +8,23 @@ read when an agent module uses them, in that module's port.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from templating.project.model.facts import AgentFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
+from templating.project.model.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
+from templating.project.typescript.custom_agents import CustomSite, find_custom_agents
 from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule
-from templating.project.typescript.vocabulary import SKIPPED_FOLDERS, grammar_for, port_of_specifier
+from templating.project.typescript.node_functions import node_functions
+from templating.project.typescript.packages import is_vendored, package_port
+from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
+from templating.project.typescript.workflows import read_workflows
 from templating.project.typescript.writes import find_writes, string_of
-from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 __all__ = ["ScriptReading", "read_script"]
 
 _NOQA = re.compile(r"//\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
-_MAX_PACKAGE_LEVELS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +46,6 @@ class ScriptReading:
     port: str | None = None
 
 
-def is_vendored(path: Path) -> bool:
-    """Whether ``path`` lies in an installed or vendored copy of a package."""
-    return any(part in SKIPPED_FOLDERS for part in path.parts[:-1])
-
-
 def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptReading:
     """The agents, instructions and writes of ``module`` (its file key ``key``)."""
     if is_vendored(module.path):
@@ -60,13 +55,17 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
     sites = find_agents(module, grammar)
     if port is None and sites:
         port = package_port(module.path.parent)
-    if port is None and not sites:
+    if port is None and not sites and "BaseAgent" not in module.imports:
         return _seeds_only(module, key, cache, grammar)
     if port is None:
         return ScriptReading()
     builder = _Facts(module, key, cache, port)
     for site in sites:
         builder.add_agent(site)
+    classes, customs = find_custom_agents(module)
+    for custom in customs:
+        builder.add_custom(custom)
+    builder.classes = {name: ClassFacts(name, "custom", ()) for name in classes}
     for value in find_plugin_instructions(module, grammar):
         instruction = builder.instruction(value, "globalInstruction")
         if instruction is not None:
@@ -97,6 +96,7 @@ class _Facts:
     #: Nodes whose writes belong to a named function, by node id.
     owners: dict[int, object] = field(default_factory=dict)
     factories: dict[str, str] = field(default_factory=dict)
+    classes: dict[str, ClassFacts] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name, value in self.module.values.items():
@@ -142,6 +142,18 @@ class _Facts:
         ))  # fmt: skip
         for inline in site.inline_agents:
             self.owners.pop(inline.id, None)
+
+    def add_custom(self, site: CustomSite) -> None:
+        """A custom agent (``new X(...)`` of a ``BaseAgent`` subclass) and the agents its
+        ``runAsyncImpl`` runs, in code order."""
+        line, column = self._position(site.node)
+        variable = _bound(site.node) or f"<agent {line}:{column}>"
+        order = tuple(ref for ref in map(self._ref, site.run_order) if ref is not None)
+        self.agents.append(AgentFacts(
+            variable, site.name, "custom", self.module.source.path, line, column,
+            custom_class=Ref(self.key, site.class_name),
+            run_order=order if len(order) == len(site.run_order) else (),
+        ))  # fmt: skip
 
     def instruction(self, value: Node, field_name: str) -> Instruction | None:
         """The instruction ``value`` gives ADK as ``field_name``; ``None`` for a provider."""
@@ -202,9 +214,15 @@ class _Facts:
                 "call `state.set(key, value)`"
             )
             self.traps.append(self._trap("TPL025", assignment, message))
+        workflows = read_workflows(self.module, self.key, self._ref, _bound) if self.port == "adk-js" else ()
+        nodes = node_functions(self.module, workflows, self._ref) if self.port == "adk-js" else {}
+        for name in nodes:  # a workflow here or elsewhere may run it as a node that writes nothing
+            functions.setdefault(name, FunctionFacts(name, ()))
         facts = FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
-            imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps),
+            imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps), workflows=workflows,
+            classes=self.classes,
+            node_functions=nodes,
         )  # fmt: skip
         return ScriptReading(tuple(self.instructions), (facts,), self.port)
 
@@ -247,6 +265,17 @@ def _name_of(node: Node, module: ScriptModule) -> str | None:
     return module.parsed.text_of(node) if node.type == "identifier" else None
 
 
+def _bound(node: Node) -> str | None:
+    """The variable a construction is bound to (``const w = new Workflow(...)``)."""
+    parent = node.parent
+    while parent is not None and parent.type in ("parenthesized_expression", "as_expression", "satisfies_expression"):
+        parent = parent.parent
+    name = parent.child_by_field_name("name") if parent is not None and parent.type == "variable_declarator" else None
+    return (
+        name.text.decode("utf-8", "replace") if name is not None and name.type == "identifier" and name.text else None
+    )
+
+
 def _noqa(module: ScriptModule, node: Node) -> frozenset[str]:
     """The codes a ``// noqa`` names on the first or the last line of ``node``."""
     codes: frozenset[str] = frozenset()
@@ -255,22 +284,3 @@ def _noqa(module: ScriptModule, node: Node) -> frozenset[str]:
         if match is not None:
             codes |= noqa_codes(match)
     return codes
-
-
-def package_port(folder: Path) -> str | None:
-    """The port the nearest ``package.json`` depends on, if exactly one."""
-    for _ in range(_MAX_PACKAGE_LEVELS):
-        manifest = folder / "package.json"
-        try:
-            data = json.loads(read_regular(manifest))
-        except (OSError, ValueError):
-            data = None
-        if isinstance(data, dict):
-            names = {name for group in ("dependencies", "devDependencies", "peerDependencies")
-                     for name in (data.get(group) or {})}  # fmt: skip
-            ports = {port for name in names if (port := port_of_specifier(name)) is not None}
-            return ports.pop() if len(ports) == 1 else None
-        if folder.parent == folder:
-            return None
-        folder = folder.parent
-    return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .helpers import findings, messages
 
 FILES = {
@@ -25,3 +27,21 @@ def test_each_finding_speaks_its_ports_words(tmp_path):
     assert "the run goes on" in messages(tmp_path / "ts", {"other.ts": ts_only["ts/other.ts"]})["TPL014"]
     python = messages(tmp_path / "py", {"agent.py": FILES["py/agent.py"]})["TPL014"]
     assert "throws" not in python and "run goes on" not in python
+
+
+def test_graph_labels_a_write_as_the_writers_language_spells_it(tmp_path: Path, run_cli) -> None:
+    """`outputKey` for a TypeScript agent, `output_key` for a Python one, in one graph."""
+    (tmp_path / "agent.ts").write_text(
+        "import { LlmAgent } from '@google/adk';\n"
+        "export const a = new LlmAgent({ name: 'ts_writer', instruction: 'Write.', outputKey: 'draft' });\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "agent.py").write_text(
+        "from google.adk.agents import LlmAgent\n"
+        "b = LlmAgent(name='py_writer', instruction='Write.', output_key='notes')\n",
+        encoding="utf-8",
+    )
+    _, out, _ = run_cli("graph", str(tmp_path))
+    assert "-->|output_key| key1_notes" in out
+    assert "-->|outputKey| key0_draft" in out
+    assert "-->|output_key| key0_draft" not in out

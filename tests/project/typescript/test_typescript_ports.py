@@ -99,3 +99,26 @@ def test_doubled_braces_in_adk_ts_say_the_outer_brace_stays_and_the_inner_group_
     assert message == (
         "`{{x}` is not an escape in the adk-ts dialect, which reads single braces: the model sees `{`, then the value of `{x}`"
     )
+
+
+_VENDORED_EXAMPLE = (
+    "import { AgentBuilder } from '@iqai/adk';\n"
+    "export const make = (instruction: string) => AgentBuilder.create('a').withInstruction(instruction).build();\n"
+    "export const b = AgentBuilder.create('b').withInstruction('Hi {missing}').build();\n"
+)
+
+
+def test_a_ports_repository_vendored_in_a_project_is_not_its_agents(tmp_path):
+    """A copy of IQAI's monorepo kept inside a project (its `packages/adk` is `@iqai/adk`): its
+    examples are the port's; linted as itself, the port's repository is read."""
+    from tests.project.typescript.helpers import findings
+
+    files = {
+        "package.json": '{ "dependencies": { "@iqai/adk": "0.5.9" } }\n',
+        "adk-ts/package.json": '{ "name": "adk-ts", "private": true }\n',
+        "adk-ts/packages/adk/package.json": '{ "name": "@iqai/adk" }\n',
+        "adk-ts/apps/examples/index.ts": _VENDORED_EXAMPLE,
+    }
+    assert findings(tmp_path / "project", files) == []
+    alone = {name.removeprefix("adk-ts/"): text for name, text in files.items() if name.startswith("adk-ts/")}
+    assert [f[3] for f in findings(tmp_path / "port", alone)] == ["TPL010", "TPL014"]

@@ -108,3 +108,39 @@ def test_a_global_instruction_plugin_text_is_linted(tmp_path):
         "global_instruction",
         "adk-js",
     )
+
+
+_ALIASED = {
+    "app/src/agent.ts": JS
+    + "import { PROMPTS } from '@/lib/prompts';\nconst a = new LlmAgent({ instruction: PROMPTS.root });\n",
+    "app/src/lib/prompts.ts": "export const PROMPTS = { root: 'Root {a}.' };\n",
+}
+
+
+def test_tsconfig_paths_inherited_through_a_relative_extends(tmp_path):
+    """`paths` set in the extended file are relative to its `baseUrl` (here the repository's)."""
+    files = {
+        **_ALIASED,
+        "tsconfig.base.json": '{ "compilerOptions": { "baseUrl": "app", "paths": { "@/lib/*": ["src/lib/*"] } } }\n',
+        "app/tsconfig.json": '{ "extends": "../tsconfig.base", "compilerOptions": { "strict": true } }\n',
+    }
+    assert _texts(tmp_path, files, "app/src/agent.ts") == ["Root {a}."]
+
+
+def test_tsconfig_paths_from_a_package_extends_and_an_array(tmp_path):
+    """A package's config (in `node_modules`) sets `paths`; the project sets the `baseUrl`."""
+    files = {
+        **_ALIASED,
+        "node_modules/@team/tsconfig/base.json": '{ "compilerOptions": { "paths": { "@/lib/*": ["src/lib/*"] } } }\n',
+        "app/tsconfig.json": '{ "extends": ["./missing.json", "@team/tsconfig/base"], "compilerOptions": { "baseUrl": "." } }\n',
+    }
+    assert _texts(tmp_path, files, "app/src/agent.ts") == ["Root {a}."]
+
+
+def test_tsconfig_extends_in_a_cycle_ends(tmp_path):
+    files = {
+        **_ALIASED,
+        "app/a.json": '{ "extends": "./tsconfig.json", "compilerOptions": { "paths": { "@/lib/*": ["src/lib/*"] } } }\n',
+        "app/tsconfig.json": '{ "extends": "./a.json", "compilerOptions": { "baseUrl": "." } }\n',
+    }
+    assert _texts(tmp_path, files, "app/src/agent.ts") == ["Root {a}."]

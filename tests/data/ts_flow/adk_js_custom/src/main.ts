@@ -1,0 +1,5 @@
+export { essay as rootAgent } from './essay.js';
+
+export async function start(service: any, appName: string, userId: string) {
+  return service.createSession({ appName, userId, state: { topic: 'tides' } });
+}

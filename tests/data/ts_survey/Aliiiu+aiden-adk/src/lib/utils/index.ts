@@ -1,0 +1,5 @@
+/**
+ * Utility functions and helpers
+ */
+
+export * from "./logger";
