@@ -36,7 +36,7 @@ def changing_writer(model: ProjectModel, key: str) -> Writer | None:
     during = next((writer for writer in writers if writer.via != "initial"), None)
     if during is not None or writers:
         return during
-    return next((writer for writer in model.writers if writer.key is None and writer.via != "initial"), None)
+    return model.unknown_writer_during_run()
 
 
 def find_cache_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, Hazard]]:

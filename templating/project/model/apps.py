@@ -50,6 +50,9 @@ class AppScopes:
             for above in _ancestors(folder):
                 self._below.setdefault(above, set()).add(folder)
         self._keys: dict[frozenset[str], frozenset[str]] = {}
+        self._by_owner: tuple[set[str], dict[str, set[str]]] | None = None
+        self._prefixes: dict[frozenset[str], tuple[str, ...]] = {}
+        self._prefixed: list[Writer] | None = None
 
     def _add(self, folder: str, agents: Iterable[Agent], writes: Iterable[Writer]) -> None:
         for agent in agents:
@@ -74,16 +77,43 @@ class AppScopes:
     def written_keys(self, folders: frozenset[str]) -> frozenset[str]:
         """Every key a writer that serves an app in ``folders`` writes (unknown writers aside)."""
         if folders not in self._keys:
-            self._keys[folders] = frozenset(
-                w.key for w in self.model.writers if w.key is not None and self.serves(w, folders)
-            )
+            if not folders:
+                keys = {w.key for w in self.model.writers if w.key is not None}
+            else:
+                # From the keys of the writers of each related folder, not by asking every
+                # writer of the project: 4,000 apps would each ask the 28,000 writers of all.
+                unowned, by_owner = self._keys_by_owner()
+                keys = set(unowned)
+                for folder in self._related(folders):
+                    keys.update(by_owner.get(folder, ()))
+            self._keys[folders] = frozenset(keys)
         return self._keys[folders]
+
+    def _keys_by_owner(self) -> tuple[set[str], dict[str, set[str]]]:
+        """The keys of the writers no app runs, and the keys of the writers of each app folder."""
+        if self._by_owner is None:
+            unowned: set[str] = set()
+            by_owner: dict[str, set[str]] = {}
+            for writer in self.model.writers:
+                if writer.key is None:
+                    continue
+                owners = self._owners.get(writer)
+                if not owners:
+                    unowned.add(writer.key)
+                for owner in owners or ():
+                    by_owner.setdefault(owner, set()).add(writer.key)
+            self._by_owner = (unowned, by_owner)
+        return self._by_owner
 
     def written_prefixes(self, folders: frozenset[str]) -> tuple[str, ...]:
         """The constant prefixes of f-string keys a writer that serves ``folders`` writes."""
-        return tuple(
-            sorted({w.prefix for w in self.model.writers if w.key is None and w.prefix and self.serves(w, folders)})
-        )
+        if folders not in self._prefixes:
+            if self._prefixed is None:  # the writers of a prefix, found once: most have none
+                self._prefixed = [w for w in self.model.writers if w.key is None and w.prefix]
+            self._prefixes[folders] = tuple(
+                sorted({w.prefix for w in self._prefixed if w.prefix and self.serves(w, folders)})
+            )
+        return self._prefixes[folders]
 
     def _related(self, folders: frozenset[str]) -> set[str]:
         """The owner folders at, above or below one of ``folders``."""

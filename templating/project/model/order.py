@@ -20,6 +20,8 @@ per set of keys written before it, and at most `MAX_VISITS` times per root, so a
 
 from __future__ import annotations
 
+import collections
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from templating.project.model.assembly import (
@@ -29,7 +31,7 @@ from templating.project.model.assembly import (
     iter_tree,
     subtree_writes,
 )
-from templating.project.model.facts import Writer, may_write_any
+from templating.project.model.facts import Writer
 from templating.project.model.writes import is_shared
 
 __all__ = ["LateRead", "find_late_reads"]
@@ -37,6 +39,7 @@ __all__ = ["LateRead", "find_late_reads"]
 _ORDERED = ("sequential", "loop")
 #: The most agent visits the walk from one root makes; past it, nothing more is concluded.
 MAX_VISITS = 100_000
+_MASK = (1 << 64) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,36 +51,81 @@ class LateRead:
     writers: tuple[Writer, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class _Known:
-    """The keys written so far; ``unbounded`` when an unknown writer may have written any."""
+    """The keys written so far on the walk: one set changed in place as the walk goes down a
+    sequence and put back as it returns, so that agent N of a sequence costs its own writes,
+    not a copy of the N - 1 keys before it. ``unbounded`` when an unknown writer may have
+    written any key; ``prefixes``, the constant starts of f-string keys written."""
 
-    keys: frozenset[str]
-    unbounded: bool = False
-    #: The constant prefixes of f-string keys written: any key that starts with one may be.
-    prefixes: frozenset[str] = frozenset()
+    __slots__ = ("_lengths", "_signature", "keys", "prefixes", "unbounded")
 
-    def plus(self, writers: list[Writer]) -> _Known:
-        keys = frozenset(w.key for w in writers if w.key is not None)
-        prefixes = frozenset(w.prefix for w in writers if w.key is None and w.prefix)
-        return _Known(self.keys | keys, self.unbounded or any(may_write_any(w) for w in writers),
-                      self.prefixes | prefixes)  # fmt: skip
+    def __init__(self, keys: frozenset[str] = frozenset(), unbounded: bool = False) -> None:
+        self.keys: set[str] = set()
+        self.prefixes: set[str] = set()
+        self._lengths: collections.Counter[int] = collections.Counter()
+        self.unbounded = 0  # how many pushes made it unbounded
+        self._signature = 0
+        for key in keys:
+            self._signature = (self._signature + hash(("key", key))) & _MASK
+        self.keys.update(keys)
+        self.unbounded = int(unbounded)
+
+    def push(self, writers: Iterable[Writer]) -> list[tuple[str, str]]:
+        """Add ``writers``' keys; what was added, for `pop`."""
+        added: list[tuple[str, str]] = []
+        for writer in writers:
+            if writer.key is not None:
+                if writer.key not in self.keys:
+                    self.keys.add(writer.key)
+                    added.append(("key", writer.key))
+            elif writer.prefix:
+                if writer.prefix not in self.prefixes:
+                    self.prefixes.add(writer.prefix)
+                    self._lengths[len(writer.prefix)] += 1
+                    added.append(("prefix", writer.prefix))
+            else:
+                added.append(("any", ""))
+                self.unbounded += 1
+        for item in added:
+            self._signature = (self._signature + hash(item)) & _MASK
+        return added
+
+    def pop(self, added: list[tuple[str, str]]) -> None:
+        """Take back what `push` added."""
+        for kind, value in added:
+            self._signature = (self._signature - hash((kind, value))) & _MASK
+            if kind == "key":
+                self.keys.discard(value)
+            elif kind == "prefix":
+                self.prefixes.discard(value)
+                self._lengths[len(value)] -= 1
+            else:
+                self.unbounded -= 1
+
+    def state(self) -> tuple[int, int, int, bool]:
+        """What tells this set from another on the walk: a sum of its entries' hashes and its
+        sizes (two different sets with the same state are vanishingly unlikely)."""
+        return self._signature, len(self.keys), len(self.prefixes), self.unbounded > 0
 
     def covers(self, key: str) -> bool:
         """Whether ``key`` may have been written."""
-        return key in self.keys or any(key.startswith(p) for p in self.prefixes)
+        if key in self.keys:
+            return True
+        # By the lengths of the prefixes written, not by each prefix: a key is looked up once
+        # per distinct length, however many prefixes there are.
+        return any(count and key[:length] in self.prefixes for length, count in self._lengths.items())
 
 
 def find_late_reads(model: ProjectModel) -> list[LateRead]:
     """Every read-before-write of the project, once per agent and placeholder."""
     # Every literal key of an initial state is there before any root runs; one that is not a
     # literal only before the roots in its folder or below (another app's runner seeds another app).
-    initial = _Known(frozenset()).plus([w for w in model.writers if w.via == "initial" and w.key])
+    initial = frozenset(w.key for w in model.writers if w.via == "initial" and w.key)
     found: dict[tuple[int, str, int, int], LateRead] = {}
     for root in model.roots:
         run = {w for agent in iter_tree(root) for w in agent.writes}
         candidates: list[tuple[Agent, Read]] = []
-        seeds = _Known(initial.keys, model.seeds_any_key(root.path))
+        seeds = _Known(initial, model.seeds_any_key(root.path))
         _walk(root, seeds, candidates, set(), _Visits())
         for agent, read in candidates:
             writers = model.writers_of(read.key)
@@ -92,12 +140,12 @@ class _Visits:
     __slots__ = ("left", "seen")
 
     def __init__(self) -> None:
-        self.seen: set[tuple[int, _Known]] = set()
+        self.seen: set[tuple[int, tuple[int, int, int, bool]]] = set()
         self.left = MAX_VISITS
 
     def first(self, agent: Agent, before: _Known) -> bool:
         """Whether ``agent`` is to be walked with ``before``: not yet, and visits are left."""
-        state = (id(agent), before)
+        state = (id(agent), before.state())
         if state in self.seen or self.left <= 0:
             return False
         self.seen.add(state)
@@ -105,49 +153,61 @@ class _Visits:
         return True
 
 
-def _walk(agent: Agent, before: _Known, candidates: list[tuple[Agent, Read]], path: set[int], visits: _Visits) -> None:
-    if id(agent) in path or not visits.first(agent, before):
+def _walk(agent: Agent, known: _Known, candidates: list[tuple[Agent, Read]], path: set[int], visits: _Visits) -> None:
+    """Walk ``agent`` with ``known`` written before it; ``known`` is as it was on return."""
+    if id(agent) in path or not visits.first(agent, known):
         return  # an agent cannot contain itself (a cycle in the code is not followed); a state walked once is done
-    path = path | {id(agent)}
+    path.add(id(agent))
     # Its first instruction sees what ran before it, its `before_agent_callback` writes and a
     # custom agent's own code; its tools, other callbacks and `output_key` write only after
     # its first model call (ADK fails before that call).
-    own = before.plus([*agent.early_writes, *(w for w in agent.writes if w.via == "agent" or is_shared(w.key))])
-    if not own.unbounded and not agent.workflow_node:  # a workflow node is judged over its workflow
-        candidates.extend((agent, r) for r in agent.reads if not r.optional and not own.covers(r.key))
+    own = known.push([*agent.early_writes, *(w for w in agent.writes if w.via == "agent" or is_shared(w.key))])
+    if not known.unbounded and not agent.workflow_node:  # a workflow node is judged over its workflow
+        candidates.extend((agent, r) for r in agent.reads if not r.optional and not known.covers(r.key))
     children = agent.sub_agents
     if agent.kind in _ORDERED:
-        current = own
+        added = []
         for child in children:
-            _walk(child, current, candidates, path, visits)
-            current = current.plus(_carried(subtree_writes(child)))
+            _walk(child, known, candidates, path, visits)
+            added.append(known.push(_carried(subtree_writes(child))))
+        for step in reversed(added):
+            known.pop(step)
     elif agent.run_order:
-        _walk_run_order(agent, own, candidates, path, visits)
+        _walk_run_order(agent, known, candidates, path, visits)
     elif agent.kind == "parallel":
         for child in children:
-            _walk(child, own, candidates, path, visits)
+            _walk(child, known, candidates, path, visits)
     else:
-        family = own.plus(_carried(subtree_writes(agent)))
+        family = known.push(_carried(subtree_writes(agent)))
         for child in children:
-            _walk(child, family, candidates, path, visits)
+            _walk(child, known, candidates, path, visits)
+        known.pop(family)
     for tool_agent in agent.agent_tools:  # called by the model at any point of the agent's turn
-        _walk(tool_agent, own.plus(subtree_writes(agent)), candidates, path, visits)
+        tools = known.push(subtree_writes(agent))
+        _walk(tool_agent, known, candidates, path, visits)
+        known.pop(tools)
+    known.pop(own)
+    path.discard(id(agent))
 
 
 def _walk_run_order(
-    agent: Agent, own: _Known, candidates: list[tuple[Agent, Read]], path: set[int], visits: _Visits
+    agent: Agent, known: _Known, candidates: list[tuple[Agent, Read]], path: set[int], visits: _Visits
 ) -> None:
     """A custom agent's calls in code order, each seeing what the earlier ones wrote; its other
-    sub-agents (run at a time the code does not tell) count as written before any of them."""
+    sub-agents (run at a time the code does not tell) count as written before any of them.
+    ``known`` holds the agent's own early writes; it is as it was on return."""
     ordered = {id(child) for child in agent.run_order}
     others = [child for child in agent.sub_agents if id(child) not in ordered]
-    current = own.plus(_carried([w for child in others for w in subtree_writes(child)]))
+    added = [known.push(_carried([w for child in others for w in subtree_writes(child)]))]
     for child in agent.run_order:
-        _walk(child, current, candidates, path, visits)
-        current = current.plus(_carried(subtree_writes(child)))
-    family = own.plus(_carried(subtree_writes(agent)))
+        _walk(child, known, candidates, path, visits)
+        added.append(known.push(_carried(subtree_writes(child))))
+    for step in reversed(added):
+        known.pop(step)
+    family = known.push(_carried(subtree_writes(agent)))
     for child in others:
-        _walk(child, family, candidates, path, visits)
+        _walk(child, known, candidates, path, visits)
+    known.pop(family)
 
 
 def _carried(writers: list[Writer]) -> list[Writer]:

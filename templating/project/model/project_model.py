@@ -80,6 +80,7 @@ class ProjectModel:
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)
     _prefixed: tuple[Writer, ...] = field(default=(), repr=False)
+    _during: tuple[Writer | None] | None = field(default=None, repr=False)
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -102,6 +103,14 @@ class ProjectModel:
             self._prefixed = tuple(w for w in self.writers if w.key is None and w.prefix)
         prefixed = tuple(w for w in self._prefixed if w.prefix and key.startswith(w.prefix))
         return self._by_key.get(key, ()) + prefixed
+
+    def unknown_writer_during_run(self) -> Writer | None:
+        """The first writer whose key is not a literal (an f-string or a variable) and that
+        writes after the session starts: found once, since a rule asks for every read."""
+        if self._during is None:
+            during = (w for w in self.writers if w.key is None and w.via != "initial")
+            self._during = (next(during, None),)
+        return self._during[0]
 
     def written_prefixes(self) -> frozenset[str]:
         """The constant prefixes of the f-string keys some writer writes."""

@@ -75,7 +75,7 @@ class _Builder:
         self.calls: list[ast.Call] = []
         self.function_nodes: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         class_nodes = []
-        for node in ast.walk(module.tree):
+        for node in module.walk(module.tree):
             if isinstance(node, ast.Call):
                 self.calls.append(node)
             elif isinstance(node, _Function):
@@ -104,9 +104,7 @@ class _Builder:
         for node in self.calls:
             if self._agent_kind(node) is not None:
                 self.agents.append(self._agent(node))
-        initial = (
-            [w for w in find_initial_writers(self.module, self.calls) if w.via == "initial"] if self.has_deltas else []
-        )
+        initial = find_initial_writers(self.module, self.calls, "initial") if self.has_deltas else []
         needs_imports = self.agents or self.module.path.name == "__init__.py"
         sessions = (
             find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
@@ -123,7 +121,7 @@ class _Builder:
         )
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
-            _factories(self.module.tree, self.bound) if self.agents or workflows else {},
+            _factories(self.module, self.bound) if self.agents or workflows else {},
             self.imports if needs_imports or workflows or nodes or apps else {}, (*initial, *loose), tuple(sessions),
             workflows, nodes, pydantic_models(self.module.tree) if "BaseModel" in text else {},
             toolsets=toolsets, apps=apps,
@@ -163,8 +161,7 @@ class _Builder:
         role: WriterVia = "callback" if "callback" in parameters.values() else "tool"
         writers = find_state_writes(self.module, function, parameters, role) if parameters else []
         if self.has_deltas:
-            deltas = [w for w in find_initial_writers(self.module, ast.walk(function)) if w.via == "state_delta"]
-            writers += [dataclasses.replace(w, function=function.name) for w in deltas]
+            writers += find_initial_writers(self.module, self.module.walk(function), "state_delta", function.name)
         source = network_call(function) if writers and self.may_fetch else None
         if source is not None:
             writers = [dataclasses.replace(writer, source=source) for writer in writers]
@@ -309,14 +306,15 @@ def _bound_names(tree: ast.Module) -> dict[int, str]:
     return bound
 
 
-def _factories(tree: ast.Module, bound: dict[int, str]) -> dict[str, str]:
+def _factories(module: PythonModule, bound: dict[int, str]) -> dict[str, str]:
     """Module-level functions that return an agent built in them: name -> agent variable."""
     factories = {}
-    for statement in tree.body:
+    for statement in module.tree.body:
         if isinstance(statement, _Function):
-            local = {t.id: n.value for n in ast.walk(statement) if isinstance(n, ast.Assign)
+            nodes = module.walk(statement)
+            local = {t.id: n.value for n in nodes if isinstance(n, ast.Assign)
                      for t in n.targets if isinstance(t, ast.Name)}  # fmt: skip
-            for node in ast.walk(statement):
+            for node in nodes:
                 if isinstance(node, ast.Return) and node.value is not None:
                     value = local.get(node.value.id, node.value) if isinstance(node.value, ast.Name) else node.value
                     if isinstance(value, ast.Call):

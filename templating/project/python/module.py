@@ -16,6 +16,7 @@ from templating.project.encoding import read_source
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.noqa import NOQA, noqa_codes
 from templating.project.python.modules import resolve_import
+from templating.project.python.syntax_tree import walk_module, walk_tree
 from templating.project.sources import SourceCache
 
 __all__ = ["API_FUNCTIONS", "LANGUAGE", "PACKAGE", "PythonModule", "load", "load_module", "python_modules"]
@@ -70,6 +71,21 @@ class PythonModule:
     def enclosing_functions(self) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
         """The innermost function definition around each call written in one, by ``id``."""
         return _enclosing_functions(self.tree)
+
+    @cached_property
+    def _walked(self) -> dict[int, list[ast.AST]]:
+        return {}
+
+    def walk(self, node: ast.AST) -> list[ast.AST]:
+        """Every node under ``node`` (itself included), in ``ast.walk`` order, walked once per
+        run: each reader of a function asks for its nodes, and a module of 100,000 functions
+        must not be walked again by every reader."""
+        if not self._walked:
+            self._walked.update(walk_module(self.tree))  # the module and its statements at once
+        walked = self._walked.get(id(node))
+        if walked is None:
+            walked = self._walked[id(node)] = walk_tree(node)
+        return walked
 
     @cached_property
     def imports(self) -> dict[str, tuple[Path, str | None]]:

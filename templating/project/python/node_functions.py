@@ -42,10 +42,11 @@ def node_functions(module, resolve) -> dict[str, NodeFunction]:
 def _node_function(module, function: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> NodeFunction:
     options = decorator_options(function)
     by_input = string_constant(options.get("parameter_binding")) == "node_input"
+    nodes = module.walk(function)  # walked once for every question below
     return NodeFunction(
         function.name, string_constant(options.get("name")) or function.name,
-        () if by_input else tuple(_parameters(module, function)), tuple(_output_keys(function)),
-        tuple(_node_calls(function, resolve)), _true(options.get("parallel_worker")), partial_writes(function),
+        () if by_input else tuple(_parameters(module, function)), tuple(_output_keys(nodes)),
+        tuple(_node_calls(nodes, resolve)), _true(options.get("parallel_worker")), partial_writes(function, nodes),
     )  # fmt: skip
 
 
@@ -69,11 +70,12 @@ def _parameters(module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> lis
     return found
 
 
-def _output_keys(function: ast.AST) -> list[str]:
-    """The keys of what the function returns, yields or sends as ``Event(output=...)``: a dict
-    literal's keys, or the keyword arguments of a model built in place (``CityTime(city=...)``)."""
+def _output_keys(nodes: list[ast.AST]) -> list[str]:
+    """The keys of what the function of ``nodes`` returns, yields or sends as
+    ``Event(output=...)``: a dict literal's keys, or the keyword arguments of a model built in
+    place (``CityTime(city=...)``)."""
     keys: list[str] = []
-    for node in ast.walk(function):
+    for node in nodes:
         value = None
         if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None:
             value = node.value
@@ -86,12 +88,12 @@ def _output_keys(function: ast.AST) -> list[str]:
     return keys
 
 
-def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
+def _node_calls(nodes: list[ast.AST], resolve) -> list[NodeCall]:
     gathered = {
-        id(argument): index for index, gather in enumerate(_gathers(function), start=1) for argument in gather.args
+        id(argument): index for index, gather in enumerate(_gathers(nodes), start=1) for argument in gather.args
     }
     calls = []
-    for node in ast.walk(function):
+    for node in nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == RUN_NODE:
             target = node.args[0] if node.args else keyword_argument(node, "node")
             ref = resolve(target) if target is not None else None
@@ -99,9 +101,9 @@ def _node_calls(function: ast.AST, resolve) -> list[NodeCall]:
     return sorted(calls, key=lambda c: c.line)
 
 
-def _gathers(function: ast.AST) -> list[ast.Call]:
-    """The ``asyncio.gather(...)`` calls of ``function``: their awaitables run concurrently."""
-    return [node for node in ast.walk(function) if isinstance(node, ast.Call) and called_name(node) == "gather"]
+def _gathers(nodes: list[ast.AST]) -> list[ast.Call]:
+    """The ``asyncio.gather(...)`` calls among ``nodes``: their awaitables run concurrently."""
+    return [node for node in nodes if isinstance(node, ast.Call) and called_name(node) == "gather"]
 
 
 def _true(node: ast.expr | None) -> bool:

@@ -14,7 +14,7 @@ import ast
 
 from templating.project.model.workflow_facts import PartialWrite
 from templating.project.python.adk_vocabulary import EVENT_CLASS
-from templating.project.python.syntax_tree import called_name, keyword_argument
+from templating.project.python.syntax_tree import called_name, keyword_argument, walk_tree
 
 __all__ = ["PartialWrite", "partial_writes"]
 
@@ -23,10 +23,11 @@ _Scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 def partial_writes(
-    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    function: ast.FunctionDef | ast.AsyncFunctionDef, nodes: list[ast.AST] | None = None
 ) -> tuple[PartialWrite, ...]:
-    """The `PartialWrite` of every key some returns of ``function`` write and others do not."""
-    returns, generator = _own_returns(function)
+    """The `PartialWrite` of every key some returns of ``function`` write and others do not;
+    ``nodes``, all the nodes under it when the caller has walked it already."""
+    returns, generator = _own_returns(function, walk_tree(function) if nodes is None else nodes)
     if generator or not returns:
         return ()
     outcomes = []
@@ -93,9 +94,14 @@ def _string(node: ast.expr | None) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 
-def _own_returns(function: ast.AST) -> tuple[list[ast.Return], bool]:
+def _own_returns(function: ast.AST, nodes: list[ast.AST]) -> tuple[list[ast.Return], bool]:
     """The returns of ``function`` itself (not of functions inside it), and whether it yields."""
     returns: list[ast.Return] = []
+    if not any(isinstance(node, _Scopes) for node in nodes[1:]):
+        # The common case: no function or class inside, so every node is the function's own.
+        returns = [node for node in nodes if isinstance(node, ast.Return)]
+        generator = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in nodes)
+        return sorted(returns, key=lambda r: r.lineno), generator
     generator = False
     stack = list(ast.iter_child_nodes(function))
     while stack:

@@ -6,10 +6,49 @@ import ast
 import collections
 from collections.abc import Iterator
 
-__all__ = ["FUNCTIONS", "called_name", "keyword_argument", "own_nodes", "string_constant"]
+__all__ = ["FUNCTIONS", "called_name", "keyword_argument", "own_nodes", "string_constant", "walk_module", "walk_tree"]
 
 #: The nodes that define a function.
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def walk_tree(root: ast.AST) -> list[ast.AST]:
+    """The nodes under ``root`` in ``ast.walk`` order (breadth first), as a list: the same
+    walk without a generator per node."""
+    found = [root]
+    index = 0
+    while index < len(found):
+        node = found[index]
+        index += 1
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, list):
+                found.extend(item for item in value if isinstance(item, ast.AST))
+            elif isinstance(value, ast.AST):
+                found.append(value)
+    return found
+
+
+def walk_module(tree: ast.Module) -> dict[int, list[ast.AST]]:
+    """`walk_tree` of ``tree`` and of each of its statements, by ``id``, from one walk: the
+    walk of a subtree is the walk of the whole kept to that subtree (both go level by level,
+    left to right), so a module of 100,000 functions is walked once, not twice."""
+    found: list[ast.AST] = [tree]
+    owners: list[list[ast.AST] | None] = [None]  # the statement's walk each node belongs to
+    walks = {id(tree): found}
+    index = 0
+    while index < len(found):
+        node, owner = found[index], owners[index]
+        index += 1
+        if owner is not None:
+            owner.append(node)
+        for field in node._fields:
+            value = getattr(node, field, None)
+            for child in value if isinstance(value, list) else (value,):
+                if isinstance(child, ast.AST):
+                    found.append(child)
+                    owners.append(owner if owner is not None else walks.setdefault(id(child), []))
+    return walks
 
 
 def own_nodes(scope: ast.AST) -> Iterator[ast.AST]:

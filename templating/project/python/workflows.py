@@ -59,7 +59,9 @@ def workflow_facts(module, key: str, bound: dict[int, str], resolve) -> tuple[Wo
     a name in an edge stands for (``None`` outside the project)."""
     reader = _GraphReader(module, key, bound, resolve)
     return tuple(
-        reader.read(call) for call in _calls(module.tree, WORKFLOW_CLASS) if keyword_argument(call, "edges") is not None
+        reader.read(call)
+        for call in _calls(module.walk(module.tree), WORKFLOW_CLASS)
+        if keyword_argument(call, "edges") is not None
     )
 
 
@@ -72,7 +74,7 @@ class _GraphReader:
         self.bound = bound
         self.resolve = resolve
         self.values = _assignments(module.tree)
-        self.changed = _changed_names(module.tree)
+        self.changed = _changed_names(module.tree, module.walk(module.tree))
         self.functions = {n.name: n for n in module.tree.body if isinstance(n, _Function)}
 
     def read(self, call: ast.Call) -> WorkflowFacts:
@@ -272,7 +274,7 @@ def _assignments(tree: ast.Module) -> dict[str, ast.expr]:
     return values
 
 
-def _changed_names(tree: ast.Module) -> set[str]:
+def _changed_names(tree: ast.Module, nodes: list[ast.AST]) -> set[str]:
     """Names bound more than once at module level, or changed in place anywhere
     (``EDGES.append(...)``, ``EDGES += ...``, ``EDGES[0] = ...``): their value is not the one
     written where they are bound."""
@@ -284,7 +286,9 @@ def _changed_names(tree: ast.Module) -> set[str]:
         if isinstance(target, ast.Name)
     )
     changed = {name for name, count in bound.items() if count > 1}
-    for node in ast.walk(tree):
+    for node in nodes:
+        if type(node) not in _CHANGING:
+            continue  # most nodes: one set look-up rather than four type tests
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             changed.add(node.target.id)
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.attr in _IN_PLACE:
@@ -297,11 +301,12 @@ def _changed_names(tree: ast.Module) -> set[str]:
     return changed
 
 
+_CHANGING = frozenset({ast.AugAssign, ast.Attribute, ast.Subscript, ast.Starred, ast.Global})
 _IN_PLACE = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", "__iadd__"})
 
 
-def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
-    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and called_name(node) == name]
+def _calls(nodes: list[ast.AST], name: str) -> list[ast.Call]:
+    return [node for node in nodes if isinstance(node, ast.Call) and called_name(node) == name]
 
 
 def _name_of(node: ast.expr) -> str | None:

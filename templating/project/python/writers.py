@@ -63,10 +63,10 @@ def find_state_writes(
     module: PythonModule, function: ast.AST, parameters: dict[str, WriterVia], via: WriterVia
 ) -> list[Writer]:
     """The state writes in ``function`` through the context ``parameters``."""
-    aliases = _state_aliases(function, parameters)
+    aliases = _state_aliases(module.walk(function), parameters)
     name = getattr(function, "name", None)
     writers: list[Writer] = []
-    for node in ast.walk(function):
+    for node in module.walk(function):
         position = (module.source.path, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
         for target, keys in _written(node):
             if _is_context_state(target, parameters, aliases):
@@ -84,8 +84,12 @@ def _passes_state(node: ast.AST, parameters: Mapping[str, str], aliases: set[str
     return any(_is_context_state(value, parameters, aliases) for value in values)
 
 
-def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list[Writer]:
-    """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers among ``nodes``."""
+def find_initial_writers(
+    module: PythonModule, nodes: Iterable[ast.AST], only: WriterVia | None = None, function: str | None = None
+) -> list[Writer]:
+    """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers among
+    ``nodes``: those ``only`` (``initial`` or ``state_delta``) if given, written by
+    ``function`` if given."""
     writers = []
     for node in nodes:
         if not isinstance(node, ast.Call):
@@ -94,20 +98,22 @@ def find_initial_writers(module: PythonModule, nodes: Iterable[ast.AST]) -> list
         if called not in _INITIAL_FIELDS:
             continue
         field, via = _INITIAL_FIELDS[called]
+        if only is not None and via != only:
+            continue
         value = next((k.value for k in node.keywords if k.arg == field), None)
         if value is None:
             continue
         for key in _dict_keys(_constant_value(module, value)):
             if called == "create_session" and key is not None and key.startswith("temp:"):
                 continue  # ADK drops `temp:` keys from a new session's state
-            writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1))
+            writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1, function))
     return writers
 
 
 def find_session_writes(module: PythonModule) -> list[SessionWrite]:
     """Writes to ``.state`` of a session obtained from a session service (TPL016)."""
     found: list[SessionWrite] = []
-    for scope in ast.walk(module.tree):
+    for scope in module.walk(module.tree):
         if not isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         sessions = _session_variables(scope)
@@ -127,7 +133,7 @@ def find_context_session_writes(
     seen for the rest of the invocation, lost afterwards."""
     parameters = context_parameters(function)
     found: list[SessionWrite] = []
-    for node in ast.walk(function):
+    for node in module.walk(function):
         for target, keys in _written(node):
             owner = target.value if isinstance(target, ast.Attribute) and target.attr == "state" else None
             if isinstance(owner, ast.Attribute) and owner.attr == "session" and _name(owner.value) in parameters:
@@ -211,10 +217,11 @@ def _constant_value(module: PythonModule, value: ast.expr) -> ast.expr:
     return value
 
 
-def _state_aliases(function: ast.AST, parameters: Mapping[str, str]) -> set[str]:
-    """Local names bound to a context's state: ``state = tool_context.state``."""
+def _state_aliases(nodes: list[ast.AST], parameters: Mapping[str, str]) -> set[str]:
+    """Local names bound to a context's state among a function's ``nodes``: ``state =
+    tool_context.state``."""
     aliases: set[str] = set()
-    for node in ast.walk(function):
+    for node in nodes:
         if isinstance(node, ast.Assign) and _is_context_state(node.value, parameters, set()):
             aliases.update(t.id for t in node.targets if isinstance(t, ast.Name))
     return aliases

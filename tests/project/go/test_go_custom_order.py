@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tests.project.go.real import real_file
 from tests.project.go.test_go_state import IMPORTS
 
 _FINDING = re.compile(r"(TPL01[45]) (?:`([^`]+)` is read|agent `[^`]+` reads `([^`]+)`)")
@@ -96,12 +97,11 @@ def test_go_custom_agent_without_calls_keeps_its_sub_agents_unordered(tmp_path: 
     assert _lint(tmp_path, body, run_cli) == []
 
 
-def test_go_storyflow_of_adk_docs_runs_its_stages_in_code_order() -> None:
+def test_go_storyflow_of_adk_docs_runs_its_stages_in_code_order(tmp_path: Path) -> None:
     from templating.project.model.assembly import assemble
     from templating.project.reading import read_files
 
-    story = Path(__file__).resolve().parents[2] / "data" / "go" / "real" / "google+adk-docs"
-    path = story / "examples" / "go" / "snippets" / "agents" / "custom-agent" / "storyflow_agent.go"
+    path = real_file("google+adk-docs/examples/go/snippets/agents/custom-agent/storyflow_agent.go", tmp_path)
     model = assemble([facts for reading in read_files([path], "adk") for facts in reading.facts])
     [flow] = [agent for agent in model.agents if agent.name == "StoryFlowAgent"]
     # storyflow_agent.go's Run calls s.storyGenerator, s.revisionLoopAgent, s.postProcessorAgent.

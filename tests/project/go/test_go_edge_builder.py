@@ -14,6 +14,7 @@ from pathlib import Path
 
 from templating.project.reading import read_file
 from templating.project.sources import SourceCache
+from tests.project.go.real import real_file
 from tests.project.go.test_go_workflows import HEADER, _lint
 
 _NODES = (
@@ -77,9 +78,8 @@ def test_go_edge_builder_order_is_judged_as_a_chain_is(tmp_path: Path, run_cli) 
                  ".AddFanIn(rn, saveNode).Build()", run_cli) == []  # fmt: skip
 
 
-def test_go_edge_builder_of_adk_go_complex_example_is_read() -> None:
-    real = Path(__file__).resolve().parents[2] / "data" / "go" / "real" / "google+adk-go" / "examples" / "workflow"
-    path = real / "complex" / "main.go"
+def test_go_edge_builder_of_adk_go_complex_example_is_read(tmp_path: Path) -> None:
+    path = real_file("google+adk-go/examples/workflow/complex/main.go", tmp_path)
     [facts] = read_file(path, "adk", SourceCache(path.parent)).facts
     [workflow] = facts.workflows
     assert not workflow.unknown

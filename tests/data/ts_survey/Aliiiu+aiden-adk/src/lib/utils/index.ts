@@ -1,5 +1,0 @@
-/**
- * Utility functions and helpers
- */
-
-export * from "./logger";

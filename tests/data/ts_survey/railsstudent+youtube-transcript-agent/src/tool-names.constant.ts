@@ -1,1 +1,0 @@
-export const SAVE_USER_CONTEXT_TOOL_NAME = 'save_user_context_tool';
