@@ -8,12 +8,13 @@ parser decides whether it is a placeholder. Everything else is ``TEXT``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from templating.dialects import Dialect
 from templating.source import Span
 
-__all__ = ["Token", "TokenKind", "tokenize"]
+__all__ = ["Token", "TokenKind", "iter_tokens", "tokenize"]
 
 
 class TokenKind(enum.Enum):
@@ -33,14 +34,18 @@ class Token:
 
 def tokenize(text: str, dialect: Dialect) -> list[Token]:
     """Split ``text`` into contiguous ``TEXT`` and ``GROUP`` tokens covering all of it."""
-    tokens: list[Token] = []
+    return list(iter_tokens(text, dialect))
+
+
+def iter_tokens(text: str, dialect: Dialect) -> Iterator[Token]:
+    """The tokens of `tokenize`, one at a time: a reader that streams a large template holds
+    one token, not a list as long as the text."""
     position = 0
     for match in dialect.group_pattern.finditer(text):
         start, end = match.span()
         if start > position:
-            tokens.append(Token(TokenKind.TEXT, Span(position, start)))
-        tokens.append(Token(TokenKind.GROUP, Span(start, end)))
+            yield Token(TokenKind.TEXT, Span(position, start))
+        yield Token(TokenKind.GROUP, Span(start, end))
         position = end
     if position < len(text):
-        tokens.append(Token(TokenKind.TEXT, Span(position, len(text))))
-    return tokens
+        yield Token(TokenKind.TEXT, Span(position, len(text)))

@@ -12,14 +12,16 @@ and an invalid artifact name is a [`TemplateSyntaxError`][templating.TemplateSyn
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from templating.dialects import ARTIFACT_PREFIX, Dialect, get_dialect
 from templating.errors import TemplateSyntaxError
-from templating.lexer import Token, TokenKind, tokenize
+from templating.lexer import Token, TokenKind, iter_tokens
 from templating.markers import MARKER_KINDS, Marker
 from templating.nodes import Escape, LiteralGroup, Node, Placeholder, Template, Text
 from templating.source import Span, line_and_column
 
-__all__ = ["parse", "read_group"]
+__all__ = ["iter_nodes", "parse", "read_group", "read_group_at"]
 
 
 def parse(text: str, *, dialect: str = "adk") -> Template:
@@ -33,14 +35,27 @@ def parse(text: str, *, dialect: str = "adk") -> Template:
     if not isinstance(text, str):
         raise TypeError(f"template must be a str, got {type(text).__name__}")
     chosen = get_dialect(dialect)
-    nodes = tuple(_parse_token(text, token, chosen) for token in tokenize(text, chosen))
-    return Template(text=text, dialect=chosen.name, nodes=nodes)
+    return Template(text=text, dialect=chosen.name, nodes=tuple(iter_nodes(text, chosen)))
+
+
+def iter_nodes(text: str, dialect: Dialect) -> Iterator[Node]:
+    """The nodes of `parse`, one at a time, with the same spans and the same errors: for a
+    template too large to hold as a tree (a node costs some hundred bytes, a tenfold of a
+    placeholder-dense text)."""
+    for token in iter_tokens(text, dialect):
+        yield _parse_token(text, token, dialect)
 
 
 def read_group(source: str, dialect: Dialect) -> Node:
     """Read one brace group found by ``dialect.group_pattern`` on its own: its node's spans are
     relative to the group. For splitters that need what a group is, not where it is."""
     return _parse_token(source, Token(TokenKind.GROUP, Span(0, len(source))), dialect)
+
+
+def read_group_at(text: str, start: int, end: int, dialect: Dialect) -> Node:
+    """Read the brace group ``text[start:end]`` with its spans (and its errors' positions) in
+    ``text``, as `parse` reads it."""
+    return _parse_token(text, Token(TokenKind.GROUP, Span(start, end)), dialect)
 
 
 def _parse_token(text: str, token: Token, dialect: Dialect) -> Node:

@@ -11,26 +11,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, read_text
+from templating.cli.render_stream import render_to
 from templating.cli.render_target import Target, resolve_target
-from templating.compiler import compile_template
-from templating.context import ReadonlyContext
 from templating.dialects import DIALECT_NAMES, PORT_NAMES, get_dialect
 from templating.dialects.dialect import Dialect
 from templating.dialects.ports import group_ports, port_texts
 from templating.errors import TemplateError
 from templating.nodes import Escape, Placeholder
-from templating.parser import parse
+from templating.parser import iter_nodes
 from templating.printable import escape_surrogates, printable
 from templating.project.reading import SKILL_FILES, SkillError, skill_body
 from templating.render import state_value
 
-__all__ = ["add_arguments", "explain"]
+__all__ = ["add_arguments", "explain", "explain_lines"]
 
 
 def add_arguments(render: argparse.ArgumentParser) -> None:
@@ -60,8 +59,6 @@ def add_arguments(render: argparse.ArgumentParser) -> None:
 
 
 def _run_render(arguments: argparse.Namespace) -> int:
-    import asyncio  # here, not at the top: every `templating lint` run imports this module
-
     target = resolve_target(arguments.file, arguments.agent, arguments.project, arguments.dialect)
     arguments.file, text = target.name, target.text
     arguments.project = arguments.project or [target.folder]
@@ -72,33 +69,52 @@ def _run_render(arguments: argparse.Namespace) -> int:
             sys.stdout.write(text + "\n")
             return EXIT_OK
     state = _read_state(arguments.state) if arguments.state else {}
+    output = _Output(sys.stdout)
     try:
-        compiled = compile_template(text, dialect=arguments.dialect)
-        context = ReadonlyContext(state, agent_name=arguments.agent_name)
-        output = asyncio.run(compiled.render_async(context))
+        # Streamed, not `compile_template(...).render_async`: memory bounded by the input
+        # whatever the template's size and the output's (`render_stream`).
+        render_to(text, state, output.write, dialect=arguments.dialect, agent_name=arguments.agent_name)
     except (TemplateError, NotImplementedError) as error:
         print(_describe(target, error), file=sys.stderr)
         if arguments.explain:  # every placeholder, the missing ones included: what to add to the state
             _explain(arguments, text, state)
         return EXIT_FAILURE
-    # On a terminal, control characters from state values are shown escaped, never obeyed; in
-    # a pipe the text is what the model sees. A lone surrogate, which no encoding can write,
-    # is always escaped.
-    sys.stdout.write(printable(output, keep_newlines=True) if sys.stdout.isatty() else escape_surrogates(output))
-    if output and not output.endswith("\n"):
-        sys.stdout.write("\n")
+    output.finish()
     if arguments.explain:
         _explain(arguments, text, state)
     return EXIT_OK
 
 
+class _Output:
+    """Standard output, piece by piece. On a terminal, control characters from state values
+    are shown escaped, never obeyed; in a pipe the text is what the model sees. A lone
+    surrogate, which no encoding can write, is always escaped (each is one character, so
+    escaping piece by piece is escaping the whole)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.escape = (lambda text: printable(text, keep_newlines=True)) if stream.isatty() else escape_surrogates
+        self.last = ""
+
+    def write(self, text: str) -> None:
+        """Print one piece of the output."""
+        if text:
+            self.stream.write(self.escape(text))
+            self.last = text[-1]
+
+    def finish(self) -> None:
+        """End the output with a line break if it has text and lacks one."""
+        if self.last and self.last != "\n":
+            self.stream.write("\n")
+
+
 def _explain(arguments: argparse.Namespace, text: str, state: dict[str, Any]) -> None:
     ports = _ports(arguments.target_ports)
     writers = _project_writers(arguments)
-    report = explain(
+    for line in explain_lines(
         text, state, dialect=arguments.dialect, ports=ports, writers=writers, agent_name=arguments.agent_name or ""
-    )
-    sys.stderr.write(printable(report, keep_newlines=True))
+    ):
+        sys.stderr.write(printable(line, keep_newlines=True))
 
 
 def _skill_text(file: str, text: str) -> tuple[str, bool]:
@@ -132,12 +148,26 @@ def explain(
     with ``ports``, one more line with each port's text where the ports render it differently;
     when ``writers`` is given, what in the project writes the key. A missing key's error names
     ``agent_name``, as the render's does."""
+    return "".join(explain_lines(text, state, dialect=dialect, ports=ports, writers=writers, agent_name=agent_name))
+
+
+def explain_lines(
+    text: str,
+    state: dict[str, Any],
+    *,
+    dialect: str = "adk",
+    ports: tuple[str, ...] = (),
+    writers: Callable[[str], str] | None = None,
+    agent_name: str = "",
+) -> Iterator[str]:
+    """The lines of `explain`, one at a time, the template read node by node: a large
+    template's explanation is printed as it is made, never held."""
     chosen = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()
     template_offset = 0
-    lines = []
-    for node in parse(text, dialect=dialect).nodes:
+    placeholders = 0
+    for node in iter_nodes(text, chosen):
         if isinstance(node, Placeholder):
             value, source = _value_and_source(state, node, chosen, text, agent_name)
             template.advance(text[template_offset : node.span.start])
@@ -147,14 +177,14 @@ def explain(
             line = _explain_line(start, output.position, template.position, node, value, source)
             if writers is not None and not node.artifact:
                 line += f"    written by: {writers(node.key)}\n"
-            lines.append(line)
+            placeholders += 1
+            yield line
             if ports and not node.artifact and node.key in state:
-                lines.extend(_port_line(port_texts(state[node.key], ports)))
+                yield from _port_line(port_texts(state[node.key], ports))
         else:
             output.advance(node.text if isinstance(node, Escape) else node.source)
-    if not lines:
-        return "explain: no placeholders; the output is the template text\n"
-    return "".join(lines)
+    if not placeholders:
+        yield "explain: no placeholders; the output is the template text\n"
 
 
 @dataclass(slots=True)

@@ -164,7 +164,12 @@ def _open_cache(settings: Settings) -> LintCache:
 
 
 def _project_findings(project: list[FileResult], settings: Settings, cache: LintCache | None) -> Sequence[Finding]:
-    """The project rules' findings, from the cache when no file of the project has changed."""
+    """The project rules' findings, from the cache when no file of the project has changed.
+
+    The files are taken in the order of their paths, not in the order they were named: the
+    project is the same whichever of its files pre-commit names, and so are its findings and
+    the cache entry that holds them."""
+    project = sorted(project, key=lambda result: result.path)
     files = tuple(result.path for result in project)
     stored = cache.project_findings(files) if cache is not None else None
     if stored is not None:

@@ -46,9 +46,11 @@ def noqa_at(lines: Mapping[int, frozenset[str]], value: ast.expr) -> frozenset[s
 @cache
 def file_noqa_pattern(comment: str) -> re.Pattern[str]:
     """A file-level directive, a comment of its own: the leader ``comment`` (``#``, ``//``),
-    then ``templating: noqa`` (every rule) or ``templating: noqa: TPL001, TPL003``."""
+    then ``templating: noqa`` (every rule) or ``templating: noqa: TPL001, TPL003``. The line's
+    leading blanks are stripped before (a leading ``[ \t]*`` tries every start of a long run
+    of blanks under ``search``)."""
     return re.compile(
-        r"[ \t]*" + re.escape(comment) + r"[ \t]*templating:[ \t]*noqa"
+        re.escape(comment) + r"[ \t]*templating:[ \t]*noqa"
         r"(?::[ \t]*(?P<codes>[\w-]+(?:[ \t]*,[ \t]*[\w-]+)*))?[ \t]*",
         re.IGNORECASE,
     )
@@ -68,7 +70,7 @@ def file_noqa(text: str, comment: str = "#", *, tokenized: bool = False) -> froz
     pattern = file_noqa_pattern(comment)
     codes: set[str] = set()
     for line in lines:
-        match = pattern.fullmatch(line)
+        match = pattern.fullmatch(line.lstrip(" \t"))
         if match is not None:
             codes |= noqa_codes(match)
     return frozenset(codes)

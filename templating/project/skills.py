@@ -17,6 +17,8 @@ what google-adk refuses when it loads the skill.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -45,15 +47,7 @@ class SkillError(Exception):
 def skill_facts(source: SourceFile, key: str) -> FileFacts:
     """The skill ``source`` defines; raises `SkillError` where google-adk's loader raises."""
     frontmatter, body_start = _split(source)
-    name = frontmatter.get("name")
-    if not isinstance(name, str) or not name:
-        raise SkillError("the frontmatter has no `name`: google-adk requires one")
-    metadata = frontmatter.get("metadata") or {}
-    if not isinstance(metadata, dict):
-        raise SkillError("`metadata` in the frontmatter must be a mapping")
-    inject = metadata.get(INJECT_FLAG, False)
-    if not isinstance(inject, bool):
-        raise SkillError(f"`metadata.{INJECT_FLAG}` must be `true` or `false`, not a {type(inject).__name__}")
+    name, inject = _check(frontmatter)
     instruction = _body(source, body_start) if inject else None
     folder = PurePosixPath(source.path.replace("\\", "/")).parent
     skill = SkillFacts(name, folder.name, folder.parent.name, source.path, instruction)
@@ -65,9 +59,50 @@ def skill_body(text: str) -> tuple[str, bool]:
     placeholders first; raises `SkillError` where google-adk's loader raises."""
     source = SourceFile("SKILL.md", text)
     frontmatter, start = _split(source)
-    metadata = frontmatter.get("metadata") or {}
-    inject = isinstance(metadata, dict) and metadata.get(INJECT_FLAG) is True
+    _, inject = _check(frontmatter)
     return _body(source, start).text, inject
+
+
+# A name google-adk 2.13.0 accepts: lowercase words joined by single hyphens, or (behind its
+# snake-case feature flag) by single underscores; never both.
+_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|[a-z0-9]+(?:_[a-z0-9]+)*")
+# The optional text fields of google-adk's `Frontmatter` and their longest length (None: any).
+_TEXT_FIELDS = {"license": None, "compatibility": 500, "allowed-tools": None}
+
+
+def _check(frontmatter: dict) -> tuple[str, bool]:
+    """The skill's name and whether its body is injected; raises `SkillError` for what
+    google-adk's `Frontmatter` model refuses (``google/adk/skills/models.py``)."""
+    name = frontmatter.get("name")
+    if not isinstance(name, str) or not name:
+        raise SkillError("the frontmatter has no `name`: google-adk requires one")
+    name = unicodedata.normalize("NFKC", name)
+    if len(name) > 64:
+        raise SkillError("the skill `name` is longer than 64 characters: google-adk refuses it")
+    if _NAME.fullmatch(name) is None:
+        raise SkillError(
+            "the skill `name` must be lowercase words joined by single hyphens (kebab-case): google-adk refuses it"
+        )
+    description = frontmatter.get("description")
+    if not isinstance(description, str) or not description:
+        raise SkillError("the frontmatter has no `description` text: google-adk requires one")
+    if len(description) > 1024:
+        raise SkillError("the skill `description` is longer than 1,024 characters: google-adk refuses it")
+    for field, longest in _TEXT_FIELDS.items():
+        value = frontmatter.get(field)
+        if value is not None and not isinstance(value, str):
+            raise SkillError(f"`{field}` in the frontmatter must be text, not a {type(value).__name__}")
+        if longest is not None and value is not None and len(value) > longest:
+            raise SkillError(f"`{field}` in the frontmatter is longer than {longest} characters")
+    metadata = frontmatter.get("metadata", {})
+    if not isinstance(metadata, dict):
+        raise SkillError("`metadata` in the frontmatter must be a mapping")
+    if "adk_additional_tools" in metadata and not isinstance(metadata["adk_additional_tools"], list):
+        raise SkillError("`metadata.adk_additional_tools` must be a list")
+    inject = metadata.get(INJECT_FLAG, False)
+    if not isinstance(inject, bool):
+        raise SkillError(f"`metadata.{INJECT_FLAG}` must be `true` or `false`, not a {type(inject).__name__}")
+    return name, inject
 
 
 def _split(source: SourceFile) -> tuple[dict, int]:

@@ -122,6 +122,8 @@ def publish(server: TemplatingServer, uri: str) -> None:
         server.config_errors.add(error)  # say it once, not on every keystroke
         server.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=error))
     findings = server.project.findings(path, document.text, buffers(server))
+    for failure in server.project.take_failures():
+        server.log(f"templating: not read, the rest goes on: {failure}")
     diagnostics = [to_diagnostic(finding, document.client_range) for finding in findings]
     server.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=document.version)

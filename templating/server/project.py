@@ -12,7 +12,8 @@ config's folder, whatever the server's working folder is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from templating.lint.finding import Finding
@@ -21,7 +22,7 @@ from templating.lint.settings import Settings
 from templating.project.files import collect_files
 from templating.project.model.assembly import ProjectModel, assemble
 from templating.project.reading import Reading, SourceCache, read_file, read_text
-from templating.project.surfaces import surface_for
+from templating.project.surfaces import Problem, surface_for
 
 __all__ = ["Project"]
 
@@ -35,6 +36,9 @@ class Project:
         self.readings: dict[str, Reading] = {}
         self._model: ProjectModel | None = None
         self._findings: list[Finding] | None = None
+        #: What failed while reading, assembling or linting the project, for the client's log
+        #: (each failure is kept to its own file, or to the project rules).
+        self.failures: list[str] = []
         modules = SourceCache(settings.root, buffers)
         try:
             files = collect_files([root], settings.root, settings.include, settings.exclude)
@@ -45,21 +49,29 @@ class Project:
             if key in buffers:
                 self.readings[key] = self._read_buffer(Path(key), buffers[key], modules)
             else:
-                self.readings[key] = read_file(file, settings.dialect, modules)
+                self.readings[key] = self._isolated(key, functools.partial(read_file, file, settings.dialect, modules))
 
     @property
     def model(self) -> ProjectModel:
         """The model of every reading (assembled again only after a reading changed)."""
         if self._model is None:
             facts = [fact for reading in self.readings.values() for fact in reading.facts]
-            self._model = assemble(facts, self.settings.dialect)
+            try:
+                self._model = assemble(facts, self.settings.dialect)
+            except Exception as error:  # noqa: BLE001 - each file is still linted on its own
+                self.failures.append(f"the project model: {type(error).__name__}: {error}")
+                self._model = assemble([], self.settings.dialect)
         return self._model
 
     @property
     def findings(self) -> list[Finding]:
         """The project rules' findings, worked out once per model, not per keystroke."""
         if self._findings is None:
-            self._findings = lint_model(self.model, self.settings)
+            try:
+                self._findings = lint_model(self.model, self.settings)
+            except Exception as error:  # noqa: BLE001 - each file is still linted on its own
+                self.failures.append(f"the project rules: {type(error).__name__}: {error}")
+                self._findings = []
         return self._findings
 
     def update(self, key: str, text: str, buffers: Mapping[str, str]) -> Reading:
@@ -86,7 +98,7 @@ class Project:
         if key not in self.readings:
             return
         modules = SourceCache(self.settings.root, buffers)
-        changed = self._replace(key, read_file(Path(key), self.settings.dialect, modules))
+        changed = self._replace(key, self._isolated(key, lambda: read_file(Path(key), self.settings.dialect, modules)))
         for dependent in [other for other, found in self.readings.items() if key in found.dependencies]:
             changed |= self._replace(dependent, self._reread(dependent, buffers, modules))
         if changed:
@@ -101,10 +113,24 @@ class Project:
     def _reread(self, key: str, buffers: Mapping[str, str], modules: SourceCache) -> Reading:
         if key in buffers:
             return self._read_buffer(Path(key), buffers[key], modules)
-        return read_file(Path(key), self.settings.dialect, modules)
+        return self._isolated(key, lambda: read_file(Path(key), self.settings.dialect, modules))
 
     def _read_buffer(self, file: Path, text: str, modules: SourceCache) -> Reading:
-        modules.looked_up.clear()
-        reading = read_text(text, file, modules.display(file), modules, dialect=self.settings.dialect)
-        dependencies = tuple(sorted(modules.looked_up - {modules.key(file)}))
-        return Reading(reading.file, reading.instructions, reading.facts, dependencies, reading.problem)
+        def read() -> Reading:
+            modules.looked_up.clear()
+            reading = read_text(text, file, modules.display(file), modules, dialect=self.settings.dialect)
+            dependencies = tuple(sorted(modules.looked_up - {modules.key(file)}))
+            return Reading(reading.file, reading.instructions, reading.facts, dependencies, reading.problem)
+
+        return self._isolated(str(file), read, modules.display(file))
+
+    def _isolated(self, key: str, read: Callable[[], Reading], display: str | None = None) -> Reading:
+        """``read()``, or, when a reader fails, a reading of the file with nothing but the
+        failure as its problem (a TPL013 finding in that file): one file the front ends cannot
+        read must not leave every other file of the project without diagnostics."""
+        try:
+            return read()
+        except Exception as error:  # noqa: BLE001 - kept to this file, said in it and in the log
+            self.failures.append(f"{key}: {type(error).__name__}: {error}")
+            shown = display or SourceCache(self.settings.root, {}).display(Path(key))
+            return Reading(shown, problem=Problem("invalid", f"cannot read the file: {type(error).__name__}: {error}"))

@@ -76,6 +76,15 @@ class Workspace:
         self._projects.clear()
         self._last = None
 
+    def take_failures(self) -> list[str]:
+        """What failed since last asked (a reader, the model or the project rules), each
+        kept to its own file or to the project rules, for the client's log."""
+        found = []
+        for project in self._projects.values():
+            found.extend(project.failures)
+            project.failures.clear()
+        return found
+
     def close(self, path: Path, buffers: Mapping[str, str] | None = None) -> None:
         """The buffer of ``path`` was closed without saving: read its file from disk again."""
         project = self._projects.get(self.project_root(path))

@@ -190,3 +190,24 @@ def test_cli_no_cache_from_the_environment(project, capsys, monkeypatch):
     monkeypatch.setenv("TEMPLATING_NO_CACHE", "1")
     main(["lint", str(project)])
     assert not (project / CACHE_FOLDER).exists()
+
+
+def test_cache_project_findings_are_kept_whichever_files_are_named(project, monkeypatch):
+    # pre-commit names the files that changed: a different set each commit. The project and
+    # its content are the same, so the project rules are not run again.
+    runs = []
+    lint_project = linter.lint_project
+    monkeypatch.setattr(linter, "lint_project", lambda *a: runs.append(1) or lint_project(*a))
+    settings = Settings(root=project)
+    (project / "pyproject.toml").write_text("[tool.templating]\n")
+    _age(project)
+    first = lint_paths([project / "agent.py"], settings, jobs=1, cache=True)
+    second = lint_paths([project / "root.py", project / "helpers.py"], settings, jobs=1, cache=True)
+    third = lint_paths([project / "prompt.py", project / "agent.py"], settings, jobs=1, cache=True)
+    assert len(runs) == 1
+    project_findings = [{f for f in run.findings if f.code in ("TPL014", "TPL015")} for run in (first, second, third)]
+    assert project_findings[0] == project_findings[1] == project_findings[2]
+    (project / "helpers.py").write_text("def total(x):\n    return 0\n")
+    _age(project)
+    lint_paths([project / "agent.py"], settings, jobs=1, cache=True)
+    assert len(runs) == 2  # a file's content changed: the rules run again

@@ -22,8 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 class RawClient:
     """``templating server`` in a subprocess; messages read on a thread into a queue."""
 
-    def __init__(self, *arguments: str, cwd: Path | None = None) -> None:
-        command = [sys.executable, "-m", "templating", "server", *arguments]
+    def __init__(self, *arguments: str, cwd: Path | None = None, script: Path | None = None) -> None:
+        # ``script``: a server of the tests' own (the real one, patched) instead of `templating server`.
+        command = (
+            [sys.executable, str(script)] if script else [sys.executable, "-m", "templating", "server", *arguments]
+        )
         environment = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd, env=environment

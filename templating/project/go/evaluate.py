@@ -31,7 +31,9 @@ __all__ = ["GoText", "evaluate", "local_values"]
 
 # Each name followed is one level: a cycle (`const a = b; const b = a`) stops here.
 _MAX_DEPTH = 24
-_VERB = re.compile(r"%(?:%|[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*)?)?(?:\[\d+\])?[a-zA-Z])")
+# Possessive flags and widths: a run of `0` is flags or width, and trying each split of a long
+# run was quadratic in it (no split is ever needed: the width is optional).
+_VERB = re.compile(r"%(?:%|[-+# 0]*+(?:\d++|\*)?(?:\.(?:\d++|\*)?)?(?:\[\d++\])?[a-zA-Z])")
 _SPLICED_VERBS = "svd"
 
 

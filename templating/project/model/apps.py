@@ -175,17 +175,22 @@ def _ancestors(folder: str) -> list[str]:
     return found
 
 
-def _agent_nodes(workflow: Workflow, seen: set[int] | None = None) -> list[Agent]:
-    """The agents ``workflow`` runs as nodes or ``ctx.run_node`` children, nested workflows' too."""
-    seen = set() if seen is None else seen
-    if id(workflow) in seen:
-        return []
-    seen.add(id(workflow))
-    agents = []
-    for node in workflow.nodes.values():
+def _agent_nodes(workflow: Workflow) -> list[Agent]:
+    """The agents ``workflow`` runs as nodes or ``ctx.run_node`` children, nested workflows'
+    too, in the order of a depth-first walk; without recursion (workflows can nest thousands
+    deep in one module)."""
+    seen = {id(workflow)}
+    agents: list[Agent] = []
+    stack = [iter(workflow.nodes.values())]
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+            continue
         for each in (node, *(child for _, child, _ in node.calls)):
             if each.agent is not None:
                 agents.append(each.agent)
-        if node.workflow is not None:
-            agents.extend(_agent_nodes(node.workflow, seen))
+        if node.workflow is not None and id(node.workflow) not in seen:
+            seen.add(id(node.workflow))
+            stack.append(iter(node.workflow.nodes.values()))
     return agents

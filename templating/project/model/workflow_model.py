@@ -104,27 +104,35 @@ def _partial(function: NodeFunction, writers: tuple[Writer, ...]) -> dict[str, t
     return partial
 
 
-def _tree_writes(agent, seen: set[int] | None = None) -> list[Writer]:
-    """The writes of ``agent`` and of every agent under it (as the model's `subtree_writes`)."""
-    seen = set() if seen is None else seen
-    if id(agent) in seen:
-        return []
-    seen.add(id(agent))
-    return [*agent.writes, *(w for child in agent.sub_agents for w in _tree_writes(child, seen))]
+def _tree_writes(agent) -> list[Writer]:
+    """The writes of ``agent`` and of every agent under it (as the model's `subtree_writes`),
+    depth first, without recursion."""
+    seen: set[int] = set()
+    writes: list[Writer] = []
+    stack = [agent]
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        writes.extend(current.writes)
+        stack.extend(reversed(current.sub_agents))
+    return writes
 
 
-def member_writes(workflow: Workflow, seen: set[int] | None = None) -> set[Writer]:
-    """Every write of every node of ``workflow``, nested workflows and ``run_node`` children."""
-    seen = set() if seen is None else seen
-    if id(workflow) in seen:
-        return set()
-    seen.add(id(workflow))
+def member_writes(workflow: Workflow) -> set[Writer]:
+    """Every write of every node of ``workflow``, nested workflows and ``run_node`` children
+    (without recursion: workflows can nest thousands deep in one module)."""
+    seen = {id(workflow)}
     writes: set[Writer] = set()
-    for node in workflow.nodes.values():
-        writes.update(node.writes)
-        writes.update(w for _, child, _ in node.calls for w in child.writes)
-        if node.workflow is not None:
-            writes |= member_writes(node.workflow, seen)
+    stack = [workflow]
+    while stack:
+        for node in stack.pop().nodes.values():
+            writes.update(node.writes)
+            writes.update(w for _, child, _ in node.calls for w in child.writes)
+            if node.workflow is not None and id(node.workflow) not in seen:
+                seen.add(id(node.workflow))
+                stack.append(node.workflow)
     return writes
 
 

@@ -124,10 +124,31 @@ def load(cache: SourceCache, path: Path) -> PythonModule | None:
 
 def load_module(path: Path, text: str, display: str, cache: SourceCache) -> PythonModule:
     """Parse ``text`` as the module at ``path``; raises ``SyntaxError`` for invalid code."""
-    tree = ast.parse(text, filename=display)
+    tree = _parse(text, display)
     module = PythonModule(path, SourceFile(display, text), tree)
     python_modules(cache)[cache.key(path)] = module
     return module
+
+
+#: The syntax trees of the last large texts parsed, by text and display name: the language
+#: server reads an open buffer again for every keystroke in a file that imports it, and a 2 MB
+#: module took half a second to parse each time. At most `_HELD` characters of text are
+#: remembered (a tree costs some tens of bytes per character); trees are never changed once made.
+_TREES: dict[tuple[str, str], ast.Module] = {}
+_LARGE = 100_000
+_HELD = 4_000_000
+
+
+def _parse(text: str, display: str) -> ast.Module:
+    if not _LARGE <= len(text) <= _HELD:
+        return ast.parse(text, filename=display)
+    tree = _TREES.get((text, display))
+    if tree is None:
+        tree = ast.parse(text, filename=display)
+        while _TREES and sum(len(held) for held, _ in _TREES) + len(text) > _HELD:
+            _TREES.pop(next(iter(_TREES)))
+        _TREES[text, display] = tree
+    return tree
 
 
 def _enclosing_functions(tree: ast.Module) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:

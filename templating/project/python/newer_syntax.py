@@ -15,7 +15,9 @@ import sys
 __all__ = ["newer_grammar"]
 
 _FSTRING_OPENING = re.compile(r"(?<![\w])(?:[fF][rR]?|[rR][fF])(?:'|\")")
-_TYPE_STATEMENT = re.compile(r"^\s*type\s+\w+\s*(?:\[[^\]]*\])?\s*=")
+# One run of blanks before `=` (or before and after the parameters): two runs side by side
+# split a long run of blanks every way, quadratic in it.
+_TYPE_STATEMENT = re.compile(r"^\s*type\s+\w+\s*+(?:\[[^\]]*+\]\s*+)?=")
 _TYPE_PARAMETERS = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+\w+\s*\[")
 # A replacement field spans lines in 3.12: the f-string may open a few lines above the error.
 _LINES_BEFORE = 4

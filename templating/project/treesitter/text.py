@@ -49,7 +49,8 @@ Characters = tuple[Character, ...]
 _NOQA = noqa_pattern("//")
 #: A ``printf`` conversion: ``%%``, ``%n``, or an optional ``n$`` index, flags, width,
 #: precision and one conversion letter.
-_PRINTF = re.compile(r"%(?:(?P<index>\d+)\$)?[-#+ 0,(<]*\d*(?:\.\d+)?(?P<conversion>[a-zA-Z%])")
+# Possessive: a run of `0` can be flags or width, and trying each split was quadratic in it.
+_PRINTF = re.compile(r"%(?:(?P<index>\d++)\$)?[-#+ 0,(<]*+\d*+(?:\.\d++)?(?P<conversion>[a-zA-Z%])")
 
 
 def characters_at(text: str, offset: int) -> Characters:
