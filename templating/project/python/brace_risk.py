@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from templating.project.python.call_sites import parameter_values
 from templating.project.python.committed_files import read_call_path
 from templating.project.python.definitions import find_definition, local_assignments
-from templating.project.python.syntax_tree import own_nodes
+from templating.project.python.syntax_tree import dotted_name, own_nodes
 
 if TYPE_CHECKING:
     from templating.project.python.definitions import Namespace
@@ -65,7 +65,7 @@ def brace_reason(node: ast.expr, scope: Namespace, depth: int = 0) -> str | None
         return next(filter(None, (_part_reason(part, scope, depth) for part in node.values)), None)
     if isinstance(node, (ast.Name, ast.Attribute)):
         return _name_reason(node, scope, depth)
-    if isinstance(node, ast.Subscript) and _dotted(node.value) in _ENVIRONMENT:
+    if isinstance(node, ast.Subscript) and dotted_name(node.value) in _ENVIRONMENT:
         return None
     if isinstance(node, ast.Call):
         return _call_reason(node, scope, depth)
@@ -110,7 +110,7 @@ def _parameter_reason(
 
 
 def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
-    name = _dotted(node.func)
+    name = dotted_name(node.func)
     last = name.rsplit(".", 1)[-1]
     if name in _BRACE_FREE_CALLS or last in _BRACE_FREE_CALLS:
         return None
@@ -159,7 +159,7 @@ def _opened_committed(node: ast.expr, scope: Namespace) -> bool:
 
 
 def _is_open_of_committed(call: ast.expr, scope: Namespace) -> bool:
-    return (isinstance(call, ast.Call) and _dotted(call.func) == "open" and bool(call.args)
+    return (isinstance(call, ast.Call) and dotted_name(call.func) == "open" and bool(call.args)
             and _committed_file(call.args[0], scope))  # fmt: skip
 
 
@@ -179,7 +179,7 @@ def _committed_file(node: ast.expr, scope: Namespace) -> bool:
 def _module_relative(node: ast.expr, scope: Namespace, depth: int) -> Path | None:
     if depth > 8:
         return None
-    if isinstance(node, ast.Call) and _dotted(node.func) in ("Path", "pathlib.Path") and len(node.args) == 1:
+    if isinstance(node, ast.Call) and dotted_name(node.func) in ("Path", "pathlib.Path") and len(node.args) == 1:
         argument = node.args[0]
         if isinstance(argument, ast.Name) and argument.id == "__file__":
             return Path(scope.module.path)
@@ -224,13 +224,3 @@ def shorten(text: str) -> str:
     """``text`` on one line and cut to a few dozen characters, for a message."""
     text = text if len(text) <= 40 else text[:37] + "..."
     return text.replace("\n", "\\n")
-
-
-def _dotted(node: ast.expr) -> str:
-    """``a.b.c`` for a chain of names and attributes, else ``""``."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return f"{inner}.{node.attr}" if inner else node.attr
-    return ""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.model.instruction import SourceFile
 from templating.project.python.definitions import find_definition
-from templating.project.python.syntax_tree import own_nodes
+from templating.project.python.syntax_tree import dotted_name, own_nodes
 from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def _reads_utf8(call: ast.Call, positional: int) -> bool:
 
 def _opened_path(call: ast.Call, scope: Namespace) -> Path | None:
     """The file ``open(P)`` or ``P.open()`` opens for reading text, or ``None``."""
-    name = _dotted(call.func)
+    name = dotted_name(call.func)
     if name in _OPEN and call.args and _text_mode(call, call.args[1:2]) and _reads_utf8(call, positional=4):
         return committed_path(call.args[0], scope)
     function = call.func
@@ -189,7 +189,7 @@ def _path(node: ast.expr, scope: Namespace, depth: int) -> str | None:
 
 
 def _call_path(node: ast.Call, scope: Namespace, depth: int) -> str | None:
-    name = _dotted(node.func)
+    name = dotted_name(node.func)
     arguments = node.args
     if node.keywords:
         return None
@@ -285,12 +285,3 @@ def _constant(node: ast.expr, scope: Namespace) -> str | None:
             value = definition[0].value
             return value if isinstance(value, str) else None
     return None
-
-
-def _dotted(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return f"{inner}.{node.attr}" if inner else node.attr
-    return ""

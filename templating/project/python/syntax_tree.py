@@ -6,7 +6,16 @@ import ast
 import collections
 from collections.abc import Iterator
 
-__all__ = ["FUNCTIONS", "called_name", "keyword_argument", "own_nodes", "string_constant", "walk_module", "walk_tree"]
+__all__ = [
+    "FUNCTIONS",
+    "called_name",
+    "dotted_name",
+    "keyword_argument",
+    "own_nodes",
+    "string_constant",
+    "walk_module",
+    "walk_tree",
+]
 
 #: The nodes that define a function.
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -76,3 +85,13 @@ def keyword_argument(call: ast.Call, name: str) -> ast.expr | None:
 def string_constant(node: ast.expr | None) -> str | None:
     """The text of a string literal; ``None`` for anything else."""
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def dotted_name(node: ast.expr) -> str:
+    """``a.b.c`` for a chain of names and attributes, else ``""``."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = dotted_name(node.value)
+        return f"{inner}.{node.attr}" if inner else node.attr
+    return ""
