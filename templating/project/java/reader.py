@@ -15,24 +15,15 @@ from templating.project.java.agents import agent_refs, java_agents
 from templating.project.java.plugins import java_plugins
 from templating.project.java.scope import java_file
 from templating.project.java.session_writes import java_session_writes
-from templating.project.java.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.java.writers import java_writes
 from templating.project.model.facts import FileFacts
 from templating.project.model.instruction import SourceFile
+from templating.project.treesitter.jvm_ports import port_dialect
 
 if TYPE_CHECKING:
     from templating.project.sources import SourceCache
 
-__all__ = ["port_dialect", "read_java"]
-
-
-def port_dialect(imports: list[str]) -> str | None:
-    """The dialect of a file importing ``imports``: ``None`` when it imports no ADK port."""
-    if any(name == ADK_KOTLIN_PACKAGE or name.startswith(ADK_KOTLIN_PACKAGE + ".") for name in imports):
-        return "adk-kotlin"
-    if any(name == ADK_JAVA_PACKAGE or name.startswith(ADK_JAVA_PACKAGE + ".") for name in imports):
-        return "adk-java"
-    return None
+__all__ = ["read_java"]
 
 
 def read_java(source: SourceFile, path: Path, modules: SourceCache) -> Found:

@@ -5,14 +5,11 @@ from __future__ import annotations
 from templating.project.model.kinds import AgentKind
 
 __all__ = [
-    "ADK_JAVA_PACKAGE", "ADK_KOTLIN_PACKAGE", "AGENT_CLASSES", "CALLBACK_CONTEXT", "CALLBACK_METHODS",
+    "AGENT_CLASSES", "CALLBACK_CONTEXT", "CALLBACK_METHODS",
     "EARLY_CALLBACK_METHODS", "INSTRUCTION_METHODS", "INVOCATION_CONTEXT", "LIST_FACTORIES", "MAP_FACTORIES",
     "TOOL_CONTEXT",
 ]  # fmt: skip
 
-#: The package every adk-java program imports from (adk-kotlin's Java API is under ``.kt``).
-ADK_JAVA_PACKAGE = "com.google.adk"
-ADK_KOTLIN_PACKAGE = "com.google.adk.kt"
 
 #: ``X.builder()`` (or ``new X.Builder()``) of these classes builds an agent of that kind.
 AGENT_CLASSES: dict[str, AgentKind] = {

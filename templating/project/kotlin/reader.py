@@ -16,24 +16,15 @@ from templating.project.kotlin.constants import folder_constants
 from templating.project.kotlin.plugins import kotlin_plugins
 from templating.project.kotlin.scope import kotlin_file
 from templating.project.kotlin.session_writes import kotlin_session_writes
-from templating.project.kotlin.vocabulary import ADK_JAVA_PACKAGE, ADK_KOTLIN_PACKAGE
 from templating.project.kotlin.writers import kotlin_writes
 from templating.project.model.facts import FileFacts
 from templating.project.model.instruction import SourceFile
+from templating.project.treesitter.jvm_ports import port_dialect
 
 if TYPE_CHECKING:
     from templating.project.sources import SourceCache
 
-__all__ = ["port_dialect", "read_kotlin"]
-
-
-def port_dialect(imports: list[str]) -> str | None:
-    """The dialect of a file importing ``imports``: ``None`` when it imports no ADK port."""
-    if any(name == ADK_KOTLIN_PACKAGE or name.startswith(ADK_KOTLIN_PACKAGE + ".") for name in imports):
-        return "adk-kotlin"
-    if any(name == ADK_JAVA_PACKAGE or name.startswith(ADK_JAVA_PACKAGE + ".") for name in imports):
-        return "adk-java"
-    return None
+__all__ = ["read_kotlin"]
 
 
 def _package(file) -> str:

@@ -5,13 +5,10 @@ from __future__ import annotations
 from templating.project.model.kinds import AgentKind
 
 __all__ = [
-    "ADK_JAVA_PACKAGE", "ADK_KOTLIN_PACKAGE", "AGENT_CLASSES", "CALLBACK_ARGUMENTS", "CALLBACK_CONTEXT",
+    "AGENT_CLASSES", "CALLBACK_ARGUMENTS", "CALLBACK_CONTEXT",
     "EARLY_CALLBACK_ARGUMENTS", "EARLY_CALLBACK_TYPES", "LIST_FACTORIES", "TOOL_CONTEXT",
 ]  # fmt: skip
 
-#: adk-kotlin's package; any other ``com.google.adk`` import is adk-java called from Kotlin.
-ADK_KOTLIN_PACKAGE = "com.google.adk.kt"
-ADK_JAVA_PACKAGE = "com.google.adk"
 
 #: Constructors (adk-kotlin) and ``X.builder()`` receivers (adk-java) that build an agent.
 AGENT_CLASSES: dict[str, AgentKind] = {

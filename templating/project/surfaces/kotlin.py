@@ -8,17 +8,11 @@ tree-sitter-kotlin is imported only when a Kotlin file is read.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from templating.project.frontend import Found, Spelling
-from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.sources import SourceCache
-from templating.project.surfaces.surface import Surface
-from templating.project.treesitter.text import line_end_commentable
+from templating.project.frontend import Reader, Spelling
+from templating.project.surfaces.jvm import jvm_surface
 
 __all__ = ["KOTLIN", "SPELLING"]
 
-_HINT = b"com.google.adk"
 #: adk-kotlin's names for the ADK words findings quote.
 SPELLING = Spelling(
     (
@@ -32,38 +26,10 @@ SPELLING = Spelling(
 )
 
 
-def _may_hold(name: str, data: bytes) -> bool:
-    return _HINT in data
-
-
-def _read(source: SourceFile, path: Path, modules: SourceCache) -> Found:
-    if _HINT.decode() not in source.text:
-        return Found()
+def _reader() -> Reader:
     from templating.project.kotlin.reader import read_kotlin  # loads the grammar: only for Kotlin files
 
-    return read_kotlin(source, path, modules)
+    return read_kotlin
 
 
-def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
-    """The line the instruction's argument ends on, when a comment can end it."""
-    return line_end_commentable(source, instruction.source_offset(len(instruction.text)), "kotlin")
-
-
-def _is_valid(text: str) -> bool:
-    from templating.project.treesitter.parsing import parse
-
-    return not parse("kotlin", text).root.has_error
-
-
-KOTLIN = Surface(
-    name="kotlin",
-    suffixes=frozenset({".kt", ".kts"}),
-    names=frozenset(),
-    walked=True,
-    may_hold=_may_hold,
-    read=_read,
-    noqa_line=_noqa_line,
-    is_valid=_is_valid,
-    comment="//",
-    spelling=SPELLING,
-)
+KOTLIN = jvm_surface("kotlin", frozenset({".kt", ".kts"}), SPELLING, _reader)
