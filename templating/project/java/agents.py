@@ -28,7 +28,7 @@ from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
 from templating.project.treesitter.agent_build import AgentBuild, register
 from templating.project.treesitter.agent_build import synthetic as inline_name
-from templating.project.treesitter.text import instruction_of, is_known, known_text, suppressed_between
+from templating.project.treesitter.text import argument_instruction, known_text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -174,13 +174,9 @@ class _AgentReader:
         """The instruction ``value`` gives (none when all of it is known only at run time)."""
         file = self.file
         characters = evaluate(value, file.scope)
-        if not is_known(characters):
-            return []
-        end = file.parsed.span(value)[1]
-        first = file.source.position(file.parsed.span(call)[0])[0]
-        last = file.source.position(end)[0]
-        suppressed = suppressed_between(file.noqa, first, last)
-        return [instruction_of(file.source, characters, end, field_name, self.dialect, suppressed)]
+        return argument_instruction(
+            file.source, file.parsed, file.noqa, characters, value, call, field_name, self.dialect
+        )
 
     def _inject(self, call: Node) -> None:
         arguments = call.child_by_field_name("arguments")

@@ -82,12 +82,7 @@ def _add(
     carried = via != "state_delta" or not (key or "").startswith("temp:")
     function = name if owner == "function" else None
     writer = Writer(key, via or kind, file.source.path, line, column, function, carried=carried)
-    if owner == "class":
-        writes.classes.setdefault(name, []).append(writer)
-    elif owner == "function":
-        writes.functions.setdefault(name, []).append(writer)
-    else:
-        writes.free.append(writer)
+    writes.add(owner, name, writer)
 
 
 def _owner(file: JavaFile, node: Node, receiver: Node | None) -> tuple[str, str, WriterVia]:

@@ -25,7 +25,7 @@ from templating.project.kotlin.vocabulary import (
 from templating.project.model.facts import Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.treesitter.agent_build import AgentBuild, register, synthetic
-from templating.project.treesitter.text import instruction_of, is_known, known_text, suppressed_between
+from templating.project.treesitter.text import argument_instruction, known_text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -140,13 +140,7 @@ def _inside(node: Node, outer: Node) -> bool:
 def _instruction(file: KotlinFile, value: Node, field: str, call: Node, dialect: str) -> list[Instruction]:
     """The instruction ``value`` gives (none when all of it is known only at run time)."""
     characters = evaluate(value, file.scope)
-    if not is_known(characters):
-        return []
-    end = file.parsed.span(value)[1]
-    first = file.source.position(file.parsed.span(call)[0])[0]
-    last = file.source.position(end)[0]
-    suppressed = suppressed_between(file.noqa, first, last)
-    return [instruction_of(file.source, characters, end, field, dialect, suppressed)]
+    return argument_instruction(file.source, file.parsed, file.noqa, characters, value, call, field, dialect)
 
 
 def _is_chain_top(call: Node) -> bool:

@@ -106,12 +106,7 @@ def _add(
     writer = Writer(
         key, via or kind, file.source.path, line, column, name if owner == "function" else None, carried=carried
     )
-    if owner == "class":
-        writes.classes.setdefault(name, []).append(writer)
-    elif owner == "function":
-        writes.functions.setdefault(name, []).append(writer)
-    else:
-        writes.free.append(writer)
+    writes.add(owner, name, writer)
 
 
 def _is_callback_lambda(file: KotlinFile, node: Node) -> bool:

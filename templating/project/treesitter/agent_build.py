@@ -30,6 +30,16 @@ class FileWrites:
         self.classes: dict[str, list[Writer]] = {}
         self.free: list[Writer] = []
 
+    def add(self, owner: str, name: str, writer: Writer) -> None:
+        """Keep ``writer`` under its owner: ``"class"``, ``"function"`` (both named ``name``)
+        or anything else for a write no function or class owns."""
+        if owner == "class":
+            self.classes.setdefault(name, []).append(writer)
+        elif owner == "function":
+            self.functions.setdefault(name, []).append(writer)
+        else:
+            self.free.append(writer)
+
     def function_facts(self) -> dict[str, FunctionFacts]:
         """Each function's writes."""
         return {name: FunctionFacts(name, tuple(writers)) for name, writers in self.functions.items()}

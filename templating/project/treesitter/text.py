@@ -12,14 +12,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 from templating.project.noqa import noqa_codes, noqa_pattern
 
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from templating.project.treesitter.parsing import ParsedText
+
 __all__ = [
     "Character",
     "Characters",
+    "argument_instruction",
     "characters_at",
     "format_printf",
     "hole",
@@ -156,6 +162,27 @@ def instruction_of(
     )
     offsets = (*(character.offset for character in characters), end)
     return Instruction(source, text_of(characters), offsets, field, holes, suppressed, dialect)
+
+
+def argument_instruction(
+    source: SourceFile,
+    parsed: ParsedText,
+    noqa: dict[int, frozenset[str]],
+    characters: Characters,
+    value: Node,
+    call: Node,
+    field: str,
+    dialect: str,
+) -> list[Instruction]:
+    """The instruction that ``characters``, what the argument ``value`` of ``call`` evaluates
+    to, give: silenced by a ``noqa`` on any line from the call to the argument's end; none when
+    all of it is known only at run time."""
+    if not is_known(characters):
+        return []
+    end = parsed.span(value)[1]
+    first = source.position(parsed.span(call)[0])[0]
+    last = source.position(end)[0]
+    return [instruction_of(source, characters, end, field, dialect, suppressed_between(noqa, first, last))]
 
 
 def line_end_commentable(source: SourceFile, end: int, grammar: str) -> int | None:
