@@ -72,17 +72,17 @@ class _Reader:
         placeholder that fails."""
         first_artifact: tuple[int, int] | None = None
         first_error: tuple[int, int] | None = None
-        values, groups = self.values, self.groups
+        values = self.values
         for match in self.dialect.group_pattern.finditer(self.text):
             group = match.group()
             if group in values:
                 continue  # a placeholder met before (an artifact one among them): the hot path
-            node = groups.get(group) or self._group(group, *match.span())
+            node = self._group(group, *match.span())
             if type(node) is not Placeholder:
                 continue
             if node.artifact and first_artifact is None:
                 first_artifact = match.span()
-            if first_error is None and group not in values:
+            if first_error is None:
                 try:
                     self._value(group, node)
                 except (TemplateError, NotImplementedError):
@@ -99,7 +99,7 @@ class _Reader:
     def write(self, write: Callable[[str], object]) -> None:
         """Write the output, `BATCH_PIECES` pieces at a time (after
         `check`, nothing here raises)."""
-        text, values, groups, position = self.text, self.values, self.groups, 0
+        text, values, position = self.text, self.values, 0
         batch: list[str] = []
         held = 0
         for match in self.dialect.group_pattern.finditer(text):
@@ -107,7 +107,7 @@ class _Reader:
             group = match.group()
             value = values.get(group)
             if value is None:
-                node = groups.get(group) or self._group(group, start, end)
+                node = self._group(group, start, end)
                 if type(node) is Placeholder:
                     value = self._value(group, node)
                 else:
