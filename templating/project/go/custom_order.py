@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.go.evaluate import local_values
 from templating.project.go.names import reference
-from templating.project.go.syntax import fields
+from templating.project.go.syntax import fields, under
 from templating.project.model.facts import Ref
 from templating.project.treesitter.queries import matches, query
 
@@ -136,20 +136,10 @@ def _ordered(
             return ()
         if ref in found:
             continue  # run again (StoryFlowAgent's regeneration): its first call is its place
-        if _conditional(match["call"][0], function):
+        if under(match["call"][0], _CONDITIONS, function):  # an `if`, a `switch` or a `select`
             return ()  # a guard may hold it back until a later call has run
         found.append(ref)
     return tuple(found)
-
-
-def _conditional(call: Node, function: Node) -> bool:
-    """Whether ``call`` sits under an ``if``, a ``switch`` or a ``select``."""
-    node = call.parent
-    while node is not None and node != function:
-        if node.type in _CONDITIONS:
-            return True
-        node = node.parent
-    return False
 
 
 def _beside(call: Node, function: Node) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from templating.project.go.agents import constant_text
 from templating.project.go.evaluate import local_values
-from templating.project.go.syntax import enclosing_function, value_of
+from templating.project.go.syntax import enclosing_function, under, value_of
 from templating.project.model.workflow_facts import WorkflowEdge
 from templating.project.treesitter.queries import matches, query
 
@@ -131,7 +131,7 @@ def _statement_calls(local: Node, build: Node, file: GoFile) -> list[Node] | Non
             or call.type != "call_expression"
             or field is None
             or file.parsed.text_of(field) not in _METHODS
-            or _branches(call, body)
+            or under(call, _BRANCHES, body)
         ):
             return None
         top = call
@@ -145,15 +145,6 @@ def _statement_calls(local: Node, build: Node, file: GoFile) -> list[Node] | Non
         calls, _ = _unwind(top, file)
         found.extend(calls)
     return found
-
-
-def _branches(node: Node, body: Node) -> bool:
-    parent = node.parent
-    while parent is not None and parent != body:
-        if parent.type in _BRANCHES:
-            return True
-        parent = parent.parent
-    return False
 
 
 def _edges_of(reader: _Reader, call: Node) -> list[WorkflowEdge] | None:

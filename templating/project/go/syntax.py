@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
     from templating.project.treesitter.parsing import ParsedText
 
-__all__ = ["FUNCTION_NODES", "enclosing_function", "fields", "function_name", "value_of"]
+__all__ = ["FUNCTION_NODES", "enclosing_function", "fields", "function_name", "under", "value_of"]
 
 #: The nodes that hold a function body.
 FUNCTION_NODES = ("function_declaration", "method_declaration", "func_literal")
@@ -39,6 +39,16 @@ def enclosing_function(node: Node) -> Node | None:
     while parent is not None and parent.type not in FUNCTION_NODES:
         parent = parent.parent
     return parent
+
+
+def under(node: Node, kinds: frozenset[str], stop: Node) -> bool:
+    """Whether a node of one of ``kinds`` lies between ``node`` and ``stop`` (an ancestor)."""
+    parent = node.parent
+    while parent is not None and parent != stop:
+        if parent.type in kinds:
+            return True
+        parent = parent.parent
+    return False
 
 
 def function_name(function: Node | None, parsed: ParsedText) -> str | None:
