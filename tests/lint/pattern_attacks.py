@@ -1,7 +1,9 @@
 """Adversarial text for a regular expression, made from the expression itself.
 
 A pattern backtracks super-linearly when text reaches one of its repeats (a *prefix*), then
-pumps something two parts of it can both consume (a *pump*), then fails (a *suffix*):
+pumps something two parts of it can both consume (a *pump*), then fails (a *suffix*), or when
+a search fails only at the end of the text from each of many starts (the prefix and a pump
+repeated):
 ``^\\s*type\\s+\\w+\\s*(?:\\[...\\])?\\s*=`` on ``"type a" + " " * n + "!"``. A fixed alphabet
 never writes the prefix ``type a``; this module reads the pattern's syntax tree and writes
 every prefix the pattern's own elements spell, with a pump from each of its repeats and each
@@ -123,7 +125,11 @@ def attacks(pattern: re.Pattern) -> list[tuple[str, str, str]]:
     places = dict.fromkeys(_walk(list(tree), ""))
     prefixes = _evenly(sorted({prefix for prefix, _ in places}))
     pumps = _evenly(sorted({pump for _, pump in places if pump})) + _evenly(characters)
-    return [(prefix, pump, suffix) for prefix in prefixes for pump in pumps for suffix in SUFFIXES]
+    once = [(prefix, pump, suffix) for prefix in prefixes for pump in pumps for suffix in SUFFIXES]
+    # The prefix and its pump over and over (`/* /* /* ...`): a search that fails only after
+    # reading to the end, at each of n starts, is quadratic though no single start backtracks.
+    again = [("", prefix + pump, suffix) for prefix in prefixes if prefix for pump in pumps for suffix in SUFFIXES[:2]]
+    return once + again
 
 
 def _evenly(items: list[str]) -> list[str]:

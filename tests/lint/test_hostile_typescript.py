@@ -1,0 +1,37 @@
+"""TypeScript project files a user does not read closely: a ``tsconfig.json`` made of comments
+left open. Bounded in a child process (`tests.bounded`)."""
+
+from pathlib import Path
+
+from tests.bounded import run_templating
+
+AGENT = (
+    'import { LlmAgent } from "@google/adk";\nimport { P } from "@p/prompts";\n'
+    'export const a = new LlmAgent({ name: "a", instruction: P });\n'
+)
+
+
+def test_hostile_tsconfig_of_open_comments_is_read_in_linear_time(tmp_path: Path) -> None:
+    # Stripping comments searched from each `/*` to the end of the text: 210 KB took 52 s.
+    config = '{"compilerOptions": {"paths": {"@p/*": ["src/*"]}}} ' + "/* " * 70_000
+    (tmp_path / "tsconfig.json").write_text(config, encoding="utf-8")
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "prompts.ts").write_text('export const P = "Use {x}";\n', encoding="utf-8")
+    (tmp_path / "src" / "agent.ts").write_text(AGENT, encoding="utf-8")
+    for command in (["lint", "--no-cache", "."], ["graph", "."]):
+        outcome = run_templating(command, tmp_path, seconds=20)
+        assert outcome.returncode in (0, 1), outcome.stderr
+        assert "Traceback" not in outcome.stderr
+
+
+def test_hostile_tsconfig_comments_still_stripped(tmp_path: Path) -> None:
+    # The same config with its comments closed: `paths` is read, so the prompt is followed.
+    config = '/* a */ {"compilerOptions": {"paths": {"@p/*": ["src/*"]}}} // "b\n' + "/* c */ " * 10
+    (tmp_path / "tsconfig.json").write_text(config, encoding="utf-8")
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "prompts.ts").write_text('export const P = "Use {x}";\n', encoding="utf-8")
+    (tmp_path / "src" / "agent.ts").write_text(AGENT, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=20)
+    assert "prompts.ts:1:" in outcome.stdout, outcome.stdout + outcome.stderr
