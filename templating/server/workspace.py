@@ -176,7 +176,9 @@ class Workspace:
     ) -> list[Finding]:
         root = self.project_root(path)
         project = self._projects.get(root)
-        if project is None or project.settings is not settings:
+        # Equal settings, not the same object: each folder's settings are loaded apart, and
+        # a project read again from disk whenever the edits moved to another folder took seconds.
+        if project is None or project.settings != settings:
             project = self._projects[root] = Project(root, settings, buffers)
         key = os.path.realpath(path)
         # A prompt file lint would not walk is checked when code reads it as an instruction
