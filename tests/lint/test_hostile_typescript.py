@@ -35,3 +35,20 @@ def test_hostile_tsconfig_comments_still_stripped(tmp_path: Path) -> None:
     (tmp_path / "src" / "agent.ts").write_text(AGENT, encoding="utf-8")
     outcome = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=20)
     assert "prompts.ts:1:" in outcome.stdout, outcome.stdout + outcome.stderr
+
+
+def test_hostile_agents_nested_3000_deep_in_typescript(tmp_path: Path) -> None:
+    # Each agent's binding walked up to the root by tree-sitter's `.parent`, itself a walk down
+    # from the root: 300 levels took 3.5 s, 3,000 did not finish in a minute.
+    depth = 3_000
+    opening = "".join(f"new SequentialAgent({{ name: 's{level}', subAgents: [" for level in range(depth))
+    text = (
+        "import { LlmAgent, SequentialAgent } from '@google/adk';\nexport const root = "
+        + opening + "new LlmAgent({ name: 'x', instruction: '{k}' })" + "] })" * depth + ";\n"
+    )  # fmt: skip
+    (tmp_path / "agent.ts").write_text(text, encoding="utf-8")
+    for command in (["lint", "--no-cache", "."], ["graph", "."]):
+        outcome = run_templating(command, tmp_path, seconds=20)
+        assert outcome.returncode in (0, 1), outcome.stderr
+    lint = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=20)
+    assert "TPL014 `k` is read by agent `x`" in lint.stdout

@@ -145,11 +145,25 @@ def _direction(model: ProjectModel) -> str:
     return "TB" if deep or model.workflows else "LR"
 
 
-def _depth(agent: Agent, seen: frozenset[int] = frozenset()) -> int:
-    """Levels from ``agent`` down; an agent listed inside itself (a broken config) ends a branch."""
-    inside = seen | {id(agent)}
-    children = [child for child in agent.sub_agents if id(child) not in inside]
-    return 1 + max((_depth(child, inside) for child in children), default=0)
+def _depth(root: Agent) -> int:
+    """Levels from ``root`` down, each agent's worked out once (an agent listed under many
+    parents is not walked once per path) and with a stack (agents nest thousands deep in
+    TypeScript, Go, Java and Kotlin); an agent listed inside itself (a broken config) ends a
+    branch."""
+    depths: dict[int, int] = {}
+    on_path = {id(root)}
+    stack = [(root, iter(root.sub_agents))]
+    while stack:
+        agent, children = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            on_path.discard(id(agent))
+            depths[id(agent)] = 1 + max((depths[id(c)] for c in agent.sub_agents if id(c) in depths), default=0)
+        elif id(child) not in depths and id(child) not in on_path:
+            on_path.add(id(child))
+            stack.append((child, iter(child.sub_agents)))
+    return depths[id(root)]
 
 
 def _workflow_graph():

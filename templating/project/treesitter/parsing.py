@@ -12,13 +12,14 @@ from __future__ import annotations
 import bisect
 import functools
 import importlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tree_sitter import Language, Node, Tree
 
-__all__ = ["GRAMMARS", "MissingGrammarError", "ParsedText", "language", "parse"]
+__all__ = ["GRAMMARS", "MissingGrammarError", "ParsedText", "language", "parse", "with_ancestors"]
 
 #: Each grammar's module and the function in it that returns the language, imported on first use.
 GRAMMARS: dict[str, tuple[str, str]] = {
@@ -119,3 +120,41 @@ def parse(grammar: str, text: str) -> ParsedText:
         return ParsedText(tree, text, encoded)
     wide_at, extra = _wide_characters(text)
     return ParsedText(tree, text, encoded, wide_at, extra)
+
+
+def with_ancestors(
+    root: Node, nodes: Iterable[Node], kinds: frozenset[str] = frozenset()
+) -> Iterator[tuple[Node, list[Node], list[int]]]:
+    """Each of ``nodes`` (in tree order) with the nodes from ``root`` down to its parent,
+    outermost first, and the places in that list of the nodes whose type is in ``kinds``;
+    both lists are the walk's own, good until the next item.
+
+    tree-sitter's ``Node.parent`` walks down from the root itself, so walking up to the root
+    by ``.parent`` from each of many nodes costs the square of the depth, or worse: for each
+    agent of ``SequentialAgent``s nested 300 deep that was 45 ms, and nesting 3,000 deep did not
+    finish in a minute. This is one walk down, into only the subtrees that hold one of ``nodes``.
+    """
+    nodes = list(nodes)
+    wanted = {node.id for node in nodes}
+    starts = sorted(node.start_byte for node in nodes)
+    path: list[Node] = []
+    places: list[int] = []
+    pending: list[Iterator[Node]] = [iter([root])]
+    while pending:
+        child = next(pending[-1], None)
+        if child is None:
+            pending.pop()
+            if path:
+                if places and places[-1] == len(path) - 1:
+                    places.pop()
+                path.pop()
+            continue
+        index = bisect.bisect_left(starts, child.start_byte)
+        if index == len(starts) or starts[index] > child.end_byte:
+            continue  # none of `nodes` is in this subtree
+        if child.id in wanted:
+            yield child, path, places
+        if kinds and child.type in kinds:
+            places.append(len(path))
+        path.append(child)
+        pending.append(iter(child.children))

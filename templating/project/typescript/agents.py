@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.project.treesitter.parsing import with_ancestors
 from templating.project.treesitter.queries import matches, query
 from templating.project.typescript.evaluate import FUNCTION_KINDS, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
@@ -61,9 +62,16 @@ def find_agents(module: ScriptModule, grammar: str) -> list[AgentSite]:
     for found in matches(query(_PACKAGE, "builders", grammar), module.parsed.root):
         if "AgentBuilder" in module.imports:
             sites.append(_builder(module, found["start"][0]))
+    ordered = sorted(sites, key=lambda site: site.node.start_byte)
+    nodes = [site.node for site in ordered]
+    walk = with_ancestors(module.parsed.root, nodes, FUNCTION_KINDS)
+    bindings = {node.id: _binding(module, path, functions) for node, path, functions in walk}
     used: set[str] = set()
-    for site in sorted(sites, key=lambda site: site.node.start_byte):
-        _bind(module, site, used)
+    for site in ordered:
+        variable, site.factory = bindings.get(site.node.id, (None, None))
+        if variable is not None and variable not in used:
+            site.variable = variable
+            used.add(variable)
     return sorted(sites, key=lambda site: site.node.start_byte)
 
 
@@ -184,18 +192,17 @@ def _arguments(call: Node) -> list[Node]:
     return [child for child in arguments.named_children if child.type != "comment"] if arguments is not None else []
 
 
-def _bind(module: ScriptModule, site: AgentSite, used: set[str]) -> None:
-    """The variable an agent is bound to and the factory function that builds it, if any."""
-    node = site.node
-    while node.parent is not None and node.parent.type in _WRAPPERS:
-        node = node.parent
-    parent = node.parent
+def _binding(module: ScriptModule, path: list[Node], functions: list[int]) -> tuple[str | None, str | None]:
+    """The variable an agent is bound to and the factory function that builds it, if any, from
+    the nodes above it (``path``, outermost first; ``functions``, where functions are in it)."""
+    index = len(path) - 1
+    while index >= 0 and path[index].type in _WRAPPERS:
+        index -= 1
+    parent = path[index] if index >= 0 else None
+    variable = None
     if parent is not None and parent.type == "variable_declarator":
-        name = _bound_name(module, parent.child_by_field_name("name"))
-        if name is not None and name not in used:
-            site.variable = name
-            used.add(name)
-    site.factory = _factory(module, site.node)
+        variable = _bound_name(module, parent.child_by_field_name("name"))
+    return variable, _factory(module, path, functions[0] if functions else None)
 
 
 def _bound_name(module: ScriptModule, target: Node | None) -> str | None:
@@ -217,21 +224,19 @@ def _bound_name(module: ScriptModule, target: Node | None) -> str | None:
     return None
 
 
-def _factory(module: ScriptModule, node: Node) -> str | None:
-    current = node.parent
-    function = None
-    while current is not None:
-        if current.type in FUNCTION_KINDS:
-            function = current
-        current = current.parent
-    if function is None:
+def _factory(module: ScriptModule, path: list[Node], index: int | None) -> str | None:
+    """The function an agent is built in, named by its declaration or the variable holding it:
+    the outermost one (``path[index]``), when functions nest."""
+    if index is None:
         return None
+    function = path[index]
     if function.type == "function_declaration":
         name = function.child_by_field_name("name")
         return module.parsed.text_of(name) if name is not None else None
-    holder = function.parent
-    while holder is not None and holder.type in _WRAPPERS:
-        holder = holder.parent
+    index -= 1
+    while index >= 0 and path[index].type in _WRAPPERS:
+        index -= 1
+    holder = path[index] if index >= 0 else None
     if holder is not None and holder.type == "variable_declarator":
         name = holder.child_by_field_name("name")
         return module.parsed.text_of(name) if name is not None else None
