@@ -54,3 +54,45 @@ def test_hostile_graph_of_one_agent_listed_ten_times_under_eleven_levels(tmp_pat
         assert outcome.returncode == 0, outcome.stderr[-2000:]
         assert "a11" in outcome.stdout
     assert run_templating(["graph", "."], tmp_path, seconds=20).stdout.startswith("flowchart TB")
+
+
+def _deep_writes(language: str, depth: int, count: int) -> tuple[str, str]:
+    """A callback writing ``count`` keys in a block nested ``depth`` deep, and an agent."""
+    if language == "ts":
+        writes = "".join(f"ctx.state.set('k{i}', P);\n" for i in range(count))
+        return "agent.ts", (
+            "import { LlmAgent } from '@google/adk';\nimport type { CallbackContext } from '@google/adk';\n"
+            "const P = 'Use {x}';\nexport function cb(ctx: CallbackContext) {\n" + "if (P) {\n" * depth + writes
+            + "}\n" * depth + "}\nexport const a = new LlmAgent({ name: 'a', instruction: P, beforeAgentCallback: cb });\n"
+        )  # fmt: skip
+    if language == "go":
+        writes = "".join(f'\tctx.State().Set("k{i}", P)\n' for i in range(count))
+        return "main.go", (
+            'package main\n\nimport (\n\t"google.golang.org/adk/v2/agent"\n\t"google.golang.org/adk/v2/agent/llmagent"\n)\n\n'
+            'const P = "Use {x}"\n\nfunc cb(ctx agent.CallbackContext) {\n' + "if true {\n" * depth + writes + "}\n" * depth
+            + '}\n\nfunc main() {\n\tllmagent.New(llmagent.Config{Name: "a", Instruction: P})\n}\n'
+        )  # fmt: skip
+    if language == "java":
+        writes = "".join(f'    ctx.state().put("k{i}", P);\n' for i in range(count))
+        return "A.java", (
+            "import com.google.adk.agents.LlmAgent;\nimport com.google.adk.agents.CallbackContext;\nclass A {\n"
+            '  static final String P = "Use {x}";\n  static void cb(CallbackContext ctx) {\n' + "if (true) {\n" * depth
+            + writes + "}\n" * depth + '  }\n  static LlmAgent a = LlmAgent.builder().name("a").instruction(P).build();\n}\n'
+        )  # fmt: skip
+    writes = "".join(f'    ctx.state["k{i}"] = P\n' for i in range(count))
+    return "A.kt", (
+        'import com.google.adk.kt.agents.LlmAgent\nimport com.google.adk.kt.agents.Instruction\nconst val P = "Use {x}"\n'
+        "fun cb(ctx: CallbackContext) {\n" + "if (true) {\n" * depth + writes + "}\n" * depth
+        + '}\nval a = LlmAgent(name = "a", instruction = Instruction(P))\n'
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["ts", "go", "java", "kotlin"])
+def test_hostile_state_writes_in_a_block_nested_1000_deep(tmp_path: Path, language: str) -> None:
+    # Each write found its owner by walking up with tree-sitter's `.parent`, which walks down
+    # from the root: 500 writes 300 deep took 3-15 s, 1,200 deep past a minute.
+    name, text = _deep_writes(language, 1_000, 300)
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=30)
+    assert outcome.returncode == 1, outcome.stderr[-2000:]
+    assert "TPL014 `x` is read by agent `a`" in outcome.stdout

@@ -81,7 +81,7 @@ def read_agents(
 def _returned_agents(file: GoFile, variables: set[str], factories: dict[str, str]) -> None:
     """Record the functions that return an agent they bound to a local (``return writer, nil``)."""
     for match in matches(query(_PACKAGE, "returns", "go"), file.parsed.root):
-        function = function_name(enclosing_function(match["return"][0]), file.parsed)
+        function = function_name(enclosing_function(match["return"][0], file.parsed.root), file.parsed)
         variable = f"{function}.{file.parsed.text_of(match['value'][0])}"
         if function and variable in variables:
             factories.setdefault(function, variable)
@@ -135,7 +135,7 @@ def construction(literal: Node, file: GoFile) -> Node | None:
 
 def _construction_of_local(literal: Node, values: Node | None, file: GoFile) -> Node | None:
     statement = values.parent if values is not None and values.type == "expression_list" else None
-    function = enclosing_function(literal)
+    function = enclosing_function(literal, file.parsed.root)
     if statement is None or statement.type != "short_var_declaration" or function is None:
         return None
     left = statement.child_by_field_name("left")
@@ -178,7 +178,7 @@ def bound_variable(call: Node, literal: Node, file: GoFile, factories: dict[str,
         if names:
             return local_name(call, file, file.parsed.text_of(names[0]))
     if statement is not None and statement.type == "return_statement":
-        function = function_name(enclosing_function(call), file.parsed)
+        function = function_name(enclosing_function(call, file.parsed.root), file.parsed)
         if function:
             factories[function] = synthetic
     return synthetic

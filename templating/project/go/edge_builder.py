@@ -100,7 +100,7 @@ def _is_new(node: Node, reader: _Reader) -> bool:
 def _statement_calls(local: Node, build: Node, file: GoFile) -> list[Node] | None:
     """The builder calls on the local ``local`` names made before ``build``, in order; ``None``
     when one may run other than once or the builder is used another way."""
-    scope = enclosing_function(build)
+    scope = enclosing_function(build, file.parsed.root)
     body = scope.child_by_field_name("body") if scope is not None else None
     if body is None:
         return None

@@ -230,7 +230,7 @@ def _trim(text: GoText) -> GoText:
 
 def _is_package_level(node: Node, file: GoFile, name: str) -> bool:
     """Whether ``name`` at ``node`` is not a parameter or local of an enclosing function."""
-    function = enclosing_function(node)
+    function = enclosing_function(node, file.parsed.root)
     while function is not None:
         parameters = function.child_by_field_name("parameters")
         if parameters is not None and name in _declared_names(parameters, file):
@@ -238,7 +238,7 @@ def _is_package_level(node: Node, file: GoFile, name: str) -> bool:
         body = function.child_by_field_name("body")
         if body is not None and _local_definitions(body, file, name):
             return False
-        function = enclosing_function(function)
+        function = enclosing_function(function, file.parsed.root)
     return True
 
 
@@ -253,13 +253,13 @@ def local_values(node: Node, file: GoFile) -> list[Node | None] | None:
     """The values the identifier ``node`` is assigned in the innermost function that assigns
     it (``None`` for one not given as one expression per name); ``None`` if none does."""
     name = file.parsed.text_of(node)
-    function = enclosing_function(node)
+    function = enclosing_function(node, file.parsed.root)
     while function is not None:
         body = function.child_by_field_name("body")
         definitions = _local_definitions(body, file, name) if body is not None else []
         if definitions:
             return definitions
-        function = enclosing_function(function)
+        function = enclosing_function(function, file.parsed.root)
     return None
 
 
@@ -285,7 +285,7 @@ def _local_table(body: Node, file: GoFile) -> dict[str, list[Node | None]]:
     function = body.parent
     for match in matches(query("templating.project.go", "assignments", "go"), body):
         statement = match["assignment"][0]
-        if enclosing_function(statement) == function:  # not a nested function literal's
+        if enclosing_function(statement, file.parsed.root) == function:  # not a nested function literal's
             for name, value in _assigned(statement, file):
                 table.setdefault(name, []).append(value)
     return table

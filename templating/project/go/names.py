@@ -33,7 +33,7 @@ def literal_name(node: Node) -> str:
 
 def local_name(node: Node, file: GoFile, variable: str) -> str:
     """The name of ``variable`` bound where ``node`` is: ``function.variable`` inside a function."""
-    function = function_name(enclosing_function(node), file.parsed)
+    function = function_name(enclosing_function(node, file.parsed.root), file.parsed)
     return f"{function}.{variable}" if function else variable
 
 
@@ -84,7 +84,7 @@ def _called(call: Node, file: GoFile, package: Package, *, tools: bool) -> Ref |
 def write_owner(node: Node, file: GoFile) -> str | None:
     """The function the code at ``node`` belongs to: the outermost function literal passed as a value, or
     the top-level function."""
-    function = enclosing_function(node)
+    function = enclosing_function(node, file.parsed.root)
     owner = None
     while function is not None:
         if function.type == "func_literal":
@@ -92,5 +92,5 @@ def write_owner(node: Node, file: GoFile) -> str | None:
         else:
             name = function.child_by_field_name("name")
             return owner or (file.parsed.text_of(name) if name is not None else None)
-        function = enclosing_function(function)
+        function = enclosing_function(function, file.parsed.root)
     return owner

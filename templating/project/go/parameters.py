@@ -53,11 +53,11 @@ def only_argument(node: Node, file: GoFile) -> Node | None:
         return None
     arguments = calls[0].child_by_field_name("arguments")
     values = [v for v in (arguments.named_children if arguments is not None else ()) if v.type != "comment"]
-    return values[index] if index < len(values) and enclosing_function(calls[0]) != function else None
+    return values[index] if index < len(values) and enclosing_function(calls[0], file.parsed.root) != function else None
 
 
 def _declaring_function(node: Node, file: GoFile, name: str) -> tuple[Node | None, int | None]:
-    function = enclosing_function(node)
+    function = enclosing_function(node, file.parsed.root)
     while function is not None:
         parameters = function.child_by_field_name("parameters")
         names = [
@@ -67,7 +67,7 @@ def _declaring_function(node: Node, file: GoFile, name: str) -> tuple[Node | Non
         ]
         if name in names:
             return function, names.index(name)
-        function = enclosing_function(function)
+        function = enclosing_function(function, file.parsed.root)
     return None, None
 
 

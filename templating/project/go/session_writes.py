@@ -70,7 +70,7 @@ def _is_session(context: Node, file: GoFile, handed: dict[int, set[str]], depth:
 def _handed_on(name: Node, file: GoFile, handed: dict[int, set[str]]) -> bool:
     """Whether the local ``name`` is used in its function other than through a selector (the
     names a function uses so are found once per function)."""
-    function = enclosing_function(name)
+    function = enclosing_function(name, file.parsed.root)
     body = function.child_by_field_name("body") if function is not None else None
     if body is None:
         return False

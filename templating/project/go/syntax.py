@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from templating.project.treesitter.parsing import ancestors
+
 if TYPE_CHECKING:
     from tree_sitter import Node
 
@@ -33,12 +35,10 @@ def value_of(element: Node) -> Node:
     return element
 
 
-def enclosing_function(node: Node) -> Node | None:
-    """The innermost function declaration, method or function literal around ``node``."""
-    parent = node.parent
-    while parent is not None and parent.type not in FUNCTION_NODES:
-        parent = parent.parent
-    return parent
+def enclosing_function(node: Node, root: Node) -> Node | None:
+    """The innermost function declaration, method or function literal around ``node`` (in the
+    tree of ``root``, walked down once: see `ancestors`)."""
+    return next((parent for parent in reversed(ancestors(root, node)) if parent.type in FUNCTION_NODES), None)
 
 
 def under(node: Node, kinds: frozenset[str], stop: Node) -> bool:
@@ -54,7 +54,7 @@ def under(node: Node, kinds: frozenset[str], stop: Node) -> bool:
 def function_name(function: Node | None, parsed: ParsedText) -> str | None:
     """The name of the top-level function (or method) around ``function``, if any."""
     while function is not None and function.type == "func_literal":
-        function = enclosing_function(function)
+        function = enclosing_function(function, parsed.tree.root_node)
     if function is None:
         return None
     name = function.child_by_field_name("name")

@@ -78,7 +78,7 @@ def _writer(key: Node, via: str, file: GoFile, package: Package) -> Writer:
 def _context_kind(context: Node, file: GoFile) -> str:
     """How a write through ``context`` is made: by its parameter's type, else its name."""
     name = file.parsed.text_of(context)
-    function = enclosing_function(context)
+    function = enclosing_function(context, file.parsed.root)
     while function is not None:
         parameters = function.child_by_field_name("parameters")
         for parameter in parameters.named_children if parameters is not None else ():
@@ -87,7 +87,7 @@ def _context_kind(context: Node, file: GoFile) -> str:
             if name in names and type_node is not None:
                 written = file.parsed.text_of(type_node).lstrip("*")
                 return CONTEXT_TYPES.get(written, CONTEXT_NAMES.get(name, "tool"))
-        function = enclosing_function(function)
+        function = enclosing_function(function, file.parsed.root)
     return CONTEXT_NAMES.get(name, "tool")
 
 
@@ -113,7 +113,7 @@ def _map_writers(node: Node, via: str, file: GoFile, package: Package) -> list[W
 
 def _index_writes(name: Node, via: str, file: GoFile, package: Package) -> list[Writer]:
     """``name["k"] = v`` in the function that builds the map ``name``."""
-    function = enclosing_function(name)
+    function = enclosing_function(name, file.parsed.root)
     body = function.child_by_field_name("body") if function is not None else None
     if body is None:
         return []
@@ -130,7 +130,11 @@ def _index_table(body: Node, function: Node, file: GoFile) -> dict[str, list[Nod
     for match in matches(query(_PACKAGE, "assignments", "go"), body):
         statement = match["assignment"][0]
         left = statement.child_by_field_name("left")
-        if statement.type != "assignment_statement" or left is None or enclosing_function(statement) != function:
+        if (
+            statement.type != "assignment_statement"
+            or left is None
+            or enclosing_function(statement, file.parsed.root) != function
+        ):
             continue
         for target in left.named_children:
             operand, index = target.child_by_field_name("operand"), target.child_by_field_name("index")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.java.evaluate import evaluate
 from templating.project.model.facts import SessionWrite
+from templating.project.treesitter.parsing import ancestors
 from templating.project.treesitter.session_writes import session_write
 from templating.project.treesitter.text import known_text
 
@@ -52,13 +53,8 @@ def java_session_writes(file: JavaFile) -> tuple[SessionWrite, ...]:
 def _from_service(file: JavaFile, holder: Node, scopes: dict[int, tuple[set[str], set[str]]]) -> bool:
     """Whether the local ``holder`` names is declared with a session service's session and not
     handed on; each method is read once for both."""
-    scope = holder.parent
-    while scope is not None and scope.type not in (
-        "method_declaration",
-        "constructor_declaration",
-        "lambda_expression",
-    ):
-        scope = scope.parent
+    kinds = ("method_declaration", "constructor_declaration", "lambda_expression")
+    scope = next((node for node in reversed(ancestors(file.parsed.root, holder)) if node.type in kinds), None)
     if scope is None:
         return False
     if scope.id not in scopes:

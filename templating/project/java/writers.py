@@ -30,6 +30,7 @@ from templating.project.java.vocabulary import (
 from templating.project.model.facts import Writer
 from templating.project.model.kinds import WriterVia
 from templating.project.treesitter.agent_build import FileWrites
+from templating.project.treesitter.parsing import ancestors
 from templating.project.treesitter.text import known_text
 
 if TYPE_CHECKING:
@@ -88,22 +89,24 @@ def _add(
 def _owner(file: JavaFile, node: Node, receiver: Node | None) -> tuple[str, str, WriterVia]:
     """Who a write at ``node`` belongs to: ``("function", name, via)``, ``("class", name,
     "agent")`` or ``("free", "", "initial")``."""
-    parent = node.parent
-    while parent is not None:
+    path = ancestors(file.parsed.root, node)  # one walk down: `.parent` walks down each time
+    for index in range(len(path) - 1, -1, -1):
+        parent = path[index]
         if parent.type == "lambda_expression":
             name = _lambda_name(file, parent)
             if name is not None:
                 return "function", name, "callback"
         if parent.type in ("method_declaration", "constructor_declaration"):
-            return _method_owner(file, parent, receiver)
-        parent = parent.parent
+            return _method_owner(file, parent, receiver, path[:index])
     return "free", "", "initial"
 
 
-def _method_owner(file: JavaFile, method: Node, receiver: Node | None) -> tuple[str, str, WriterVia]:
-    enclosing = method.parent
-    while enclosing is not None and enclosing.type not in ("class_declaration", "enum_declaration"):
-        enclosing = enclosing.parent
+def _method_owner(
+    file: JavaFile, method: Node, receiver: Node | None, outside: list[Node]
+) -> tuple[str, str, WriterVia]:
+    """``outside``: the nodes from the root down to ``method``'s parent."""
+    classes = ("class_declaration", "enum_declaration")
+    enclosing = next((node for node in reversed(outside) if node.type in classes), None)
     class_name = file.text(enclosing.child_by_field_name("name")) if enclosing is not None else ""
     if class_name in file.agent_classes:
         return "class", class_name, "agent"

@@ -23,6 +23,7 @@ from templating.project.kotlin.vocabulary import CALLBACK_CONTEXT, TOOL_CONTEXT
 from templating.project.model.facts import Writer
 from templating.project.model.kinds import WriterVia
 from templating.project.treesitter.agent_build import FileWrites, synthetic
+from templating.project.treesitter.parsing import ancestors
 from templating.project.treesitter.text import known_text
 
 if TYPE_CHECKING:
@@ -119,20 +120,20 @@ def _is_callback_lambda(file: KotlinFile, node: Node) -> bool:
 
 
 def _owner(file: KotlinFile, node: Node) -> tuple[str, str, WriterVia]:
-    parent = node.parent
-    while parent is not None:
+    path = ancestors(file.parsed.root, node)  # one walk down: `.parent` walks down each time
+    for index in range(len(path) - 1, -1, -1):
+        parent = path[index]
         if parent.type == "lambda_literal" and _is_callback_lambda(file, parent):
             return "function", synthetic(file.position(parent), "callback"), "callback"
         if parent.type == "function_declaration":
-            return _function_owner(file, parent, node)
-        parent = parent.parent
+            return _function_owner(file, parent, node, path[:index])
     return "free", "", "initial"
 
 
-def _function_owner(file: KotlinFile, function: Node, node: Node) -> tuple[str, str, WriterVia]:
-    enclosing = function.parent
-    while enclosing is not None and enclosing.type not in ("class_declaration", "object_declaration"):
-        enclosing = enclosing.parent
+def _function_owner(file: KotlinFile, function: Node, node: Node, outside: list[Node]) -> tuple[str, str, WriterVia]:
+    """``outside``: the nodes from the root down to ``function``'s parent."""
+    classes = ("class_declaration", "object_declaration")
+    enclosing = next((found for found in reversed(outside) if found.type in classes), None)
     if enclosing is not None:
         class_name = next((file.text(c) for c in enclosing.named_children if c.type == "identifier"), "")
         if class_name in file.agent_classes:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tree_sitter import Language, Node, Tree
 
-__all__ = ["GRAMMARS", "MissingGrammarError", "ParsedText", "language", "parse", "with_ancestors"]
+__all__ = ["GRAMMARS", "MissingGrammarError", "ParsedText", "ancestors", "language", "parse", "with_ancestors"]
 
 #: Each grammar's module and the function in it that returns the language, imported on first use.
 GRAMMARS: dict[str, tuple[str, str]] = {
@@ -158,3 +158,15 @@ def with_ancestors(
             places.append(len(path))
         path.append(child)
         pending.append(iter(child.children))
+
+
+def ancestors(root: Node, node: Node) -> list[Node]:
+    """The nodes from ``root`` down to the parent of ``node``, outermost first, in one walk
+    down: a walk up by ``.parent`` (which itself walks down from the root) costs the square
+    of the depth, and 500 state writes in a block nested 300 deep took 3-18 s."""
+    path: list[Node] = []
+    current: Node | None = root
+    while current is not None and current != node:
+        path.append(current)
+        current = current.child_with_descendant(node)
+    return path

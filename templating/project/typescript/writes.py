@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from templating.project.model.facts import Writer
+from templating.project.treesitter.parsing import ancestors
 from templating.project.treesitter.queries import matches, query
 from templating.project.typescript.evaluate import constant
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
@@ -158,7 +159,7 @@ def _add(
     target: list[Writer] | None = None,
 ) -> None:
     line, column = at.start_point[0] + 1, module.parsed.span(at)[0] - _line_start(module, at) + 1
-    owner = _owner(at, owners)
+    owner = _owner(module.parsed.root, at, owners)
     for key, _ in keys:
         function = str(owners[owner]) if owner is not None else None
         writer = Writer(key, via, module.source.path, line, column, function)  # type: ignore[arg-type]
@@ -170,13 +171,8 @@ def _add(
             writes.free.append(writer)
 
 
-def _owner(node: Node, owners: dict[int, object]) -> int | None:
-    current = node.parent
-    while current is not None:
-        if current.id in owners:
-            return current.id
-        current = current.parent
-    return None
+def _owner(root: Node, node: Node, owners: dict[int, object]) -> int | None:
+    return next((current.id for current in reversed(ancestors(root, node)) if current.id in owners), None)
 
 
 def _line_start(module: ScriptModule, node: Node) -> int:
