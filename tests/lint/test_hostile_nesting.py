@@ -96,3 +96,34 @@ def test_hostile_state_writes_in_a_block_nested_1000_deep(tmp_path: Path, langua
     outcome = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=30)
     assert outcome.returncode == 1, outcome.stderr[-2000:]
     assert "TPL014 `x` is read by agent `a`" in outcome.stdout
+
+
+def _deep_agents(language: str, depth: int, count: int) -> tuple[str, str]:
+    """``count`` agents whose instructions use a constant, built in a block nested ``depth`` deep."""
+    members = ", ".join(f"a{i}" for i in range(count))
+    if language == "ts":
+        agents = "".join(f"const a{i} = new LlmAgent({{ name: 'a{i}', instruction: P }});\n" for i in range(count))
+        return "agent.ts", (
+            "import { LlmAgent, SequentialAgent } from '@google/adk';\nconst P = 'Use {x}';\nexport function build() {\n"
+            + "if (P) {\n" * depth + agents + f"return new SequentialAgent({{ name: 'r', subAgents: [{members}] }});\n"
+            + "}\n" * depth + "}\n"
+        )  # fmt: skip
+    agents = "".join(
+        f'    LlmAgent a{i} = LlmAgent.builder().name("a{i}").instruction(P).build();\n' for i in range(count)
+    )
+    return "A.java", (
+        "import com.google.adk.agents.LlmAgent;\nimport com.google.adk.agents.SequentialAgent;\nclass A {\n"
+        '  static final String P = "Use {x}";\n  static SequentialAgent build() {\n' + "if (true) {\n" * depth + agents
+        + f'    return SequentialAgent.builder().name("r").subAgents({members}).build();\n' + "}\n" * depth + "  }\n}\n"
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["ts", "java"])
+def test_hostile_agents_built_in_a_block_nested_2000_deep(tmp_path: Path, language: str) -> None:
+    # Resolving each instruction's constant walked the blocks around it up by `.parent`: 300
+    # agents 1,200 deep took 24 s of CPU in TypeScript and Java; now under a second.
+    name, text = _deep_agents(language, 2_000, 300)
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=20)
+    assert outcome.returncode == 1, outcome.stderr[-2000:]
+    assert "TPL014 `x` is read by agent `a0`" in outcome.stdout  # one finding: one place in the text

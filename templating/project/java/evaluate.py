@@ -102,7 +102,7 @@ def _operator(node: Node) -> str:
 
 def _name(node: Node, scope: JavaScope, depth: int) -> Characters:
     name = scope.parsed.text_of(node)
-    if is_parameter(node, name, scope.parsed.text_of):
+    if is_parameter(node, name, scope.parsed.text_of, scope.parsed.root):
         return _hole(node, scope)
     value = scope.constant(name, node.start_byte)
     if value is None or value.start_byte <= node.start_byte < value.end_byte:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from templating.project.model.instruction import SourceFile
-from templating.project.treesitter.parsing import ParsedText
+from templating.project.treesitter.parsing import ParsedText, ancestors
 from templating.project.treesitter.text import Characters
 
 if TYPE_CHECKING:
@@ -72,10 +72,10 @@ class JavaScope:
         return field_declarator.child_by_field_name("value") if field_declarator is not None else None
 
 
-def is_parameter(node: Node, name: str, text_of: Callable[[Node], str]) -> bool:
-    """Whether ``name`` used at ``node`` is a parameter of a method or lambda around it."""
-    parent = node.parent
-    while parent is not None:
+def is_parameter(node: Node, name: str, text_of: Callable[[Node], str], root: Node) -> bool:
+    """Whether ``name`` used at ``node`` is a parameter of a method or lambda around it (in the
+    tree of ``root``, walked down once: see `ancestors`)."""
+    for parent in reversed(ancestors(root, node)):
         if parent.type in _CALLABLES:
             parameters = parent.child_by_field_name("parameters")
             if parameters is not None:
@@ -85,7 +85,6 @@ def is_parameter(node: Node, name: str, text_of: Callable[[Node], str]) -> bool:
                     found = [p.child_by_field_name("name") or p for p in parameters.named_children]
                 if any(p is not None and text_of(p) == name for p in found):
                     return True
-        parent = parent.parent
     return False
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.treesitter.parsing import ancestors
 from templating.project.typescript.literals import Character, add_piece, dedent
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 from templating.project.typescript.vocabulary import DEDENT_TAGS
@@ -198,15 +199,13 @@ def brace_reason(node: Node, module: ScriptModule) -> str | None:
 def _is_parameter(node: Node, module: ScriptModule) -> bool:
     """Whether an identifier names a parameter of a function around it."""
     name = module.parsed.text_of(node)
-    scope = node.parent
-    while scope is not None:
+    for scope in reversed(ancestors(module.parsed.root, node)):
         if scope.type in FUNCTION_KINDS or scope.type == "method_definition":
             parameters = scope.child_by_field_name("parameters") or scope.child_by_field_name("parameter")
             if parameters is not None and any(
                 module.parsed.text_of(found) == name for found in _parameter_names(parameters)
             ):
                 return True
-        scope = scope.parent
     return False
 
 
@@ -228,9 +227,8 @@ def _operator(node: Node) -> str | None:
 
 def lookup(name: str, at: Node, module: ScriptModule) -> Node | None:
     """The value bound to ``name`` where ``at`` is: the nearest enclosing block's ``const``,
-    then the module's."""
-    scope = at.parent
-    while scope is not None:
+    then the module's (the blocks around it found in one walk down: see `ancestors`)."""
+    for scope in reversed(ancestors(module.parsed.root, at)):
         if scope.type in _SCOPES and scope.type != "program":
             for statement in scope.named_children:
                 if statement.start_byte >= at.start_byte:
@@ -238,7 +236,6 @@ def lookup(name: str, at: Node, module: ScriptModule) -> Node | None:
                 value = _declared(name, statement, module)
                 if value is not None:
                     return value
-        scope = scope.parent
     return module.values.get(name) or module.functions.get(name)
 
 
