@@ -184,9 +184,10 @@ def _steps(
     children = agent.sub_agents
     if agent.kind in _ORDERED:
         added = []
-        for child in children:
+        for position, child in enumerate(children, start=1):
             yield child
-            added.append(known.push(_carried(subtree_writes(child))))
+            if position < len(children):  # no later sibling sees the last one's writes
+                added.append(known.push(_carried(subtree_writes(child))))
         for step in reversed(added):
             known.pop(step)
     elif agent.run_order:
@@ -212,9 +213,10 @@ def _run_order_steps(agent: Agent, known: _Known) -> Iterator[Agent]:
     ordered = {id(child) for child in agent.run_order}
     others = [child for child in agent.sub_agents if id(child) not in ordered]
     added = [known.push(_carried([w for child in others for w in subtree_writes(child)]))]
-    for child in agent.run_order:
+    for position, child in enumerate(agent.run_order, start=1):
         yield child
-        added.append(known.push(_carried(subtree_writes(child))))
+        if position < len(agent.run_order):  # no later call sees the last one's writes
+            added.append(known.push(_carried(subtree_writes(child))))
     for step in reversed(added):
         known.pop(step)
     family = known.push(_carried(subtree_writes(agent)))
