@@ -40,7 +40,7 @@ import templating  # noqa: E402
 from benchmarks import workloads as wl  # noqa: E402
 from benchmarks.report import write_docs  # noqa: E402
 from benchmarks.timing import Engine, call_once, measure, paired_ratio  # noqa: E402
-from templating.compiler import CompiledTemplate  # noqa: E402
+from templating.compiled import CompiledTemplate  # noqa: E402
 from templating.dialects import get_dialect  # noqa: E402
 
 LOWER_BOUND = "''.join lower bound"

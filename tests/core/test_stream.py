@@ -1,0 +1,233 @@
+"""`CompiledTemplate.stream` / `stream_async`: in every dialect, the pieces joined are what
+`render` / `render_async` return and a failing render raises the same error (type, message,
+key and position) before any piece, with the same artifact loads in the same order; the
+same for a template compiled for streaming (`STREAMED_CHARACTERS`) and past the stream's
+memos and batches."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from templating import ReadonlyContext, ValuePolicy, compile_template, stream
+from templating.compiled import CompiledTemplate
+from templating.dialects import DIALECT_NAMES, get_dialect
+from templating.errors import TemplateSyntaxError
+from tests.strategies import (
+    ARTIFACT_NAMES,
+    nested_states,
+    render_states,
+    render_templates,
+    states,
+    strict_templates,
+    templates,
+)
+
+
+class Loads:
+    """An artifact service that records each load: a text, ``None`` (no such artifact) or an
+    exception to raise."""
+
+    def __init__(self, artifacts: dict[str, Any]) -> None:
+        self.artifacts, self.calls = artifacts, []
+
+    async def load_artifact(self, filename: str) -> Any:
+        self.calls.append(filename)
+        await asyncio.sleep(0)  # a real suspension: the stream must survive one
+        found = self.artifacts.get(filename)
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+
+def _outcome(run) -> tuple[str, tuple | None]:
+    """What a render returned, or the error it raised, as comparable data."""
+    try:
+        return run(), None
+    except Exception as error:  # noqa: BLE001 - every error is compared, whatever its type
+        fields = tuple(getattr(error, name, None) for name in ("key", "line", "column", "span"))
+        return "", (type(error), str(error), error.args, fields)
+
+
+def _streamed(pieces_of) -> tuple[str, tuple | None]:
+    """A stream's outcome; asserts that no piece came before an error and none is empty."""
+    pieces: list[str] = []
+
+    def run() -> str:
+        for piece in pieces_of():
+            assert piece, "pieces are never empty"
+            pieces.append(piece)
+        return "".join(pieces)
+
+    outcome = _outcome(run)
+    if outcome[1] is not None:
+        assert pieces == [], "nothing is yielded before an error"
+    return outcome
+
+
+def _async_pieces(compiled: CompiledTemplate, context: object):
+    async def collect() -> list[str]:
+        return [piece async for piece in compiled.stream_async(context)]
+
+    return asyncio.run(collect())
+
+
+def _compiled(text: str, dialect: str, streamed: bool, policy: ValuePolicy | None = None) -> CompiledTemplate | None:
+    try:
+        if streamed:
+            with mock.patch("templating.compiled.STREAMED_CHARACTERS", -1):
+                return CompiledTemplate(text, get_dialect(dialect), policy)
+        return compile_template(text, dialect=dialect, policy=policy)
+    except TemplateSyntaxError:
+        return None
+
+
+def _check_async(compiled: CompiledTemplate, state: dict, artifacts: dict | None) -> None:
+    def context(loads: Loads | None) -> ReadonlyContext:
+        return ReadonlyContext(state, agent_name="agent", artifacts=loads)
+
+    rendered_loads = None if artifacts is None else Loads(artifacts)
+    rendered = _outcome(lambda: asyncio.run(compiled.render_async(context(rendered_loads))))
+    streamed_loads = None if artifacts is None else Loads(artifacts)
+    streamed = _outcome(lambda: "".join(_async_pieces(compiled, context(streamed_loads))))
+    assert streamed == rendered
+    if artifacts is not None:
+        assert streamed_loads.calls == rendered_loads.calls
+    assert _streamed(lambda: iter(_async_pieces(compiled, context(None)))) == _outcome(
+        lambda: asyncio.run(compiled.render_async(context(None)))
+    )
+
+
+def _check_sync(compiled: CompiledTemplate, state: dict) -> None:
+    rendered = _outcome(lambda: compiled.render(state, agent_name="agent"))
+    assert _streamed(lambda: compiled.stream(state, agent_name="agent")) == rendered
+
+
+artifact_stores = st.one_of(
+    st.none(),
+    st.dictionaries(
+        st.sampled_from(ARTIFACT_NAMES),
+        st.one_of(st.text(alphabet="ab{}? ", max_size=5), st.none(), st.just(RuntimeError("service down"))),
+        min_size=1,
+        max_size=3,
+    ),
+)
+
+
+@given(
+    dialect=st.sampled_from(DIALECT_NAMES),
+    text=render_templates,
+    state=render_states,
+    artifacts=artifact_stores,
+    streamed=st.booleans(),
+)
+def test_stream_is_the_render_in_every_dialect(dialect, text, state, artifacts, streamed):
+    # About half of these renders fail: missing keys and artifacts, no artifact service,
+    # loads that raise, values a dialect cannot format.
+    compiled = _compiled(text, dialect, streamed)
+    if compiled is None:
+        return
+    _check_sync(compiled, state)
+    _check_async(compiled, state, artifacts)
+
+
+@given(
+    dialect=st.sampled_from(DIALECT_NAMES),
+    text=st.one_of(templates, strict_templates),
+    state=st.one_of(states, nested_states),
+    artifacts=artifact_stores,
+    streamed=st.booleans(),
+)
+def test_stream_is_the_render_on_brace_heavy_text(dialect, text, state, artifacts, streamed):
+    compiled = _compiled(text, dialect, streamed)
+    if compiled is None:
+        return
+    _check_sync(compiled, state)
+    _check_async(compiled, state, artifacts)
+
+
+@given(
+    dialect=st.sampled_from(DIALECT_NAMES),
+    pieces=st.lists(st.one_of(render_templates, st.sampled_from(["{name}", "{a}", "{b?}", "x" * 9])), max_size=6),
+    state=render_states,
+    artifacts=artifact_stores,
+)
+def test_stream_past_its_memos_and_batches_is_the_render(dialect, pieces, state, artifacts):
+    # Every distinct value computed again in the second pass, and pieces cut at a few characters.
+    compiled = _compiled("".join(pieces), dialect, streamed=True)
+    if compiled is None:
+        return
+    with (
+        mock.patch.object(stream, "MEMO_CHARACTERS", 3),
+        mock.patch.object(stream, "MEMO_GROUPS", 1),
+        mock.patch.object(stream, "BATCH_CHARACTERS", 4),
+        mock.patch.object(stream, "BATCH_PIECES", 2),
+    ):
+        _check_sync(compiled, state)
+        _check_async(compiled, state, artifacts)
+
+
+@given(text=render_templates, state=render_states, dialect=st.sampled_from(DIALECT_NAMES), streamed=st.booleans())
+def test_stream_follows_a_value_policy(text, state, dialect, streamed):
+    policy = ValuePolicy({"a": "data", "user:*": "json", "artifact.*": "data"}, max_chars={"b": 3})
+    compiled = _compiled(text, dialect, streamed, policy)
+    if compiled is None:
+        return
+    _check_sync(compiled, state)
+    _check_async(compiled, state, {"a": "text {a}", "f.txt": None})
+
+
+def test_stream_of_a_template_compiled_for_streaming_keeps_the_compiled_api(monkeypatch):
+    text = "Hi {name}, {user:city?} {artifact.notes.md} {name} {temp:x?} {user:city}"
+    eager = CompiledTemplate(text, get_dialect("adk"))
+    monkeypatch.setattr("templating.compiled.STREAMED_CHARACTERS", 10)
+    compiled = CompiledTemplate(text, get_dialect("adk"))
+    assert compiled._statics is None and compiled._fast is None
+    assert (compiled.required_keys, compiled.optional_keys, compiled.artifact_names) == (
+        ("name", "user:city"),
+        ("temp:x",),
+        ("notes.md",),
+    )
+    assert compiled.placeholders == eager.placeholders
+    assert compiled._statics is None, "the tree of a streamed template is not kept"
+    with pytest.raises(TemplateSyntaxError) as raised:
+        CompiledTemplate("0123456789 {artifact.../x}", get_dialect("strict"))
+    assert (raised.value.line, raised.value.column) == (1, 22)
+
+
+def test_stream_yields_a_large_value_as_the_very_object_the_state_holds():
+    big = "x" * (3 * stream.BATCH_CHARACTERS)
+    compiled = compile_template("Read: {big}. Again: {big}.")
+    pieces = list(compiled.stream({"big": big}))
+    assert pieces[0] == "Read: " and pieces[2] == ". Again: " and pieces[4] == "."
+    assert pieces[1] is big and pieces[3] is big
+
+
+def test_stream_async_yields_a_large_artifact_as_loaded_and_loads_it_as_render_async_does():
+    report = "r" * (3 * stream.BATCH_CHARACTERS)
+    for dialect, loads in (("adk", ["report", "report"]), ("strict", ["report"])):
+        artifacts = Loads({"report": report})
+        compiled = compile_template("A {artifact.report} B {artifact.report}", dialect=dialect)
+        pieces = _async_pieces(compiled, ReadonlyContext({}, artifacts=artifacts))
+        assert pieces[1] is report and pieces[3] is report, dialect
+        assert artifacts.calls == loads
+
+
+def test_stream_of_a_template_without_groups_is_the_text_itself():
+    text = "plain " * 1_000_000
+    assert list(compile_template(text).stream({})) == [text]
+    assert list(compile_template("").stream({})) == []
+
+
+def test_stream_is_lazy_and_raises_at_its_first_step():
+    compiled = compile_template("{a} {missing}")
+    pieces = compiled.stream({"a": 1})  # nothing is read yet
+    with pytest.raises(KeyError, match="Context variable not found: `missing`"):
+        next(pieces)
+    with pytest.raises(TypeError, match="render_async"):
+        next(compile_template("{artifact.a}").stream({}))
