@@ -7,9 +7,10 @@ text group by group (the dialect's group pattern, as the lexer does), twice:
 1. `StreamedRender.check` computes what ``render`` / ``render_async`` compute, in the order
    they compute it (artifact loads included), and raises what they raise, with the same
    positions; nothing is yielded yet.
-2. `StreamedRender.pieces` yields the output in pieces of about `BATCH_CHARACTERS` characters;
-   a value or a run of text longer than that is yielded apart, a value as the very object it
-   is (a 100 MB artifact is never copied into a joined string).
+2. `StreamedRender.pieces` yields the output in pieces of at most about `BATCH_CHARACTERS`
+   characters: short values and runs of text are joined, a longer one is yielded apart, in
+   slices (a 200 MB artifact is never copied whole, nor joined into a larger string, and a
+   consumer that encodes each piece holds a megabyte of it at a time).
 
 What a render holds between the passes: the text, the nodes of up to `MEMO_GROUPS` distinct
 groups, the text of distinct placeholders up to `MEMO_CHARACTERS` characters (past it, the
@@ -209,8 +210,7 @@ class StreamedRender:
                     yield "".join(batch)
                 batch, held = [], 0
                 yield from _slices(text, position, start)
-                if value:
-                    yield value
+                yield from _slices(value, 0, len(value))
             else:
                 batch.append(text[position:start])
                 batch.append(value)
@@ -243,10 +243,8 @@ class StreamedRender:
 
 
 def _slices(text: str, start: int, end: int) -> Iterator[str]:
-    """``text[start:end]`` in slices of `BATCH_CHARACTERS`, the whole text itself uncut."""
-    if start == 0 and end == len(text) and end:
-        yield text
-        return
+    """``text[start:end]`` in slices of `BATCH_CHARACTERS`: a consumer that encodes or
+    writes a piece holds a copy of it, so no piece is much longer than that."""
     for offset in range(start, end, BATCH_CHARACTERS):
         yield text[offset : min(offset + BATCH_CHARACTERS, end)]
 

@@ -200,27 +200,36 @@ def test_stream_of_a_template_compiled_for_streaming_keeps_the_compiled_api(monk
     assert (raised.value.line, raised.value.column) == (1, 22)
 
 
-def test_stream_yields_a_large_value_as_the_very_object_the_state_holds():
-    big = "x" * (3 * stream.BATCH_CHARACTERS)
-    compiled = compile_template("Read: {big}. Again: {big}.")
-    pieces = list(compiled.stream({"big": big}))
-    assert pieces[0] == "Read: " and pieces[2] == ". Again: " and pieces[4] == "."
-    assert pieces[1] is big and pieces[3] is big
+def _lengths(pieces: list[str]) -> list[int]:
+    """The pieces' lengths, each checked to be at most `BATCH_CHARACTERS`."""
+    assert all(len(piece) <= stream.BATCH_CHARACTERS for piece in pieces)
+    return [len(piece) for piece in pieces]
 
 
-def test_stream_async_yields_a_large_artifact_as_loaded_and_loads_it_as_render_async_does():
-    report = "r" * (3 * stream.BATCH_CHARACTERS)
+def test_stream_cuts_a_large_value_into_slices_never_joined():
+    big = "x" * (2 * stream.BATCH_CHARACTERS + 5)
+    pieces = list(compile_template("Read: {big}. Again: {big}.").stream({"big": big}))
+    assert "".join(pieces) == f"Read: {big}. Again: {big}."
+    batch = stream.BATCH_CHARACTERS
+    assert _lengths(pieces) == [6, batch, batch, 5, 9, batch, batch, 5, 1]
+
+
+def test_stream_async_cuts_a_large_artifact_into_slices_and_loads_it_as_render_async_does():
+    report = "r" * (2 * stream.BATCH_CHARACTERS)
     for dialect, loads in (("adk", ["report", "report"]), ("strict", ["report"])):
         artifacts = Loads({"report": report})
         compiled = compile_template("A {artifact.report} B {artifact.report}", dialect=dialect)
         pieces = _async_pieces(compiled, ReadonlyContext({}, artifacts=artifacts))
-        assert pieces[1] is report and pieces[3] is report, dialect
+        batch = stream.BATCH_CHARACTERS
+        assert _lengths(pieces) == [2, batch, batch, 3, batch, batch], dialect
+        assert "".join(pieces) == f"A {report} B {report}"
         assert artifacts.calls == loads
 
 
-def test_stream_of_a_template_without_groups_is_the_text_itself():
+def test_stream_of_a_template_without_groups_is_its_text_in_slices():
     text = "plain " * 1_000_000
-    assert list(compile_template(text).stream({})) == [text]
+    pieces = list(compile_template(text).stream({}))
+    assert "".join(pieces) == text and len(pieces) == 6
     assert list(compile_template("").stream({})) == []
 
 
