@@ -18,6 +18,7 @@ from templating import ReadonlyContext, ValuePolicy, compile_template, stream
 from templating.compiled import CompiledTemplate
 from templating.dialects import DIALECT_NAMES, get_dialect
 from templating.errors import TemplateSyntaxError
+from tests.bounded import run_python
 from tests.strategies import (
     ARTIFACT_NAMES,
     nested_states,
@@ -240,3 +241,45 @@ def test_stream_is_lazy_and_raises_at_its_first_step():
         next(pieces)
     with pytest.raises(TypeError, match="render_async"):
         next(compile_template("{artifact.a}").stream({}))
+
+
+_PROMPT = """
+from templating import compile_template
+line = "You are a helpful agent. Use {name} wisely. {user:city?}\\n"
+compiled = compile_template(line * (30_000_000 // len(line)))
+with open("out.txt", "w", encoding="utf-8") as out:
+    out.writelines(compiled.stream({"name": "Ada"}))
+try:
+    compiled.render({})
+except KeyError as error:
+    print(error.args[0], error.line, error.column)
+"""
+
+_ARTIFACT = """
+import asyncio, os
+from templating import ReadonlyContext, compile_template
+report = "r" * 100_000_000
+context = ReadonlyContext({}, artifacts={"report": report})
+async def write(out):
+    async for piece in compile_template("{artifact.report}\\n{artifact.report}\\n").stream_async(context):
+        out.write(piece)
+with open(os.devnull, "w", encoding="utf-8") as out:
+    asyncio.run(write(out))
+print("written")
+"""
+
+
+def test_hostile_library_stream_of_a_30_mb_prompt(tmp_path):
+    # Compiling it held a static string and a node per placeholder: on main, 318 MB to render
+    # and 865 MB (18 s) to report a missing key; a MemoryError here at the first step.
+    outcome = run_python(_PROMPT, tmp_path, seconds=60, megabytes=250)
+    assert outcome.returncode == 0, outcome.stderr[-2000:]
+    assert outcome.stdout == "Context variable not found: `name` in agent ''. 1 30\n"
+    lines = 30_000_000 // len("You are a helpful agent. Use {name} wisely. {user:city?}\n")
+    assert (tmp_path / "out.txt").stat().st_size == lines * len("You are a helpful agent. Use Ada wisely. \n")
+
+
+def test_hostile_library_stream_of_a_100_mb_artifact(tmp_path):
+    # render_async holds the artifact, its text and the output (two copies): 500 MB on main.
+    outcome = run_python(_ARTIFACT, tmp_path, seconds=60, megabytes=350)
+    assert (outcome.returncode, outcome.stdout) == (0, "written\n"), outcome.stderr[-2000:]
