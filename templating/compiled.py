@@ -119,7 +119,8 @@ class CompiledTemplate:
     @property
     def artifact_names(self) -> tuple[str, ...]:
         """The artifact names (`{artifact.NAME}`, `{artifact.NAME?}`), each once, in template
-        order: rendering them needs `render_async` and an artifact service."""
+        order: rendering them needs `render_async` and an artifact service. (For a template
+        compiled for streaming, these keys are read from the text on first use.)"""
         if self._artifacts is None:
             self._artifacts = self._reader().artifact_names()
         return self._artifacts
@@ -133,7 +134,8 @@ class CompiledTemplate:
 
     @property
     def placeholders(self) -> tuple[Placeholder, ...]:
-        """The placeholders in template order, with their spans in the template."""
+        """The placeholders in template order, with their spans in the template (parsed on
+        first use; for a template compiled for streaming, parsed at each use and not kept)."""
         return self._parts()[1]
 
     def _parts(self) -> tuple[tuple[str, ...], tuple[Placeholder, ...]]:
