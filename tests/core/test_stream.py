@@ -7,6 +7,7 @@ memos and batches."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 from unittest import mock
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from templating import ReadonlyContext, ValuePolicy, compile_template, stream
 from templating.compiled import CompiledTemplate
 from templating.dialects import DIALECT_NAMES, get_dialect
-from templating.errors import TemplateSyntaxError
+from templating.errors import ArtifactServiceError, MissingArtifactError, MissingKeyError, TemplateSyntaxError
 from tests.bounded import run_python
 from tests.strategies import (
     ARTIFACT_NAMES,
@@ -78,35 +79,66 @@ def _async_pieces(compiled: CompiledTemplate, context: object):
     return asyncio.run(collect())
 
 
-def _compiled(text: str, dialect: str, streamed: bool, policy: ValuePolicy | None = None) -> CompiledTemplate | None:
-    try:
-        if streamed:
-            with mock.patch("templating.compiled.STREAMED_CHARACTERS", -1):
-                return CompiledTemplate(text, get_dialect(dialect), policy)
-        return compile_template(text, dialect=dialect, policy=policy)
-    except TemplateSyntaxError:
-        return None
+def _compiled(text: str, dialect: str, streamed: bool, policy: ValuePolicy | None = None) -> CompiledTemplate:
+    """The template compiled as usual (split into chunks) or for streaming (nothing split)."""
+    limit = -1 if streamed else 10**12
+    with mock.patch("templating.compiled.STREAMED_CHARACTERS", limit):
+        return CompiledTemplate(text, get_dialect(dialect), policy)
 
 
-def _check_async(compiled: CompiledTemplate, state: dict, artifacts: dict | None) -> None:
-    def context(loads: Loads | None) -> ReadonlyContext:
-        return ReadonlyContext(state, agent_name="agent", artifacts=loads)
+def check_stream(text: str, dialect: str, state: dict, artifacts: dict | None, policy: ValuePolicy | None = None):
+    """Compiled as usual, the template's `render` and `render_async` are the reference; its
+    `stream`, `stream_async`, and every way to render it compiled for streaming must give the
+    same outcome (and the same artifact loads), and compiling it for streaming the same
+    syntax error."""
+    usual = _outcome(lambda: _compiled(text, dialect, False, policy))
+    if usual[1] is not None:
+        assert _outcome(lambda: _compiled(text, dialect, True, policy)) == usual
+        return
+    eager, streamed = _compiled(text, dialect, False, policy), _compiled(text, dialect, True, policy)
+    reference = _outcomes(eager, eager.render, eager.render_async, state, artifacts)
+    for compiled in (eager, streamed):
+        assert _outcomes(compiled, compiled.render, compiled.render_async, state, artifacts) == reference
+        assert _outcomes(compiled, compiled.stream, compiled.stream_async, state, artifacts) == reference
 
-    rendered_loads = None if artifacts is None else Loads(artifacts)
-    rendered = _outcome(lambda: asyncio.run(compiled.render_async(context(rendered_loads))))
-    streamed_loads = None if artifacts is None else Loads(artifacts)
-    streamed = _outcome(lambda: "".join(_async_pieces(compiled, context(streamed_loads))))
-    assert streamed == rendered
-    if artifacts is not None:
-        assert streamed_loads.calls == rendered_loads.calls
-    assert _streamed(lambda: iter(_async_pieces(compiled, context(None)))) == _outcome(
-        lambda: asyncio.run(compiled.render_async(context(None)))
+
+def _outcomes(compiled: CompiledTemplate, render, render_async, state: dict, artifacts: dict | None) -> tuple:
+    """The outcomes of a sync way to render (or stream) and an async one, the second with
+    artifacts and without an artifact service, with the loads it made."""
+    if render == compiled.stream:
+        synchronous = _streamed(lambda: render(state, agent_name="agent"))
+    else:
+        synchronous = _outcome(lambda: render(state, agent_name="agent"))
+    if render_async == compiled.stream_async:
+        render_async = partial(_async_stream, compiled)
+    return (
+        synchronous,
+        _async_outcome(render_async, state, artifacts),
+        _async_outcome(render_async, state, None),
     )
 
 
-def _check_sync(compiled: CompiledTemplate, state: dict) -> None:
-    rendered = _outcome(lambda: compiled.render(state, agent_name="agent"))
-    assert _streamed(lambda: compiled.stream(state, agent_name="agent")) == rendered
+def _async_outcome(render, state: dict, artifacts: dict | None) -> tuple[tuple, list[str] | None]:
+    """The outcome of an async render against a context over ``state`` and ``artifacts``, and
+    the artifact loads it made, in order."""
+    loads = None if artifacts is None else Loads(artifacts)
+    context = ReadonlyContext(state, agent_name="agent", artifacts=loads)
+    return _outcome(lambda: asyncio.run(render(context))), None if loads is None else loads.calls
+
+
+async def _async_stream(compiled: CompiledTemplate, context: object) -> str:
+    """A stream's pieces joined; asserts that none came before an error and none is empty."""
+    pieces: list[str] = []
+    try:
+        async for piece in compiled.stream_async(context):
+            assert piece, "pieces are never empty"
+            pieces.append(piece)
+    except AssertionError:
+        raise
+    except Exception:
+        assert pieces == [], "nothing is yielded before an error"
+        raise
+    return "".join(pieces)
 
 
 artifact_stores = st.one_of(
@@ -125,16 +157,11 @@ artifact_stores = st.one_of(
     text=render_templates,
     state=render_states,
     artifacts=artifact_stores,
-    streamed=st.booleans(),
 )
-def test_stream_is_the_render_in_every_dialect(dialect, text, state, artifacts, streamed):
+def test_stream_is_the_render_in_every_dialect(dialect, text, state, artifacts):
     # About half of these renders fail: missing keys and artifacts, no artifact service,
     # loads that raise, values a dialect cannot format.
-    compiled = _compiled(text, dialect, streamed)
-    if compiled is None:
-        return
-    _check_sync(compiled, state)
-    _check_async(compiled, state, artifacts)
+    check_stream(text, dialect, state, artifacts)
 
 
 @given(
@@ -142,14 +169,9 @@ def test_stream_is_the_render_in_every_dialect(dialect, text, state, artifacts, 
     text=st.one_of(templates, strict_templates),
     state=st.one_of(states, nested_states),
     artifacts=artifact_stores,
-    streamed=st.booleans(),
 )
-def test_stream_is_the_render_on_brace_heavy_text(dialect, text, state, artifacts, streamed):
-    compiled = _compiled(text, dialect, streamed)
-    if compiled is None:
-        return
-    _check_sync(compiled, state)
-    _check_async(compiled, state, artifacts)
+def test_stream_is_the_render_on_brace_heavy_text(dialect, text, state, artifacts):
+    check_stream(text, dialect, state, artifacts)
 
 
 @given(
@@ -160,27 +182,36 @@ def test_stream_is_the_render_on_brace_heavy_text(dialect, text, state, artifact
 )
 def test_stream_past_its_memos_and_batches_is_the_render(dialect, pieces, state, artifacts):
     # Every distinct value computed again in the second pass, and pieces cut at a few characters.
-    compiled = _compiled("".join(pieces), dialect, streamed=True)
-    if compiled is None:
-        return
     with (
         mock.patch.object(stream, "MEMO_CHARACTERS", 3),
         mock.patch.object(stream, "MEMO_GROUPS", 1),
         mock.patch.object(stream, "BATCH_CHARACTERS", 4),
         mock.patch.object(stream, "BATCH_PIECES", 2),
     ):
-        _check_sync(compiled, state)
-        _check_async(compiled, state, artifacts)
+        check_stream("".join(pieces), dialect, state, artifacts)
 
 
-@given(text=render_templates, state=render_states, dialect=st.sampled_from(DIALECT_NAMES), streamed=st.booleans())
-def test_stream_follows_a_value_policy(text, state, dialect, streamed):
+@given(text=render_templates, state=render_states, dialect=st.sampled_from(DIALECT_NAMES))
+def test_stream_follows_a_value_policy(text, state, dialect):
     policy = ValuePolicy({"a": "data", "user:*": "json", "artifact.*": "data"}, max_chars={"b": 3})
-    compiled = _compiled(text, dialect, streamed, policy)
-    if compiled is None:
-        return
-    _check_sync(compiled, state)
-    _check_async(compiled, state, {"a": "text {a}", "f.txt": None})
+    check_stream(text, dialect, state, {"a": "text {a}", "f.txt": None}, policy)
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text", "artifacts", "error"),
+    [
+        ("adk-js", "{artifact.gone} {ghost}", {}, MissingKeyError),  # adk-js: state errors first
+        ("adk", "{artifact.gone} {ghost}", {}, MissingArtifactError),
+        ("adk-java", "{ghost} {artifact.gone}", None, ArtifactServiceError),  # Java: the service first
+        ("adk", "{ghost} {artifact.gone}", None, MissingKeyError),
+        ("strict", "{artifact.a} {ghost} {artifact.b} {artifact.a}", {"b": RuntimeError("down")}, MissingArtifactError),
+    ],
+)
+def test_stream_async_raises_first_what_the_port_raises_first(dialect, text, artifacts, error):
+    check_stream(text, dialect, {}, artifacts)
+    context = ReadonlyContext({}, artifacts=None if artifacts is None else Loads(artifacts))
+    with pytest.raises(error):
+        asyncio.run(_async_stream(compile_template(text, dialect=dialect), context))
 
 
 def test_stream_of_a_template_compiled_for_streaming_keeps_the_compiled_api(monkeypatch):
