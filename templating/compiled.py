@@ -41,6 +41,10 @@ STREAMED_CHARACTERS = 1_000_000
 _BYTES_PER_CHARACTER = 2
 _BYTES_PER_PLACEHOLDER = 600
 
+_NEEDS_ASYNC = (
+    "This template has artifact placeholders, which load asynchronously: use `await template.render_async(context)`"
+)
+
 
 class CompiledTemplate:
     """A template ready to render: static text around placeholder lookups.
@@ -50,7 +54,6 @@ class CompiledTemplate:
     """
 
     __slots__ = (
-        "_artifacts",
         "_dialect",
         "_fast",
         "_optional",
@@ -60,6 +63,7 @@ class CompiledTemplate:
         "_size",
         "_statics",
         "_streamed",
+        "artifact_names",
         "dialect",
         "text",
     )
@@ -81,18 +85,22 @@ class CompiledTemplate:
         self._fast: Renderer | None = None
         self._required: tuple[str, ...] | None = None
         self._optional: tuple[str, ...] | None = None
-        self._artifacts: tuple[str, ...] | None = None
+        self.artifact_names: tuple[str, ...] = ()
+        """The artifact names (`{artifact.NAME}`, `{artifact.NAME?}`), each once, in template
+        order: rendering them needs `render_async` and an artifact service."""
         self._size = _BYTES_PER_CHARACTER * len(text)
         self._streamed = len(text) > STREAMED_CHARACTERS
         if self._streamed:
-            GroupReader(text, dialect, policy).check_syntax()
+            reader = GroupReader(text, dialect, policy)
+            reader.check_syntax()
+            self.artifact_names = reader.artifact_names()
             return
         statics, placeholders = split_chunks(text, dialect)
         placeholders = self._with_policy(placeholders)
         state_placeholders = [p for p in placeholders if not p.artifact]
         self._required = _distinct(p.key for p in state_placeholders if not p.optional)
         self._optional = _distinct(p.key for p in state_placeholders if p.optional and p.key not in self._required)
-        self._artifacts = _distinct(p.key for p in placeholders if p.artifact)
+        self.artifact_names = _distinct(p.key for p in placeholders if p.artifact)
         self._size += _BYTES_PER_PLACEHOLDER * len(placeholders)
         # The fast path reads a plain dict, which cannot see adk-js's inherited members.
         if all(plain_lookup(p, dialect) for p in placeholders):
@@ -103,7 +111,8 @@ class CompiledTemplate:
     @property
     def required_keys(self) -> tuple[str, ...]:
         """The state keys of the required placeholders (`{key}`), each once, in template order:
-        rendering raises if one is missing."""
+        rendering raises if one is missing. (For a template compiled for streaming, these and
+        `optional_keys` are read from the text on first use.)"""
         if self._required is None:
             self._required, self._optional = self._reader().state_keys()
         return self._required
@@ -115,15 +124,6 @@ class CompiledTemplate:
         if self._optional is None:
             self._required, self._optional = self._reader().state_keys()
         return self._optional
-
-    @property
-    def artifact_names(self) -> tuple[str, ...]:
-        """The artifact names (`{artifact.NAME}`, `{artifact.NAME?}`), each once, in template
-        order: rendering them needs `render_async` and an artifact service. (For a template
-        compiled for streaming, these keys are read from the text on first use.)"""
-        if self._artifacts is None:
-            self._artifacts = self._reader().artifact_names()
-        return self._artifacts
 
     def _reader(self) -> GroupReader:
         return GroupReader(self.text, self._dialect, self._policy)
@@ -166,18 +166,12 @@ class CompiledTemplate:
     def _render_generic(self, state: Mapping[str, Any], agent_name: str) -> str:
         if self._streamed:
             return "".join(self.stream(state, agent_name=agent_name))
-        self._check_sync(state)
+        check_state(state)
+        if self.artifact_names:
+            raise TypeError(_NEEDS_ASYNC)
         dialect, text = self._dialect, self.text
         values = [state_value(state, p, dialect, text, agent_name) for p in self._parts()[1]]
         return self._join(values)
-
-    def _check_sync(self, state: Mapping[str, Any]) -> None:
-        check_state(state)
-        if self.artifact_names:
-            raise TypeError(
-                "This template has artifact placeholders, which load asynchronously: "
-                "use `await template.render_async(context)`"
-            )
 
     async def render_async(self, context: object) -> str:
         """Render against a context (ours or google-adk's), loading artifacts as needed.
@@ -197,8 +191,12 @@ class CompiledTemplate:
         """`render_async` without the fast path (tried already, or not possible)."""
         if self._streamed:
             return "".join([piece async for piece in self.stream_async(context)])
-        placeholders = self.placeholders
-        values = await resolve_async(read_context(context), placeholders, self.artifact_names, self._dialect, self.text)
+        source, dialect, text = read_context(context), self._dialect, self.text
+        if self.artifact_names:
+            values = await resolve_async(source, self.placeholders, self.artifact_names, dialect, text)
+        else:  # every dialect reads state in template order: no second coroutine for it
+            state, agent_name = source.state, source.agent_name
+            values = [state_value(state, p, dialect, text, agent_name) for p in self.placeholders]
         return self._join(values)
 
     def stream(self, state: Mapping[str, Any], *, agent_name: str = "") -> Iterator[str]:
@@ -213,7 +211,9 @@ class CompiledTemplate:
         string the state holds. ``state`` is read in both passes: change it only after the
         iteration ends.
         """
-        self._check_sync(state)
+        check_state(state)
+        if self.artifact_names:
+            raise TypeError(_NEEDS_ASYNC)
         yield from stream_state(self._reader(), RenderSource(state, agent_name, None))
 
     async def stream_async(self, context: object) -> AsyncIterator[str]:

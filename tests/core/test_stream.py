@@ -96,6 +96,11 @@ def check_stream(text: str, dialect: str, state: dict, artifacts: dict | None, p
         assert _outcome(lambda: _compiled(text, dialect, True, policy)) == usual
         return
     eager, streamed = _compiled(text, dialect, False, policy), _compiled(text, dialect, True, policy)
+    assert (streamed.required_keys, streamed.optional_keys, streamed.artifact_names) == (
+        eager.required_keys,
+        eager.optional_keys,
+        eager.artifact_names,
+    )
     reference = _outcomes(eager, eager.render, eager.render_async, state, artifacts)
     for compiled in (eager, streamed):
         assert _outcomes(compiled, compiled.render, compiled.render_async, state, artifacts) == reference
