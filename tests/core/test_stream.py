@@ -12,6 +12,8 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from adk_oracle import adk_inject, make_adk_context
+from adk_oracle import outcome as adk_outcome_of
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,6 +31,7 @@ from tests.strategies import (
     strict_templates,
     templates,
 )
+from tests.strategies import artifact_stores as oracle_artifact_stores
 
 
 class Loads:
@@ -319,3 +322,19 @@ def test_hostile_library_stream_of_a_100_mb_artifact(tmp_path):
     # render_async holds the artifact, its text and the output (two copies): 500 MB on main.
     outcome = run_python(_ARTIFACT, tmp_path, seconds=60, megabytes=350)
     assert (outcome.returncode, outcome.stdout) == (0, "written\n"), outcome.stderr[-2000:]
+
+
+async def _google_adk_and_streams(template: str, state: dict, artifacts: dict | None) -> list[tuple[str, str]]:
+    context = await make_adk_context(dict(state), artifacts)
+    outcomes = [await adk_outcome_of(adk_inject(template, context))]
+    for streamed in (False, True):
+        compiled = _compiled(template, "adk", streamed)
+        outcomes.append(await adk_outcome_of(_async_stream(compiled, context)))
+    return outcomes
+
+
+@given(template=templates, state=states, artifacts=oracle_artifact_stores)
+def test_stream_async_through_a_google_adk_context_is_google_adk(template, state, artifacts):
+    # The real oracle: google-adk 2.13.0's own injection, its context, its artifact service.
+    expected, *streamed = asyncio.run(_google_adk_and_streams(template, state, artifacts))
+    assert streamed == [expected, expected]
