@@ -207,9 +207,9 @@ class CompiledTemplate:
         (values are computed, nothing is joined), then the pieces are made from the text
         again. Neither the template's tree nor the output is ever held, so memory stays
         bounded by the template and the state, whatever the output's size. Pieces are
-        non-empty, about a megabyte each; a longer value is a piece of its own, the very
-        string the state holds. ``state`` is read in both passes: change it only after the
-        iteration ends.
+        non-empty and at most about a megabyte (`templating.stream.BATCH_CHARACTERS`); a
+        longer value is cut into slices, never joined into a larger string. ``state`` is read
+        in both passes: change it only after the iteration ends.
         """
         check_state(state)
         if self.artifact_names:
@@ -223,8 +223,8 @@ class CompiledTemplate:
         iteration raises what `render_async` raises, before any piece: artifacts are loaded
         as `render_async` loads them in this dialect (the same calls, in the same order) and
         every value is checked before the first piece. As with `stream`, memory stays bounded
-        by the template, the state and the artifacts loaded: an artifact's text is a piece of
-        its own, never copied into a larger string.
+        by the template, the state and the artifacts loaded: an artifact's text is cut into
+        slices, never joined into a larger string.
         """
         source = read_context(context)
         async for piece in stream_source(self._reader(), source, self.artifact_names):
