@@ -338,3 +338,15 @@ def test_stream_async_through_a_google_adk_context_is_google_adk(template, state
     # The real oracle: google-adk 2.13.0's own injection, its context, its artifact service.
     expected, *streamed = asyncio.run(_google_adk_and_streams(template, state, artifacts))
     assert streamed == [expected, expected]
+
+
+@pytest.mark.parametrize("dialect", DIALECT_NAMES)
+def test_stream_formats_values_with_the_compiled_formatter(dialect):
+    shouting = compile_template("a {x} b {y?} c {z}", dialect=dialect, formatter=lambda value: str(value).upper())
+    state = {"x": "ada", "z": None}
+    assert "".join(shouting.stream(state)) == shouting.render(state)
+    broken = compile_template("a {x} b", dialect=dialect, formatter=lambda value: 5)
+    with pytest.raises(TypeError, match="formatter must return a str, got int"):
+        next(broken.stream({"x": 1}))
+    with pytest.raises(TypeError, match="formatter must return a str, got int"):
+        asyncio.run(_async_stream(broken, ReadonlyContext({"x": 1})))
