@@ -74,7 +74,8 @@ class CompiledTemplate:
         The template is split without building the AST; the AST is parsed later, only if
         something needs it (an error's position, artifacts, nested paths, another mapping).
         A template of more than `STREAMED_CHARACTERS` characters is not split: it is only
-        checked for syntax errors, and every render reads its text as `stream` does.
+        checked for syntax errors (and its artifact names noted, in the same pass), and every
+        render reads its text as `stream` does.
         """
         self._policy = policy
         self.text: str = text
@@ -91,9 +92,7 @@ class CompiledTemplate:
         self._size = _BYTES_PER_CHARACTER * len(text)
         self._streamed = len(text) > STREAMED_CHARACTERS
         if self._streamed:
-            reader = GroupReader(text, dialect, policy)
-            reader.check_syntax()
-            self.artifact_names = reader.artifact_names()
+            self.artifact_names = GroupReader(text, dialect, policy).artifact_names()  # syntax errors too
             return
         statics, placeholders = split_chunks(text, dialect)
         placeholders = self._with_policy(placeholders)

@@ -29,7 +29,7 @@ from typing import Any
 
 from templating.context import RenderSource
 from templating.dialects import Dialect
-from templating.dialects.dialect import ARTIFACT_PREFIX, never_a_syntax_error
+from templating.dialects.dialect import ARTIFACT_PREFIX
 from templating.errors import TemplateSyntaxError
 from templating.nodes import Escape, Node, Placeholder
 from templating.parser import read_group, read_group_at
@@ -107,13 +107,6 @@ class GroupReader:
         policy = self.policy
         return node if policy is None or type(node) is not Placeholder else policy.apply(node)
 
-    def check_syntax(self) -> None:
-        """Raise the first syntax error in the text, as [`parse`][templating.parse] would."""
-        if self.dialect.check_artifact_name is never_a_syntax_error:
-            return  # the only syntax error a group can have is an artifact's name
-        for match in self.matches():
-            self.node(match.group(), *match.span())
-
     def state_keys(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The state keys of the required placeholders, and those read only by optional
         ones, each once and in text order."""
@@ -126,7 +119,9 @@ class GroupReader:
         return tuple(required), tuple(key for key in optional if key not in required)
 
     def artifact_names(self) -> tuple[str, ...]:
-        """The artifact names, each once and in text order."""
+        """The artifact names, each once and in text order; raises the text's first syntax
+        error, as [`parse`][templating.parse] would (an artifact's name is the only syntax
+        error a group can have)."""
         if ARTIFACT_PREFIX not in self.text:  # every artifact placeholder spells it: no scan
             return ()
         names: dict[str, None] = {}
