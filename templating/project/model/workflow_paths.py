@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from templating.project.model.bit_sets import Numbering
 from templating.project.model.facts import Writer
 from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.route_choices import concurrent, takes
@@ -33,57 +34,79 @@ class Graph:
             if edge.source in self.outgoing and edge.target in self.incoming:
                 self.outgoing[edge.source].append(edge)
                 self.incoming[edge.target].append(edge)
-        self._before: dict[str, frozenset[str]] | None = None
-        self._guards: dict[str, frozenset[WorkflowEdge]] | None = None
+        #: Each node's bit in the node sets below, and each distinct routed edge's in the route sets.
+        self.numbers = {key: number for number, key in enumerate(self.keys)}
+        self.routed: Numbering[WorkflowEdge] = Numbering(e for e in workflow.edges if e.route is not None)
+        self._before: list[int] | None = None
+        self._guards: list[int] | None = None
         self._concurrent: dict[str, list[str]] = {}
         self._fans_out: bool | None = None
         self._reaching: dict[str, set[str]] = {}
+        self._specific: dict[str, frozenset[str]] = {}
         #: The nodes in the order a fixpoint over them settles fastest: each after its
         #: predecessors but for back edges (reverse postorder from START), then the rest.
         self.order = forward_order(self.keys, self.outgoing)
 
-    def must_run_before(self) -> dict[str, frozenset[str]]:
-        """For each node, the nodes that have surely completed before it starts."""
+    def runs_before(self, first: str, then: str) -> bool:
+        """Whether node ``first`` has surely completed before node ``then`` starts."""
         if self._before is None:
-            self._before = self._fixpoint(lambda edge, before: before | {edge.source}, frozenset(self.keys))
-        return self._before
+            self._before = self._fixpoint(lambda edge, before: before | 1 << self.numbers[edge.source],
+                                          (1 << len(self.keys)) - 1)  # fmt: skip
+        return (self._before[self.numbers[then]] >> self.numbers[first]) & 1 == 1
 
-    def guards(self) -> dict[str, frozenset[WorkflowEdge]]:
-        """For each node, the routed edges on every path to it from START."""
+    def guards(self, key: str) -> frozenset[WorkflowEdge]:
+        """The routed edges on every path to node ``key`` from START."""
         if self._guards is None:
-            routed = frozenset(e for e in self.workflow.edges if e.route is not None)
-            self._guards = self._fixpoint(lambda edge, guards: guards | {edge} if edge.route is not None else guards,
-                                          routed)  # fmt: skip
-        return self._guards
+            routed = self.routed.numbers
+            self._guards = self._fixpoint(
+                lambda edge, guards: guards | 1 << routed[edge] if edge.route is not None else guards,
+                self.routed.everything(),
+            )
+        return frozenset(self.routed.decode(self._guards[self.numbers[key]]))
 
-    def _fixpoint(self, across, everything: frozenset) -> dict[str, frozenset]:
+    def _fixpoint(self, across, everything: int) -> list[int]:
         """The greatest fixpoint of "the intersection over the in-edges of ``across(edge,
         value of its source)``" (the union at a join, which has run every predecessor), from
-        START's empty set. A node not yet reached is *everything* (``None`` until the end, so
-        that no set of every node is built per node); visiting in `order` settles a graph
+        START's empty set, each node's value a set of numbers (`bit_sets`). A node not yet
+        reached is *everything* (``None`` until the end); visiting in `order` settles a graph
         without loops in one round and each loop in a few."""
-        values: dict[str, frozenset | None] = dict.fromkeys(self.keys)
-        values[START] = frozenset()
+        numbers = self.numbers
+        values: list[int | None] = [None] * len(self.keys)
+        if START in numbers:
+            values[numbers[START]] = 0
         changed = True
         while changed:
             changed = False
             for key in self.order:
                 if key == START:
                     continue
-                if not self.incoming[key]:
-                    new: frozenset | None = frozenset()
-                else:
-                    sets = [values[e.source] for e in self.incoming[key]]
-                    join = self.workflow.nodes[key].kind == "join"
-                    if join and any(s is None for s in sets):
-                        continue  # a predecessor not reached: the join is still "everything"
-                    arriving = [across(e, s) for e, s in zip(self.incoming[key], sets, strict=True) if s is not None]
-                    if not arriving:
-                        continue
-                    new = frozenset.union(*arriving) if join else frozenset.intersection(*arriving)
-                if new != values[key]:
-                    values[key], changed = new, True
-        return {key: everything if value is None else value for key, value in values.items()}
+                new = self._meet(key, [(e, values[numbers[e.source]]) for e in self.incoming[key]], across)
+                if new is not None and new != values[numbers[key]]:
+                    values[numbers[key]], changed = new, True
+        return [everything if value is None else value for value in values]
+
+    def _meet(self, key: str, arriving: list[tuple[WorkflowEdge, int | None]], across) -> int | None:
+        """The value of ``key`` from its in-edges' sources' values (``None``: not known yet)."""
+        if not arriving:
+            return 0
+        join = self.workflow.nodes[key].kind == "join"
+        if join and any(value is None for _, value in arriving):
+            return None  # a predecessor not reached: the join is still "everything"
+        reached = [across(edge, value) for edge, value in arriving if value is not None]
+        if not reached:
+            return None
+        meet = reached[0]
+        for value in reached[1:]:
+            meet = meet | value if join else meet & value
+        return meet
+
+    def specific_routes(self, key: str) -> frozenset[str]:
+        """The routes of the routed edges out of ``key`` but ``DEFAULT_ROUTE``."""
+        if key not in self._specific:
+            self._specific[key] = frozenset(
+                r for e in self.outgoing.get(key, ()) for r in e.route or () if r != DEFAULT_ROUTE
+            )
+        return self._specific[key]
 
     def end_points(self) -> list[str]:
         """Where a run can end: nodes without out-edges, and routers whose route may match none."""
@@ -100,13 +123,15 @@ class Graph:
         if not self.fans_out():
             return []  # one node runs at a time: its predecessors run one after another
         if key not in self._concurrent:
-            before = self.must_run_before()
             candidates = list(dict.fromkeys(
                 e.source for e in self.incoming[key]
                 # A self-loop runs the node again after its own run, never beside it.
-                if e.source not in (START, key) and key not in before[e.source]
+                if e.source not in (START, key) and not self.runs_before(key, e.source)
             ))  # fmt: skip
-            self._concurrent[key] = concurrent(candidates, self._path_guards(key))
+            # One predecessor is concurrent with none: its routes need not be looked at.
+            self._concurrent[key] = (
+                concurrent(candidates, self._path_guards(key, candidates)) if len(candidates) > 1 else []
+            )
         return self._concurrent[key]
 
     def fans_out(self) -> bool:
@@ -118,16 +143,17 @@ class Graph:
             self._fans_out = any(_most_started(self.outgoing[key]) > 1 for key in self.keys)
         return self._fans_out
 
-    def _path_guards(self, target: str) -> dict[str, frozenset[WorkflowEdge]]:
-        """For each predecessor of ``target``, the routes a run through it into ``target``
-        takes: its guards and, when every edge from it into ``target`` is routed, those edges."""
-        guards = self.guards()
-        edges: dict[str, list[WorkflowEdge]] = {}
+    def _path_guards(self, target: str, sources: list[str]) -> dict[str, frozenset[WorkflowEdge]]:
+        """For each of ``sources`` (predecessors of ``target``), the routes a run through it
+        into ``target`` takes: its guards and, when every edge from it into ``target`` is
+        routed, those edges."""
+        edges: dict[str, list[WorkflowEdge]] = {source: [] for source in sources}
         for edge in self.incoming[target]:
-            edges.setdefault(edge.source, []).append(edge)
+            if edge.source in edges:
+                edges[edge.source].append(edge)
         return {
-            source: guards[source] | frozenset(e for e in own if e.route is not None)
-            if all(e.route is not None for e in own) else guards[source]
+            source: self.guards(source) | frozenset(e for e in own if e.route is not None)
+            if all(e.route is not None for e in own) else self.guards(source)
             for source, own in edges.items()
         }  # fmt: skip
 
@@ -157,7 +183,7 @@ class Graph:
         predecessor reaches the join only by a route of its own, the code may choose those
         routes together; that is not judged.)"""
         predecessors = list(dict.fromkeys(e.source for e in self.incoming[key]))
-        sets = self._path_guards(key)
+        sets = self._path_guards(key, predecessors)
         always = list(dict.fromkeys(e.source for e in self.incoming[key] if e.route is None))
         for p in predecessors:
             for edge in sorted(sets[p], key=lambda e: (e.source, e.route or ())):
@@ -199,16 +225,15 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
         return f"it is written by its own {_own(first)} only after its first model call"
     where = listed([f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing[: LISTED + 1]],
                    len(writing))  # fmt: skip
-    before = graph.must_run_before()
-    partial = [k for k in writing if state_key in nodes[k].partial and k in before[reader]]
+    partial = [k for k in writing if state_key in nodes[k].partial and graph.runs_before(k, reader)]
     if partial:
         routes = nodes[partial[0]].partial[state_key]
         how = f"only on {_route_words(routes)}" if routes else "only on some of its returns"
         return f"`{nodes[partial[0]].name}` writes it {how} ({_location(nodes[partial[0]], writers)})"
-    nested = [k for k in writing if nodes[k].workflow is not None and k in before[reader]]
+    nested = [k for k in writing if nodes[k].workflow is not None and graph.runs_before(k, reader)]
     if nested:
         return f"the nested workflow `{nodes[nested[0]].name}` writes it only on some of its paths"
-    if all(reader in before[k] for k in writing):
+    if all(graph.runs_before(reader, k) for k in writing):
         loop = any(k in graph.reaching(reader) for k in writing)
         when = "later in the loop: it is missing on the first iteration" if loop else "only after it"
         return f"it is written by {where} {when}"
