@@ -3,6 +3,7 @@ fan-ins, many routes and writers, cross products, deep nesting and alias bombs. 
 in a child process bounded in time and memory (see ``bounded``): linear work, or past the
 documented bounds an *unknown* workflow (nothing concluded), never a traceback."""
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -95,12 +96,12 @@ def test_hostile_chain_of_100000_nodes_in_bounded_memory(tmp_path: Path) -> None
     assert outcome.returncode in (0, 1)
 
 
-def _yaml_project(folder: Path, edges: str) -> None:
+def _yaml_project(folder: Path, edges: str, steps: str = "def a():\n    return 1\n") -> None:
     (folder / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
     app = folder / "app"
     app.mkdir()
     (app / "__init__.py").write_text("", encoding="utf-8")
-    (app / "steps.py").write_text("def a():\n    return 1\n", encoding="utf-8")
+    (app / "steps.py").write_text(steps, encoding="utf-8")
     (app / "root.yaml").write_text(f"agent_class: Workflow\nname: w\n{edges}", encoding="utf-8")
 
 
@@ -123,3 +124,72 @@ def test_hostile_yaml_workflow_of_1000_routes(tmp_path: Path) -> None:
     outcome = run_templating(["lint", "--no-cache", "app"], tmp_path, seconds=30, megabytes=600)
     assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
     assert outcome.returncode in (0, 1)
+
+
+# Workflows just under the 2,500-node bound, followed whole: the order's sets per node (keys
+# written, nodes run before, routes on every path) grew with the square of a chain's length
+# (170 MB for a chain of 2,400 steps, 320 MB with routed back edges). `late` writes `klate`
+# after the reader, so the finding shows the order was followed, not given up.
+STEPS = 2_400
+LATE = "def late():\n    return Event(state={'klate': 1})\n\n"
+LATE_READER = 'reader = Agent(name="reader", model="m", instruction="{kf0} {klate}")\n'
+
+
+def _routed_loops(count: int) -> str:
+    # Each step goes on to the next or back to the one before it.
+    functions = "".join(f"def f{i}():\n    return Event(state={{'kf{i}': 1}}, route='on')\n\n" for i in range(count))
+    loops = ", ".join(f"(f{i}, {{'on': f{i + 1}, 'back': f{max(i - 1, 0)}}})" for i in range(count - 1))
+    edges = f"(START, f0), {loops}, (f{count - 1}, reader, late)"
+    return functions + LATE + LATE_READER + f"root = Workflow(name='w', edges=[{edges}])\n"
+
+
+def _diamonds(count: int) -> str:
+    # A chain of fan-outs of two into the next step (no `JoinNode`: each is a fan-in).
+    steps = ", ".join(f"f{i}, (b{i}, c{i})" for i in range(count))
+    functions = _functions("f", count + 1) + _functions("b", count) + _functions("c", count)
+    return (
+        functions
+        + LATE
+        + LATE_READER
+        + f"root = Workflow(name='w', edges=[(START, {steps}, f{count}, reader, late)])\n"
+    )
+
+
+STEP_CASES = {
+    "a chain": lambda: _functions("f", STEPS) + LATE + LATE_READER
+    + f"root = Workflow(name='w', edges=[(START, {_names('f', STEPS)}, reader, late)])\n",
+    "a chain of routed loops": lambda: _routed_loops(STEPS),
+    "a chain of diamonds": lambda: _diamonds(STEPS // 3),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(STEP_CASES))
+def test_hostile_workflow_of_2400_steps_in_small_memory(tmp_path: Path, case: str) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
+    (tmp_path / "agent.py").write_text(HEAD + STEP_CASES[case](), encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "agent.py"], tmp_path, seconds=30, megabytes=130)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert "may read `klate` before it is written: it is written by `late`" in outcome.stdout, outcome.stdout[-2000:]
+    assert "kf0" not in outcome.stdout
+
+
+YAML_STEP_CASES = {
+    "a chain": lambda names: f"  - [START, {', '.join(names)}, reader.yaml, app.steps.late]\n",
+    "a chain of routed loops": lambda names: "".join(
+        [f"  - [START, {names[0]}]\n", f"  - [{names[-1]}, reader.yaml, app.steps.late]\n"]
+        + [f"  - [{step}, {{on: {after}, back: {names[max(i - 1, 0)]}}}]\n"
+           for i, (step, after) in enumerate(itertools.pairwise(names))]
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(YAML_STEP_CASES))
+def test_hostile_yaml_workflow_of_2400_steps_in_small_memory(tmp_path: Path, case: str) -> None:
+    steps = "from google.adk import Event\n\n" + _functions("f", STEPS) + LATE
+    _yaml_project(tmp_path, "edges:\n" + YAML_STEP_CASES[case]([f"app.steps.f{i}" for i in range(STEPS)]), steps)
+    reader = 'agent_class: LlmAgent\nname: reader\nmodel: m\ninstruction: "{kf0} {klate}"\n'
+    (tmp_path / "app" / "reader.yaml").write_text(reader, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "app"], tmp_path, seconds=30, megabytes=130)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert "may read `klate` before it is written: it is written by `late`" in outcome.stdout, outcome.stdout[-2000:]
+    assert "kf0" not in outcome.stdout
