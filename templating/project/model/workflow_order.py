@@ -300,11 +300,7 @@ class _Pass:
     def _output_hint(self, reader: Node, key: str) -> str:
         """A function node before ``reader`` whose output (not state) holds ``key``."""
         for name, source in self.workflow.nodes.items():
-            if (
-                source.function is not None
-                and key in source.function.outputs
-                and name in self.graph.reaching(reader.key)
-            ):
+            if source.function is not None and key in source.function.outputs and self.graph.leads_to(name, reader.key):
                 return source.name
         return ""
 

@@ -18,6 +18,7 @@ from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.route_choices import concurrent, takes
 from templating.project.model.workflow_facts import START, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes
+from templating.project.model.workflow_walks import ancestors, forward_order, walk
 
 __all__ = ["LISTED", "Graph", "describe_miss", "listed"]
 
@@ -41,7 +42,8 @@ class Graph:
         self._guards: list[int] | None = None
         self._concurrent: dict[str, list[str]] = {}
         self._fans_out: bool | None = None
-        self._reaching: dict[str, set[str]] = {}
+        self._ancestors: tuple[dict[str, int], list[int]] | None = None
+        self._writing: dict[Writer, list[int]] | None = None
         self._specific: dict[str, frozenset[str]] = {}
         #: The nodes in the order a fixpoint over them settles fastest: each after its
         #: predecessors but for back edges (reverse postorder from START), then the rest.
@@ -157,17 +159,12 @@ class Graph:
             for source, own in edges.items()
         }  # fmt: skip
 
-    def reaching(self, target: str) -> set[str]:
-        """The nodes from which a path leads to ``target`` (``target`` included)."""
-        if target not in self._reaching:
-            found, pending = {target}, [target]
-            while pending:
-                for edge in self.incoming[pending.pop()]:
-                    if edge.source not in found:
-                        found.add(edge.source)
-                        pending.append(edge.source)
-            self._reaching[target] = found
-        return self._reaching[target]
+    def leads_to(self, source: str, target: str) -> bool:
+        """Whether a path leads from ``source`` to ``target`` (or they are one node)."""
+        if self._ancestors is None:
+            self._ancestors = ancestors(self.keys, self.outgoing, self.numbers)
+        component, sets = self._ancestors
+        return (sets[component[target]] >> self.numbers[source]) & 1 == 1
 
     def racing_writer(self, key: str, state_key: str) -> str | None:
         """The name of a concurrent predecessor of ``key`` that writes ``state_key``."""
@@ -209,6 +206,17 @@ class Graph:
                     queue.append(edge.target)
         return None
 
+    def writing(self, writers: tuple[Writer, ...]) -> list[str]:
+        """The nodes that may write one of ``writers``, in the workflow's order (each node's
+        writes are indexed once, not scanned again for every read)."""
+        if self._writing is None:
+            self._writing = {}
+            for number, node in enumerate(self.workflow.nodes.values()):
+                for writer in _writes(node):
+                    self._writing.setdefault(writer, []).append(number)
+        numbers = sorted({number for writer in writers for number in self._writing.get(writer, ())})
+        return [self.keys[number] for number in numbers]
+
     def _name(self, key: str) -> str:
         node = self.workflow.nodes.get(key)
         return node.name if node is not None else key
@@ -218,8 +226,7 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
     """Why no writer of ``state_key`` surely runs before ``reader``: its own later write, a
     loop's first iteration, the route that skips the writer, or a path that misses it."""
     nodes = graph.workflow.nodes
-    writer_set = set(writers)
-    writing = [k for k, n in nodes.items() if not writer_set.isdisjoint(_writes(n))]
+    writing = graph.writing(writers)
     if (reader in writing and all(k == reader for k in writing)) or not writing:
         first = next((w for w in node.writes if w.key == state_key), writers[0])
         return f"it is written by its own {_own(first)} only after its first model call"
@@ -234,7 +241,7 @@ def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers
     if nested:
         return f"the nested workflow `{nodes[nested[0]].name}` writes it only on some of its paths"
     if all(graph.runs_before(reader, k) for k in writing):
-        loop = any(k in graph.reaching(reader) for k in writing)
+        loop = any(graph.leads_to(k, reader) for k in writing)
         when = "later in the loop: it is missing on the first iteration" if loop else "only after it"
         return f"it is written by {where} {when}"
     avoid = set(writing) - {reader}
@@ -253,11 +260,11 @@ def _skipping_route(graph: Graph, reader: str, writing: set[str]) -> WorkflowEdg
     ``reader``. (A route merely on that path, whose router has no such other route, skips
     nothing: the message names the path then.)"""
     # Each question is one walk of the graph, whatever the number of routes and writers.
-    from_start = _walk(graph.outgoing, START, "target", writing)
-    to_reader = _walk(graph.incoming, reader, "source", writing)
+    from_start = walk(graph.outgoing, START, "target", writing)
+    to_reader = walk(graph.incoming, reader, "source", writing)
     # The nodes from which a run reaches a writer before the reader, and the reader after it.
-    useful = [w for w in writing if w in graph.reaching(reader)]
-    through = _walk(graph.incoming, useful, "source", {reader}, keep_avoided=True)
+    useful = [w for w in writing if graph.leads_to(w, reader)]
+    through = walk(graph.incoming, useful, "source", {reader}, keep_avoided=True)
     for edge in graph.workflow.edges:
         if edge.route is None or edge.source in writing or edge.target in writing:
             continue
@@ -269,26 +276,6 @@ def _skipping_route(graph: Graph, reader: str, writing: set[str]) -> WorkflowEdg
             if other.target in through:
                 return edge
     return None
-
-
-def _walk(
-    edges: dict[str, list[WorkflowEdge]], start, end: str, avoid: set[str], keep_avoided: bool = False
-) -> set[str]:
-    """The nodes reached from ``start`` (a node or a list of them) along ``edges`` toward
-    their ``end`` (``target``: forward, ``source``: backward), never through a node of
-    ``avoid`` (a start node is always reached; ``keep_avoided``: an avoided node is
-    reached, but not walked through)."""
-    found = {start} if isinstance(start, str) else set(start)
-    pending = [key for key in found if key not in avoid or isinstance(start, str)]
-    while pending:
-        for edge in edges[pending.pop()]:
-            following = getattr(edge, end)
-            if following in found or (following in avoid and not keep_avoided):
-                continue
-            found.add(following)
-            if following not in avoid:
-                pending.append(following)
-    return found
 
 
 #: How many names a message lists before it says how many more there are.
@@ -326,24 +313,6 @@ def _route_words(edge: WorkflowEdge | tuple[str, ...]) -> str:
     if routes == (DEFAULT_ROUTE,):
         return "the default route"
     return "route " + "/".join(f"`{r}`" for r in routes)
-
-
-def forward_order(keys: list[str], outgoing: dict[str, list[WorkflowEdge]]) -> list[str]:
-    """``keys`` in reverse postorder of a depth-first walk from START (without recursion: a
-    chain of any length is walked), then the nodes START does not reach, in their order."""
-    seen = {START} if START in outgoing else set()
-    finished: list[str] = []
-    stack = [(START, iter(outgoing[START]))] if START in outgoing else []
-    while stack:
-        key, edges = stack[-1]
-        following = next((e.target for e in edges if e.target not in seen), None)
-        if following is None:
-            finished.append(key)
-            stack.pop()
-        else:
-            seen.add(following)
-            stack.append((following, iter(outgoing[following])))
-    return [*reversed(finished), *(key for key in keys if key not in seen)]
 
 
 def _most_started(edges: list[WorkflowEdge]) -> int:
