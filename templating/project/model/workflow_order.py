@@ -25,8 +25,9 @@ from templating.project.model.apps import AppScopes
 from templating.project.model.bit_sets import Numbering
 from templating.project.model.facts import Read, Writer, may_write_any
 from templating.project.model.workflow_facts import Parameter, WorkflowEdge
+from templating.project.model.workflow_misses import Misses
 from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
-from templating.project.model.workflow_paths import LISTED, Graph, describe_miss, listed
+from templating.project.model.workflow_paths import LISTED, Graph, listed
 from templating.project.model.writes import is_shared
 
 __all__ = ["MAX_DEPTH", "FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
@@ -151,6 +152,7 @@ class _Pass:
         self.members = members
         self.result = result
         self.graph = Graph(workflow)
+        self.misses = Misses(self.graph)
 
     def run(self, start: _Known, report: bool = True) -> _Known:
         """Judge every read (when ``report``); what the workflow has surely written when it
@@ -286,7 +288,7 @@ class _Pass:
             why = f"`{racing or gathered}` writes it concurrently ({how})"
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "race", why, **where))
             return
-        why = self._dynamic_miss(owner, node, writers) or describe_miss(self.graph, owner.key, node, key, writers)
+        why = self._dynamic_miss(owner, node, writers) or self.misses.describe(owner.key, node, key, writers)
         self.result.reads.append(LateNodeRead(self.workflow, node, key, "late", why, **where))
 
     @staticmethod

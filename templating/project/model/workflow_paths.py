@@ -1,6 +1,5 @@
 """Paths through a workflow's graph: what surely runs before a node, which routes guard it,
-which predecessors run concurrently, and, for a message, the route or path that misses a
-writer.
+which predecessors run concurrently, which nodes lead to which and which write what.
 
 ``guards(N)`` are the routed edges on every path from START to ``N`` (a node behind route
 ``A`` of a router runs only when the router takes ``A``). Two predecessors whose guards take
@@ -10,17 +9,15 @@ Otherwise, unless one runs after the node (a loop's back edge), they are concurr
 
 from __future__ import annotations
 
-from collections import deque
-
 from templating.project.model.bit_sets import Numbering
 from templating.project.model.facts import Writer
 from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.route_choices import concurrent, takes
 from templating.project.model.workflow_facts import START, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes
-from templating.project.model.workflow_walks import ancestors, forward_order, walk
+from templating.project.model.workflow_walks import ancestors, forward_order
 
-__all__ = ["LISTED", "Graph", "describe_miss", "listed"]
+__all__ = ["LISTED", "Graph", "listed", "node_writes", "route_words"]
 
 
 class Graph:
@@ -186,24 +183,7 @@ class Graph:
             for edge in sorted(sets[p], key=lambda e: (e.source, e.route or ())):
                 if any(not takes(sets[q], edge) for q in always if q != p):
                     name = self.workflow.nodes[p].name
-                    return f"`{name}` runs only on {_route_words(edge)} of `{self._name(edge.source)}`"
-        return None
-
-    def reaches(self, source: str, target: str, avoid: set[str]) -> list[str] | None:
-        """A path from ``source`` to ``target`` that passes no node in ``avoid``."""
-        parents: dict[str, str | None] = {source: None}
-        queue = deque([source])
-        while queue:
-            current = queue.popleft()
-            if current == target:
-                path = [current]
-                while parents[path[-1]] is not None:
-                    path.append(parents[path[-1]])  # type: ignore[arg-type]
-                return path[::-1]
-            for edge in self.outgoing[current]:
-                if edge.target not in parents and edge.target not in avoid:
-                    parents[edge.target] = current
-                    queue.append(edge.target)
+                    return f"`{name}` runs only on {route_words(edge)} of `{self.name(edge.source)}`"
         return None
 
     def writing(self, writers: tuple[Writer, ...]) -> list[str]:
@@ -212,70 +192,26 @@ class Graph:
         if self._writing is None:
             self._writing = {}
             for number, node in enumerate(self.workflow.nodes.values()):
-                for writer in _writes(node):
+                for writer in node_writes(node):
                     self._writing.setdefault(writer, []).append(number)
         numbers = sorted({number for writer in writers for number in self._writing.get(writer, ())})
         return [self.keys[number] for number in numbers]
 
-    def _name(self, key: str) -> str:
+    def mask(self, keys) -> int:
+        """The bit set of the nodes ``keys``."""
+        mask = 0
+        for key in keys:
+            mask |= 1 << self.numbers[key]
+        return mask
+
+    def has(self, mask: int, key: str) -> bool:
+        """Whether node ``key`` is in the bit set ``mask``."""
+        return (mask >> self.numbers[key]) & 1 == 1
+
+    def name(self, key: str) -> str:
+        """The name ADK gives node ``key`` (``key`` itself for a node not in the workflow)."""
         node = self.workflow.nodes.get(key)
         return node.name if node is not None else key
-
-
-def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers: tuple[Writer, ...]) -> str:
-    """Why no writer of ``state_key`` surely runs before ``reader``: its own later write, a
-    loop's first iteration, the route that skips the writer, or a path that misses it."""
-    nodes = graph.workflow.nodes
-    writing = graph.writing(writers)
-    if (reader in writing and all(k == reader for k in writing)) or not writing:
-        first = next((w for w in node.writes if w.key == state_key), writers[0])
-        return f"it is written by its own {_own(first)} only after its first model call"
-    where = listed([f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing[: LISTED + 1]],
-                   len(writing))  # fmt: skip
-    partial = [k for k in writing if state_key in nodes[k].partial and graph.runs_before(k, reader)]
-    if partial:
-        routes = nodes[partial[0]].partial[state_key]
-        how = f"only on {_route_words(routes)}" if routes else "only on some of its returns"
-        return f"`{nodes[partial[0]].name}` writes it {how} ({_location(nodes[partial[0]], writers)})"
-    nested = [k for k in writing if nodes[k].workflow is not None and graph.runs_before(k, reader)]
-    if nested:
-        return f"the nested workflow `{nodes[nested[0]].name}` writes it only on some of its paths"
-    if all(graph.runs_before(reader, k) for k in writing):
-        loop = any(graph.leads_to(k, reader) for k in writing)
-        when = "later in the loop: it is missing on the first iteration" if loop else "only after it"
-        return f"it is written by {where} {when}"
-    avoid = set(writing) - {reader}
-    edge = _skipping_route(graph, reader, avoid)
-    if edge is not None:
-        return f"{_route_words(edge)} of `{graph._name(edge.source)}` skips its writer {where}"
-    path = graph.reaches(START, reader, avoid)
-    if path:
-        return f"the path {' -> '.join(graph._name(k) for k in path)} skips its writer {where}"
-    return f"its writer {where} may not run before it"
-
-
-def _skipping_route(graph: Graph, reader: str, writing: set[str]) -> WorkflowEdge | None:
-    """A route that chooses against the writers: on a path from START to ``reader`` that
-    avoids every writer, while another route of the same router leads through a writer to
-    ``reader``. (A route merely on that path, whose router has no such other route, skips
-    nothing: the message names the path then.)"""
-    # Each question is one walk of the graph, whatever the number of routes and writers.
-    from_start = walk(graph.outgoing, START, "target", writing)
-    to_reader = walk(graph.incoming, reader, "source", writing)
-    # The nodes from which a run reaches a writer before the reader, and the reader after it.
-    useful = [w for w in writing if graph.leads_to(w, reader)]
-    through = walk(graph.incoming, useful, "source", {reader}, keep_avoided=True)
-    for edge in graph.workflow.edges:
-        if edge.route is None or edge.source in writing or edge.target in writing:
-            continue
-        if edge.source not in from_start or edge.target not in to_reader:
-            continue
-        for other in graph.outgoing[edge.source]:
-            if other.route is not None and set(other.route) & set(edge.route):
-                continue  # the same route: taken together with `edge`
-            if other.target in through:
-                return edge
-    return None
 
 
 #: How many names a message lists before it says how many more there are.
@@ -289,26 +225,14 @@ def listed(names: list[str], count: int) -> str:
     return shown if count <= LISTED else f"{shown} and {count - LISTED:,} more"
 
 
-def _location(node: Node, writers: tuple[Writer, ...]) -> str:
-    """Where ``node`` writes the key: the first of its writes among ``writers``."""
-    write = min((w for w in _writes(node) if w in writers), key=lambda w: (w.path, w.line, w.column), default=None)
-    return f"{write.path}:{write.line}" if write is not None else f"{node.path}:{node.line}"
-
-
-def _writes(node: Node) -> set[Writer]:
+def node_writes(node: Node) -> set[Writer]:
     """What ``node`` may write: its own writes, its ``run_node`` children's, a nested workflow's."""
     if node.workflow is not None:
         return member_writes(node.workflow)
     return {*node.writes, *(w for _, child, _ in node.calls for w in child.writes)}
 
 
-def _own(writer: Writer) -> str:
-    if writer.via == "output_key":
-        return "`output_key`"
-    return f"{writer.via} `{writer.function}`" if writer.function else writer.via.replace("_", " ")
-
-
-def _route_words(edge: WorkflowEdge | tuple[str, ...]) -> str:
+def route_words(edge: WorkflowEdge | tuple[str, ...]) -> str:
     routes = edge if isinstance(edge, tuple) else edge.route or ()
     if routes == (DEFAULT_ROUTE,):
         return "the default route"
