@@ -57,9 +57,10 @@ class Numbering(Generic[Member]):
 
 def members(mask: int) -> list[int]:
     """The numbers of the bits set in ``mask`` (not negative), lowest first."""
+    bits = bin(mask)[:1:-1]  # its binary digits, lowest first (without "0b")
     found = []
-    while mask:
-        lowest = mask & -mask
-        found.append(lowest.bit_length() - 1)
-        mask ^= lowest
+    at = bits.find("1")
+    while at != -1:
+        found.append(at)
+        at = bits.find("1", at + 1)
     return found

@@ -12,7 +12,7 @@ from __future__ import annotations
 from templating.project.model.bit_sets import Numbering
 from templating.project.model.facts import Writer
 from templating.project.model.kinds import DEFAULT_ROUTE
-from templating.project.model.route_choices import concurrent, takes
+from templating.project.model.route_choices import RouteSets
 from templating.project.model.workflow_facts import START, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes
 from templating.project.model.workflow_walks import ancestors, forward_order
@@ -35,6 +35,7 @@ class Graph:
         #: Each node's bit in the node sets below, and each distinct routed edge's in the route sets.
         self.numbers = {key: number for number, key in enumerate(self.keys)}
         self.routed: Numbering[WorkflowEdge] = Numbering(e for e in workflow.edges if e.route is not None)
+        self.routes = RouteSets(self.routed)
         self._before: list[int] | None = None
         self._guards: list[int] | None = None
         self._concurrent: dict[str, list[str]] = {}
@@ -53,15 +54,15 @@ class Graph:
                                           (1 << len(self.keys)) - 1)  # fmt: skip
         return (self._before[self.numbers[then]] >> self.numbers[first]) & 1 == 1
 
-    def guards(self, key: str) -> frozenset[WorkflowEdge]:
-        """The routed edges on every path to node ``key`` from START."""
+    def guards(self, key: str) -> int:
+        """The routed edges on every path to node ``key`` from START (a bit set of `routed`)."""
         if self._guards is None:
             routed = self.routed.numbers
             self._guards = self._fixpoint(
                 lambda edge, guards: guards | 1 << routed[edge] if edge.route is not None else guards,
                 self.routed.everything(),
             )
-        return frozenset(self.routed.decode(self._guards[self.numbers[key]]))
+        return self._guards[self.numbers[key]]
 
     def _fixpoint(self, across, everything: int) -> list[int]:
         """The greatest fixpoint of "the intersection over the in-edges of ``across(edge,
@@ -129,7 +130,7 @@ class Graph:
             ))  # fmt: skip
             # One predecessor is concurrent with none: its routes need not be looked at.
             self._concurrent[key] = (
-                concurrent(candidates, self._path_guards(key, candidates)) if len(candidates) > 1 else []
+                self.routes.concurrent(candidates, self._path_guards(key, candidates)) if len(candidates) > 1 else []
             )
         return self._concurrent[key]
 
@@ -142,7 +143,7 @@ class Graph:
             self._fans_out = any(_most_started(self.outgoing[key]) > 1 for key in self.keys)
         return self._fans_out
 
-    def _path_guards(self, target: str, sources: list[str]) -> dict[str, frozenset[WorkflowEdge]]:
+    def _path_guards(self, target: str, sources: list[str]) -> dict[str, int]:
         """For each of ``sources`` (predecessors of ``target``), the routes a run through it
         into ``target`` takes: its guards and, when every edge from it into ``target`` is
         routed, those edges."""
@@ -151,7 +152,7 @@ class Graph:
             if edge.source in edges:
                 edges[edge.source].append(edge)
         return {
-            source: self.guards(source) | frozenset(e for e in own if e.route is not None)
+            source: self.guards(source) | self.routed.mask(own)
             if all(e.route is not None for e in own) else self.guards(source)
             for source, own in edges.items()
         }  # fmt: skip
@@ -179,9 +180,13 @@ class Graph:
         predecessors = list(dict.fromkeys(e.source for e in self.incoming[key]))
         sets = self._path_guards(key, predecessors)
         always = list(dict.fromkeys(e.source for e in self.incoming[key] if e.route is None))
+        # An edge every one of `always` took is a choice each of them takes: not looked at.
+        shared = -1
+        for q in always:
+            shared &= sets[q]
         for p in predecessors:
-            for edge in sorted(sets[p], key=lambda e: (e.source, e.route or ())):
-                if any(not takes(sets[q], edge) for q in always if q != p):
+            for edge in sorted(self.routes.edges(sets[p] & ~shared), key=lambda e: (e.source, e.route or ())):
+                if any(not self.routes.takes(sets[q], edge) for q in always if q != p):
                     name = self.workflow.nodes[p].name
                     return f"`{name}` runs only on {route_words(edge)} of `{self.name(edge.source)}`"
         return None
