@@ -193,3 +193,59 @@ def test_hostile_yaml_workflow_of_2400_steps_in_small_memory(tmp_path: Path, cas
     assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
     assert "may read `klate` before it is written: it is written by `late`" in outcome.stdout, outcome.stdout[-2000:]
     assert "kf0" not in outcome.stdout
+
+
+def _readers(count: int) -> str:
+    return "".join(f'r{i} = Agent(name="r{i}", model="m", instruction="{{k}}")\n' for i in range(count))
+
+
+def _route_chain(count: int) -> tuple[str, str]:
+    # Steps each taking route `on` to the next (their functions, their edges): every node
+    # after them is behind all of those routes.
+    functions = "".join(f"def f{i}():\n    return Event(state={{'kf{i}': 1}}, route='on')\n\n" for i in range(count))
+    return functions, ", ".join(f"(f{i}, {{'on': f{i + 1}}})" for i in range(count - 1))
+
+
+def _late_readers_in_a_loop(count: int) -> str:
+    writer = "def w():\n    return Event(state={'k': 1}, route='back')\n\n"
+    edges = f"(START, {_names('r', count)}, w), (w, {{'back': r0}})"
+    return writer + _readers(count) + f"root = Workflow(name='w', edges=[{edges}])\n"
+
+
+def _readers_behind_a_skipping_route(count: int) -> str:
+    steps = "def router():\n    return Event(route='a')\n\ndef w():\n    return Event(state={'k': 1})\n\ndef skip():\n    pass\n\n"
+    edges = f"(START, router, {{'a': w, 'b': skip}}), (w, r0), (skip, {_names('r', count)})"
+    return steps + _readers(count) + f"root = Workflow(name='w', edges=[{edges}])\n"
+
+
+def _routes_into_a_fan_in(count: int, join: bool) -> str:
+    functions, edges = _route_chain(count)
+    last, fanned = f"f{count - 1}", f"({_names('g', count)})"
+    if join:  # a route that skips the join's predecessors: the join may never fire
+        functions += "from google.adk.workflow import JoinNode\nboth = JoinNode(name='both')\n"
+        edges += f", ({last}, {fanned}, both, reader), ({last}, {{'skip': both}})"
+    else:
+        edges += f", ({last}, {fanned}, reader)"
+    return functions + _functions("g", count) + READER + f"root = Workflow(name='w', edges=[(START, f0), {edges}])\n"
+
+
+# Neighbours of the cases above, each quadratic (or worse) in time or memory on the way to a
+# message: 2,400 late readers of one key (each walked the graph again), and predecessors
+# behind one chain of 1,200 routes (every pair of their route sets compared edge by edge; a
+# `JoinNode` after them took 166 s at 300).
+NEIGHBOUR_CASES = {
+    "2,400 readers late in a loop": (lambda: _late_readers_in_a_loop(STEPS), "later in the loop"),
+    "2,400 readers behind a skipping route": (lambda: _readers_behind_a_skipping_route(STEPS), "route `b` of `router` skips"),
+    "1,200 routes into a fan-in of 1,200": (lambda: _routes_into_a_fan_in(1_200, join=False), "and 1,190 more"),
+    "1,200 routes into a join of 1,200": (lambda: _routes_into_a_fan_in(1_200, join=True), "runs only on route `skip`"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(NEIGHBOUR_CASES))
+def test_hostile_workflow_messages_in_linear_time(tmp_path: Path, case: str) -> None:
+    build, expected = NEIGHBOUR_CASES[case]
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
+    (tmp_path / "agent.py").write_text(HEAD + build(), encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "agent.py"], tmp_path, seconds=30, megabytes=130)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert expected in outcome.stdout, outcome.stdout[-2000:]
