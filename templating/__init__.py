@@ -12,7 +12,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from templating.compiler import CompiledTemplate, compile_template
+    from templating.compiled import CompiledTemplate
+    from templating.compiler import compile_template
     from templating.context import ReadonlyContext
     from templating.errors import (
         ArtifactServiceError,
@@ -67,7 +68,7 @@ __version__ = "0.1.0"
 # run on one file should not pay for the compiler, the dialects and the state core.
 _MODULES = {
     "ArtifactServiceError": "templating.errors",
-    "CompiledTemplate": "templating.compiler",
+    "CompiledTemplate": "templating.compiled",
     "Escape": "templating.nodes",
     "InMemoryStateStore": "templating.store",
     "InstructionProvider": "templating.provider",

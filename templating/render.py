@@ -32,6 +32,7 @@ __all__ = [
     "follow_path",
     "load_artifact_value",
     "load_artifacts",
+    "resolve_async",
     "state_value",
 ]
 
@@ -195,3 +196,51 @@ def _safe_part_text(part: Any, name: str) -> str | None:
     except ImportError:  # google-genai without google-adk: a Part's own text is the best we have
         return part.text
     return as_safe_part_for_llm(part, name).text
+
+
+async def resolve_async(
+    source: RenderSource,
+    placeholders: tuple[Placeholder, ...],
+    artifact_names: tuple[str, ...],
+    dialect: Dialect,
+    text: str,
+) -> list[str]:
+    """The text of each placeholder, resolved as ``render_async`` resolves them in ``dialect``:
+    one at a time in template order, or with each distinct artifact loaded once and all of
+    them concurrently first; a missing artifact service first where the port says so."""
+    if dialect.service_errors_first and artifact_names:
+        first = next(placeholder for placeholder in placeholders if placeholder.artifact)
+        check_artifact_service(source, first, text, dialect)
+    if not dialect.concurrent_artifacts:
+        values = []
+        for placeholder in placeholders:
+            if placeholder.artifact:
+                values.append(await load_artifact_value(source, placeholder, text, dialect))
+            else:
+                values.append(state_value(source.state, placeholder, dialect, text, source.agent_name))
+        return values
+    loaded = await load_artifacts(source, artifact_names)
+    resolved = _resolve_state_first(source, placeholders, dialect, text) if dialect.state_errors_first else {}
+    return [
+        resolved[index]
+        if index in resolved
+        else artifact_value(source, placeholder, text, loaded.get(placeholder.key), dialect)
+        if placeholder.artifact
+        else state_value(source.state, placeholder, dialect, text, source.agent_name)
+        for index, placeholder in enumerate(placeholders)
+    ]
+
+
+def _resolve_state_first(
+    source: RenderSource, placeholders: tuple[Placeholder, ...], dialect: Dialect, text: str
+) -> dict[int, str]:
+    """The text of every state placeholder, by position; raises what adk-js raises before
+    any artifact error: the first failing state key or missing artifact service, in
+    template order (adk-js resolves every key at once, and these fail before a load)."""
+    resolved = {}
+    for index, placeholder in enumerate(placeholders):
+        if placeholder.artifact:
+            check_artifact_service(source, placeholder, text, dialect)
+        else:
+            resolved[index] = state_value(source.state, placeholder, dialect, text, source.agent_name)
+    return resolved

@@ -58,3 +58,22 @@ def run_templating(
         capture_output=True, text=True, errors="surrogateescape", timeout=seconds,
     )  # fmt: skip
     return Outcome(completed.returncode, completed.stdout, completed.stderr)
+
+
+_BOUNDED_CODE = """
+import resource, sys
+limit = int(sys.argv.pop(1))
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+exec(compile(sys.argv.pop(1), "<bounded>", "exec"))
+"""
+
+
+def run_python(code: str, cwd: Path, *, seconds: float = SECONDS, megabytes: int = MEGABYTES) -> Outcome:
+    """Python ``code`` (the library used as a program uses it) in a child in ``cwd``, bounded
+    as `run_templating` bounds the command line."""
+    command = [sys.executable, "-c", _BOUNDED_CODE, str(megabytes * 1024 * 1024), code]
+    completed = subprocess.run(
+        command, check=False, cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=seconds,
+    )  # fmt: skip
+    return Outcome(completed.returncode, completed.stdout, completed.stderr)

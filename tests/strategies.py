@@ -149,3 +149,38 @@ strict_groups = st.builds(
 strict_templates = st.one_of(
     templates, st.lists(st.one_of(strict_groups, st.sampled_from(FRAGMENTS)), max_size=10).map("".join)
 )
+
+# Strategies for renders that fail: placeholders of keys a state may lack, artifacts a service
+# may lack or fail to load, and values some dialects cannot format.
+
+
+class Unprintable:
+    """A state value whose text cannot be made: ``str`` raises, as a broken model's may."""
+
+    def __str__(self) -> str:
+        raise ValueError("no text for this value")
+
+    __repr__ = __str__
+
+
+#: Placeholder-shaped groups over the likely state keys, a key no state holds, artifact
+#: names, data markers, paths and escapes: what a render resolves, in every dialect.
+render_groups = st.builds(
+    lambda opening, name, path, marker, optional, closing: f"{opening}{name}{path}{marker}{optional}{closing}",
+    st.sampled_from(["{", "{", "{", "{{", "{ "]),
+    st.sampled_from([*STATE_KEYS, "ghost", *(f"artifact.{name}" for name in ARTIFACT_NAMES)]),
+    st.sampled_from(["", "", "", ".a", "[0]", ".name"]),
+    st.sampled_from(["", "", "", "|data", "|json"]),
+    st.sampled_from(["", "", "?"]),
+    st.sampled_from(["}", "}", "}", "}}", " }"]),
+)
+
+#: Templates that mostly render, and fail in every way a render can.
+render_templates = st.lists(st.one_of(render_groups, st.sampled_from(WORDS + BRACES)), max_size=12).map("".join)
+
+#: States whose values some dialects cannot format, beside nested ones.
+render_states = st.dictionaries(
+    st.sampled_from(STATE_KEYS),
+    st.one_of(json_values, st.builds(Unprintable), st.just({1, 2}), st.just(float("nan"))),
+    max_size=12,
+)

@@ -73,7 +73,7 @@ def _run_render(arguments: argparse.Namespace) -> int:
     output = _Output(sys.stdout)
     try:
         # Streamed, not `compile_template(...).render_async`: memory bounded by the input
-        # whatever the template's size and the output's (`render_stream`).
+        # whatever the template's size and the output's (`templating.stream`).
         render_to(text, state, output.write, dialect=arguments.dialect, agent_name=arguments.agent_name)
     except (TemplateError, NotImplementedError) as error:
         print(_describe(target, error), file=sys.stderr)

@@ -153,7 +153,9 @@ RULES: tuple[Rule, ...] = (
         "that can carry braces: function results, `json.dumps` output, file reads, parameters. "
         "A value that is statically brace-free (a literal without braces, a number, a name bound to "
         "one, either branch of `a if c else b` between such values, `len(...)`, a date, an "
-        "environment setting such as `os.getenv(\"PROJECT_ID\")`) is not reported; a constant is "
+        "environment setting such as `os.getenv(\"PROJECT_ID\")`, a piece of such a text cut by "
+        "`split`, an index or `strip`, the text of a project file beside the module) is not "
+        "reported; a constant is "
         "spliced into the text and linted where it is written. The message says why the value "
         "can carry braces.",
         "The value is frozen when the module is imported, and ADK then scans it for placeholders: any "

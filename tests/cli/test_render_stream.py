@@ -1,6 +1,7 @@
-"""`templating render` streams: the same output and the same first error as the library's
-`render_async` in every dialect, and memory bounded by the input for a 30 MB prompt, a
-placeholder-dense one, many artifact placeholders and an output far larger than the input."""
+"""`templating render` streams through the library's `CompiledTemplate.stream`: the same output
+and the same first error as the library's `render_async` in every dialect, and memory bounded
+by the input for a 30 MB prompt, a placeholder-dense one, many artifact placeholders and an
+output far larger than the input."""
 
 import asyncio
 import io
@@ -8,8 +9,7 @@ import json
 
 import pytest
 
-from templating import ReadonlyContext, compile_template
-from templating.cli import render_stream
+from templating import ReadonlyContext, compile_template, stream
 from templating.cli.render_stream import render_to
 from templating.dialects import DIALECT_NAMES
 from templating.errors import TemplateError
@@ -61,9 +61,10 @@ def test_streamed_render_is_the_library_render(text: str, dialect: str) -> None:
 
 def test_streamed_render_past_its_memos_and_batches(monkeypatch) -> None:
     # Every distinct placeholder computed again in the second pass, many small writes.
-    monkeypatch.setattr(render_stream, "MEMO_CHARACTERS", 5)
-    monkeypatch.setattr(render_stream, "MEMO_GROUPS", 1)
-    monkeypatch.setattr(render_stream, "BATCH_PIECES", 3)
+    monkeypatch.setattr(stream, "MEMO_CHARACTERS", 5)
+    monkeypatch.setattr(stream, "MEMO_GROUPS", 1)
+    monkeypatch.setattr(stream, "BATCH_PIECES", 3)
+    monkeypatch.setattr(stream, "BATCH_CHARACTERS", 7)
     text = "".join(f"{{name}} {{user:city}} {{k{index}?}} {{{{x}}}}\n" for index in range(50))
     for dialect in DIALECT_NAMES:
         assert _streamed(text, dialect) == _library(text, dialect)

@@ -50,3 +50,13 @@ def test_benchmark_go_files_times_parse_read_and_lint_of_both_languages(capsys):
     results = go_files.main(["--agents", "3", "--rounds", "1", "--target", "0.01"])
     assert set(results) == {f"{step} {language}" for step in ("parse", "read", "lint") for language in ("Go", "Python")}
     assert "Go/Python" in capsys.readouterr().out
+
+
+def test_benchmark_workflows_quick_mode_lints_every_case(capsys):
+    from benchmarks import workflows
+
+    results = workflows.main(["--quick"])
+    assert set(results) == set(workflows.CASES)
+    assert all(len(runs) == 2 and all(seconds > 0 and megabytes > 0 for _, seconds, megabytes in runs)
+               for runs in results.values())  # fmt: skip
+    assert "x per 2x" in capsys.readouterr().out

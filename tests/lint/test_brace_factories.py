@@ -171,3 +171,41 @@ def test_a_helper_that_opens_a_prompt_file_beside_its_module_gives_the_files_own
     assert _tpl010(tmp_path, "opened", OPENED.replace("open(path,", "open(input(),")) == [
         "load_instruction('profile.md')"
     ]
+
+
+SKILLS = """\
+from pathlib import Path
+
+from google.adk.agents import LlmAgent
+
+SKILLS = Path(__file__).parent / "skills"
+
+
+def _skill_body(skill: str) -> str:
+    text = (SKILLS / skill / "SKILL.md").read_text(encoding="utf-8")
+    if text.startswith("---"):
+        pieces = text.split("---", 2)
+        if len(pieces) == 3:
+            text = pieces[2]
+    return text.strip()
+
+
+root_agent = LlmAgent(name="sorter", instruction=_skill_body("sorter") + " Answer in one word.")
+"""
+
+
+def test_a_helper_that_cuts_the_front_matter_of_a_committed_skill_gives_the_files_own_text(tmp_path: Path) -> None:
+    # A public ADK 2.x repository keeps each agent's instruction as the body of a SKILL.md in a
+    # folder per skill: a piece of a file's text (split, indexed, stripped, bound again to the
+    # same local) holds no brace the file does not. Without such files the text is unknown.
+    assert _tpl010(tmp_path, "skills", SKILLS) == ["_skill_body('sorter')"]
+    (tmp_path / "skills" / "sorter").mkdir(parents=True)
+    (tmp_path / "skills" / "sorter" / "SKILL.md").write_text(
+        "---\nname: sorter\ndescription: Sorts.\n---\nSort {items?} by date.\n", encoding="utf-8"
+    )
+    assert _tpl010(tmp_path, "skills", SKILLS) == []
+    assert _adk_renders_with_empty_state(tmp_path / "skills.py")
+    # A piece of a value known only at run time stays unknown.
+    assert _tpl010(tmp_path, "skills", SKILLS.replace("text = pieces[2]", "text = input().split()[0]")) == [
+        "_skill_body('sorter')"
+    ]

@@ -31,9 +31,10 @@ __all__ = [
 
 #: The name of a workflow's start node.
 START = START_NODE
-#: The largest workflow whose order is followed: the order facts are sets per node, so a
-#: workflow past these sizes is read no further and left *unknown* (its reads are not judged).
-#: Real workflows have tens of nodes; these bounds keep a hostile one to about a second.
+#: The largest workflow whose order is followed: the order facts are sets per node (bit sets,
+#: `bit_sets`), so a workflow past these sizes is read no further and left *unknown* (its
+#: reads are not judged). Real workflows have tens of nodes; these bounds keep a hostile one to
+#: about a second and tens of megabytes.
 MAX_NODES = 2_500
 MAX_EDGES = 5_000
 #: Why such a workflow is unknown.

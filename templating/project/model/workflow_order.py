@@ -19,14 +19,15 @@ elsewhere, an unknown writer or an edge shape we cannot read leaves it alone.
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from templating.project.model.apps import AppScopes
+from templating.project.model.bit_sets import Numbering
 from templating.project.model.facts import Read, Writer, may_write_any
-from templating.project.model.kinds import DEFAULT_ROUTE
 from templating.project.model.workflow_facts import Parameter, WorkflowEdge
+from templating.project.model.workflow_misses import Misses
 from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
-from templating.project.model.workflow_paths import LISTED, Graph, describe_miss, listed
+from templating.project.model.workflow_paths import LISTED, Graph, listed
 from templating.project.model.writes import is_shared
 
 __all__ = ["MAX_DEPTH", "FanIn", "LateNodeRead", "WorkflowOrder", "order_workflows"]
@@ -71,29 +72,40 @@ class WorkflowOrder:
 
 @dataclass(frozen=True, slots=True)
 class _Known:
-    keys: frozenset[str]
+    """The keys surely written at some point: ``keys`` is a set of their numbers in ``names``
+    (one numbering for a whole run of `order_workflows`; see `bit_sets`)."""
+
+    names: Numbering[str] = field(compare=False, repr=False)
+    keys: int = 0
     unbounded: bool = False
     #: The constant prefixes of f-string keys written: any key that starts with one may be.
     prefixes: frozenset[str] = frozenset()
 
     def plus(self, writers) -> _Known:
-        keys = frozenset(w.key for w in writers if w.key is not None)
+        keys = self.names.mask(w.key for w in writers if w.key is not None)
         prefixes = frozenset(w.prefix for w in writers if w.key is None and w.prefix)
-        return _Known(self.keys | keys, self.unbounded or any(may_write_any(w) for w in writers),
+        return _Known(self.names, self.keys | keys, self.unbounded or any(may_write_any(w) for w in writers),
                       self.prefixes | prefixes)  # fmt: skip
 
     def union(self, other: _Known) -> _Known:
-        return _Known(self.keys | other.keys, self.unbounded or other.unbounded, self.prefixes | other.prefixes)
+        return _Known(self.names, self.keys | other.keys, self.unbounded or other.unbounded,
+                      self.prefixes | other.prefixes)  # fmt: skip
+
+    def anything(self, prefixes: frozenset[str] = frozenset()) -> _Known:
+        """The same keys, and any other key may have been written too."""
+        return _Known(self.names, self.keys, True, prefixes)
 
     def covers(self, key: str) -> bool:
         """Whether ``key`` may have been written."""
-        return key in self.keys or self.unbounded or any(key.startswith(p) for p in self.prefixes)
+        return self.names.has(self.keys, key) or self.unbounded or any(key.startswith(p) for p in self.prefixes)
 
     @staticmethod
     def merge(known: list[_Known], every: bool) -> _Known:
         """What is known after all of ``known`` (``every``) or after any one of them."""
-        merge = frozenset.union if every else frozenset.intersection
-        return _Known(merge(*(k.keys for k in known)), any(k.unbounded for k in known),
+        keys = known[0].keys
+        for other in known[1:]:
+            keys = keys | other.keys if every else keys & other.keys
+        return _Known(known[0].names, keys, any(k.unbounded for k in known),
                       frozenset.union(*(k.prefixes for k in known)))  # fmt: skip
 
 
@@ -108,12 +120,13 @@ def order_workflows(
     result = WorkflowOrder([], [])
     # Every literal key of an initial state seeds every workflow; one that is not a literal
     # only those in its folder or below (another app's runner seeds another app).
-    literal = _Known(seed_keys).plus([w for w in model.writers if w.via == "initial" and w.key])
+    names: Numbering[str] = Numbering()
+    literal = _Known(names, names.mask(seed_keys)).plus([w for w in model.writers if w.via == "initial" and w.key])
     apps = AppScopes(model)
     for workflow in model.workflows:
         if not workflow.nested:
             members = member_writes(workflow)
-            seeds = _Known(literal.keys, model.seeds_any_key(workflow.path))
+            seeds = _Known(names, literal.keys, model.seeds_any_key(workflow.path))
             # Another app's writers write another state: as if they were not in the project.
             app = (apps, frozenset({posixpath.dirname(workflow.path)}))
             _Pass(model, workflow, members, result, declared=known_keys, app=app).run(seeds)
@@ -139,6 +152,7 @@ class _Pass:
         self.members = members
         self.result = result
         self.graph = Graph(workflow)
+        self.misses = Misses(self.graph)
 
     def run(self, start: _Known, report: bool = True) -> _Known:
         """Judge every read (when ``report``); what the workflow has surely written when it
@@ -146,14 +160,14 @@ class _Pass:
         if self.workflow.reason or len(self.outer) > MAX_DEPTH:
             # Too large or too deeply nested to follow: nothing is concluded, and what it
             # writes may be anything.
-            return _Known(start.keys, True)
+            return start.anything()
         # An edge list this module cannot read leaves the order unknown: nothing is concluded.
-        known = self._flow(_Known(start.keys, True) if self.workflow.unknown else start)
+        known = self._flow(start.anything() if self.workflow.unknown else start)
         if report:
             for key, node in self.workflow.nodes.items():
                 self._node(node, known[key])
             self._fan_ins()
-        done = [known[e].plus(self._done_writes(self.workflow.nodes[e], known[e])) for e in self.graph.end_points()]
+        done = [self._done(self.workflow.nodes[e], known[e]) for e in self.graph.end_points()]
         if not done:
             return start
         return _Known.merge(done, every=False)
@@ -183,31 +197,23 @@ class _Pass:
     def _after(self, node: Node, before: _Known | None, edge: WorkflowEdge) -> _Known | None:
         if before is None:
             return None  # not reached yet in the fixpoint: it constrains nothing
-        after = before.plus(self._done_writes(node, before, edge))
-        return _Known(after.keys, True, after.prefixes) if node.unknown else after
+        after = self._done(node, before, edge)
+        return after.anything(after.prefixes) if node.unknown else after
 
-    def _done_writes(self, node: Node, known: _Known | None, edge: WorkflowEdge | None = None) -> list[Writer]:
-        """What ``node`` has surely written when it completes (and follows ``edge``)."""
+    def _done(self, node: Node, known: _Known, edge: WorkflowEdge | None = None) -> _Known:
+        """What is surely written when ``node`` completes (and follows ``edge``), ``known``
+        when it started."""
         if node.workflow is not None:
-            completed = self._completed(node.workflow, known or _Known(frozenset()))
-            where = (node.path, node.line, node.column)
-            return [
-                *(Writer(key, "node", *where) for key in completed.keys),
-                *(Writer(None, "node", *where, prefix=prefix) for prefix in completed.prefixes),
-                *([Writer(None, "node", *where)] if completed.unbounded else []),
-            ]
-        specific = frozenset(
-            r for e in self.graph.outgoing.get(node.key, ()) for r in e.route or () if r != DEFAULT_ROUTE
-        )
-        return [
-            *sure_writes(node, edge, specific),
+            return known.union(self._completed(node.workflow, known))
+        return known.plus([
+            *sure_writes(node, edge, self.graph.specific_routes(node.key)),
             *(w for _, child, _ in node.calls for w in sure_writes(child, None)),
-        ]
+        ])  # fmt: skip
 
     def _completed(self, inner: Workflow, known: _Known) -> _Known:
         """What the nested workflow ``inner`` has surely written when it completes."""
         if id(inner) in self.outer:
-            return _Known(known.keys, True)  # nested in itself through names: anything
+            return known.anything()  # nested in itself through names: anything
         if (id(inner), known) not in self.completed:
             inner_pass = _Pass(self.model, inner, self.members, self.result, self.declared, self.outer, self.app,
                                self.completed)  # fmt: skip
@@ -282,7 +288,7 @@ class _Pass:
             why = f"`{racing or gathered}` writes it concurrently ({how})"
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "race", why, **where))
             return
-        why = self._dynamic_miss(owner, node, writers) or describe_miss(self.graph, owner.key, node, key, writers)
+        why = self._dynamic_miss(owner, node, writers) or self.misses.describe(owner.key, node, key, writers)
         self.result.reads.append(LateNodeRead(self.workflow, node, key, "late", why, **where))
 
     @staticmethod
@@ -296,11 +302,7 @@ class _Pass:
     def _output_hint(self, reader: Node, key: str) -> str:
         """A function node before ``reader`` whose output (not state) holds ``key``."""
         for name, source in self.workflow.nodes.items():
-            if (
-                source.function is not None
-                and key in source.function.outputs
-                and name in self.graph.reaching(reader.key)
-            ):
+            if source.function is not None and key in source.function.outputs and self.graph.leads_to(name, reader.key):
                 return source.name
         return ""
 

@@ -1,6 +1,5 @@
 """Paths through a workflow's graph: what surely runs before a node, which routes guard it,
-which predecessors run concurrently, and, for a message, the route or path that misses a
-writer.
+which predecessors run concurrently, which nodes lead to which and which write what.
 
 ``guards(N)`` are the routed edges on every path from START to ``N`` (a node behind route
 ``A`` of a router runs only when the router takes ``A``). Two predecessors whose guards take
@@ -10,15 +9,15 @@ Otherwise, unless one runs after the node (a loop's back edge), they are concurr
 
 from __future__ import annotations
 
-from collections import deque
-
+from templating.project.model.bit_sets import Numbering
 from templating.project.model.facts import Writer
 from templating.project.model.kinds import DEFAULT_ROUTE
-from templating.project.model.route_choices import concurrent, takes
+from templating.project.model.route_choices import RouteSets
 from templating.project.model.workflow_facts import START, WorkflowEdge
 from templating.project.model.workflow_model import Node, Workflow, member_writes
+from templating.project.model.workflow_walks import ancestors, forward_order
 
-__all__ = ["LISTED", "Graph", "describe_miss", "listed"]
+__all__ = ["LISTED", "Graph", "listed", "node_writes", "route_words"]
 
 
 class Graph:
@@ -33,57 +32,81 @@ class Graph:
             if edge.source in self.outgoing and edge.target in self.incoming:
                 self.outgoing[edge.source].append(edge)
                 self.incoming[edge.target].append(edge)
-        self._before: dict[str, frozenset[str]] | None = None
-        self._guards: dict[str, frozenset[WorkflowEdge]] | None = None
+        #: Each node's bit in the node sets below, and each distinct routed edge's in the route sets.
+        self.numbers = {key: number for number, key in enumerate(self.keys)}
+        self.routed: Numbering[WorkflowEdge] = Numbering(e for e in workflow.edges if e.route is not None)
+        self.routes = RouteSets(self.routed)
+        self._before: list[int] | None = None
+        self._guards: list[int] | None = None
         self._concurrent: dict[str, list[str]] = {}
         self._fans_out: bool | None = None
-        self._reaching: dict[str, set[str]] = {}
+        self._ancestors: tuple[dict[str, int], list[int]] | None = None
+        self._writing: dict[Writer, list[int]] | None = None
+        self._specific: dict[str, frozenset[str]] = {}
         #: The nodes in the order a fixpoint over them settles fastest: each after its
         #: predecessors but for back edges (reverse postorder from START), then the rest.
         self.order = forward_order(self.keys, self.outgoing)
 
-    def must_run_before(self) -> dict[str, frozenset[str]]:
-        """For each node, the nodes that have surely completed before it starts."""
+    def runs_before(self, first: str, then: str) -> bool:
+        """Whether node ``first`` has surely completed before node ``then`` starts."""
         if self._before is None:
-            self._before = self._fixpoint(lambda edge, before: before | {edge.source}, frozenset(self.keys))
-        return self._before
+            self._before = self._fixpoint(lambda edge, before: before | 1 << self.numbers[edge.source],
+                                          (1 << len(self.keys)) - 1)  # fmt: skip
+        return (self._before[self.numbers[then]] >> self.numbers[first]) & 1 == 1
 
-    def guards(self) -> dict[str, frozenset[WorkflowEdge]]:
-        """For each node, the routed edges on every path to it from START."""
+    def guards(self, key: str) -> int:
+        """The routed edges on every path to node ``key`` from START (a bit set of `routed`)."""
         if self._guards is None:
-            routed = frozenset(e for e in self.workflow.edges if e.route is not None)
-            self._guards = self._fixpoint(lambda edge, guards: guards | {edge} if edge.route is not None else guards,
-                                          routed)  # fmt: skip
-        return self._guards
+            routed = self.routed.numbers
+            self._guards = self._fixpoint(
+                lambda edge, guards: guards | 1 << routed[edge] if edge.route is not None else guards,
+                self.routed.everything(),
+            )
+        return self._guards[self.numbers[key]]
 
-    def _fixpoint(self, across, everything: frozenset) -> dict[str, frozenset]:
+    def _fixpoint(self, across, everything: int) -> list[int]:
         """The greatest fixpoint of "the intersection over the in-edges of ``across(edge,
         value of its source)``" (the union at a join, which has run every predecessor), from
-        START's empty set. A node not yet reached is *everything* (``None`` until the end, so
-        that no set of every node is built per node); visiting in `order` settles a graph
+        START's empty set, each node's value a set of numbers (`bit_sets`). A node not yet
+        reached is *everything* (``None`` until the end); visiting in `order` settles a graph
         without loops in one round and each loop in a few."""
-        values: dict[str, frozenset | None] = dict.fromkeys(self.keys)
-        values[START] = frozenset()
+        numbers = self.numbers
+        values: list[int | None] = [None] * len(self.keys)
+        if START in numbers:
+            values[numbers[START]] = 0
         changed = True
         while changed:
             changed = False
             for key in self.order:
                 if key == START:
                     continue
-                if not self.incoming[key]:
-                    new: frozenset | None = frozenset()
-                else:
-                    sets = [values[e.source] for e in self.incoming[key]]
-                    join = self.workflow.nodes[key].kind == "join"
-                    if join and any(s is None for s in sets):
-                        continue  # a predecessor not reached: the join is still "everything"
-                    arriving = [across(e, s) for e, s in zip(self.incoming[key], sets, strict=True) if s is not None]
-                    if not arriving:
-                        continue
-                    new = frozenset.union(*arriving) if join else frozenset.intersection(*arriving)
-                if new != values[key]:
-                    values[key], changed = new, True
-        return {key: everything if value is None else value for key, value in values.items()}
+                new = self._meet(key, [(e, values[numbers[e.source]]) for e in self.incoming[key]], across)
+                if new is not None and new != values[numbers[key]]:
+                    values[numbers[key]], changed = new, True
+        return [everything if value is None else value for value in values]
+
+    def _meet(self, key: str, arriving: list[tuple[WorkflowEdge, int | None]], across) -> int | None:
+        """The value of ``key`` from its in-edges' sources' values (``None``: not known yet)."""
+        if not arriving:
+            return 0
+        join = self.workflow.nodes[key].kind == "join"
+        if join and any(value is None for _, value in arriving):
+            return None  # a predecessor not reached: the join is still "everything"
+        reached = [across(edge, value) for edge, value in arriving if value is not None]
+        if not reached:
+            return None
+        meet = reached[0]
+        for value in reached[1:]:
+            meet = meet | value if join else meet & value
+        return meet
+
+    def specific_routes(self, key: str) -> frozenset[str]:
+        """The routes of the routed edges out of ``key`` but ``DEFAULT_ROUTE``."""
+        if key not in self._specific:
+            self._specific[key] = frozenset(
+                r for e in self.outgoing.get(key, ()) for r in e.route or () if r != DEFAULT_ROUTE
+            )
+        return self._specific[key]
 
     def end_points(self) -> list[str]:
         """Where a run can end: nodes without out-edges, and routers whose route may match none."""
@@ -100,13 +123,15 @@ class Graph:
         if not self.fans_out():
             return []  # one node runs at a time: its predecessors run one after another
         if key not in self._concurrent:
-            before = self.must_run_before()
             candidates = list(dict.fromkeys(
                 e.source for e in self.incoming[key]
                 # A self-loop runs the node again after its own run, never beside it.
-                if e.source not in (START, key) and key not in before[e.source]
+                if e.source not in (START, key) and not self.runs_before(key, e.source)
             ))  # fmt: skip
-            self._concurrent[key] = concurrent(candidates, self._path_guards(key))
+            # One predecessor is concurrent with none: its routes need not be looked at.
+            self._concurrent[key] = (
+                self.routes.concurrent(candidates, self._path_guards(key, candidates)) if len(candidates) > 1 else []
+            )
         return self._concurrent[key]
 
     def fans_out(self) -> bool:
@@ -118,30 +143,26 @@ class Graph:
             self._fans_out = any(_most_started(self.outgoing[key]) > 1 for key in self.keys)
         return self._fans_out
 
-    def _path_guards(self, target: str) -> dict[str, frozenset[WorkflowEdge]]:
-        """For each predecessor of ``target``, the routes a run through it into ``target``
-        takes: its guards and, when every edge from it into ``target`` is routed, those edges."""
-        guards = self.guards()
-        edges: dict[str, list[WorkflowEdge]] = {}
+    def _path_guards(self, target: str, sources: list[str]) -> dict[str, int]:
+        """For each of ``sources`` (predecessors of ``target``), the routes a run through it
+        into ``target`` takes: its guards and, when every edge from it into ``target`` is
+        routed, those edges."""
+        edges: dict[str, list[WorkflowEdge]] = {source: [] for source in sources}
         for edge in self.incoming[target]:
-            edges.setdefault(edge.source, []).append(edge)
+            if edge.source in edges:
+                edges[edge.source].append(edge)
         return {
-            source: guards[source] | frozenset(e for e in own if e.route is not None)
-            if all(e.route is not None for e in own) else guards[source]
+            source: self.guards(source) | self.routed.mask(own)
+            if all(e.route is not None for e in own) else self.guards(source)
             for source, own in edges.items()
         }  # fmt: skip
 
-    def reaching(self, target: str) -> set[str]:
-        """The nodes from which a path leads to ``target`` (``target`` included)."""
-        if target not in self._reaching:
-            found, pending = {target}, [target]
-            while pending:
-                for edge in self.incoming[pending.pop()]:
-                    if edge.source not in found:
-                        found.add(edge.source)
-                        pending.append(edge.source)
-            self._reaching[target] = found
-        return self._reaching[target]
+    def leads_to(self, source: str, target: str) -> bool:
+        """Whether a path leads from ``source`` to ``target`` (or they are one node)."""
+        if self._ancestors is None:
+            self._ancestors = ancestors(self.keys, self.outgoing, self.numbers)
+        component, sets = self._ancestors
+        return (sets[component[target]] >> self.numbers[source]) & 1 == 1
 
     def racing_writer(self, key: str, state_key: str) -> str | None:
         """The name of a concurrent predecessor of ``key`` that writes ``state_key``."""
@@ -157,113 +178,45 @@ class Graph:
         predecessor reaches the join only by a route of its own, the code may choose those
         routes together; that is not judged.)"""
         predecessors = list(dict.fromkeys(e.source for e in self.incoming[key]))
-        sets = self._path_guards(key)
+        sets = self._path_guards(key, predecessors)
         always = list(dict.fromkeys(e.source for e in self.incoming[key] if e.route is None))
+        # An edge every one of `always` took is a choice each of them takes: not looked at.
+        shared = -1
+        for q in always:
+            shared &= sets[q]
         for p in predecessors:
-            for edge in sorted(sets[p], key=lambda e: (e.source, e.route or ())):
-                if any(not takes(sets[q], edge) for q in always if q != p):
+            for edge in sorted(self.routes.edges(sets[p] & ~shared), key=lambda e: (e.source, e.route or ())):
+                if any(not self.routes.takes(sets[q], edge) for q in always if q != p):
                     name = self.workflow.nodes[p].name
-                    return f"`{name}` runs only on {_route_words(edge)} of `{self._name(edge.source)}`"
+                    return f"`{name}` runs only on {route_words(edge)} of `{self.name(edge.source)}`"
         return None
 
-    def reaches(self, source: str, target: str, avoid: set[str]) -> list[str] | None:
-        """A path from ``source`` to ``target`` that passes no node in ``avoid``."""
-        parents: dict[str, str | None] = {source: None}
-        queue = deque([source])
-        while queue:
-            current = queue.popleft()
-            if current == target:
-                path = [current]
-                while parents[path[-1]] is not None:
-                    path.append(parents[path[-1]])  # type: ignore[arg-type]
-                return path[::-1]
-            for edge in self.outgoing[current]:
-                if edge.target not in parents and edge.target not in avoid:
-                    parents[edge.target] = current
-                    queue.append(edge.target)
-        return None
+    def writing(self, writers: tuple[Writer, ...]) -> list[str]:
+        """The nodes that may write one of ``writers``, in the workflow's order (each node's
+        writes are indexed once, not scanned again for every read)."""
+        if self._writing is None:
+            self._writing = {}
+            for number, node in enumerate(self.workflow.nodes.values()):
+                for writer in node_writes(node):
+                    self._writing.setdefault(writer, []).append(number)
+        numbers = sorted({number for writer in writers for number in self._writing.get(writer, ())})
+        return [self.keys[number] for number in numbers]
 
-    def _name(self, key: str) -> str:
+    def mask(self, keys) -> int:
+        """The bit set of the nodes ``keys``."""
+        mask = 0
+        for key in keys:
+            mask |= 1 << self.numbers[key]
+        return mask
+
+    def has(self, mask: int, key: str) -> bool:
+        """Whether node ``key`` is in the bit set ``mask``."""
+        return (mask >> self.numbers[key]) & 1 == 1
+
+    def name(self, key: str) -> str:
+        """The name ADK gives node ``key`` (``key`` itself for a node not in the workflow)."""
         node = self.workflow.nodes.get(key)
         return node.name if node is not None else key
-
-
-def describe_miss(graph: Graph, reader: str, node: Node, state_key: str, writers: tuple[Writer, ...]) -> str:
-    """Why no writer of ``state_key`` surely runs before ``reader``: its own later write, a
-    loop's first iteration, the route that skips the writer, or a path that misses it."""
-    nodes = graph.workflow.nodes
-    writer_set = set(writers)
-    writing = [k for k, n in nodes.items() if not writer_set.isdisjoint(_writes(n))]
-    if (reader in writing and all(k == reader for k in writing)) or not writing:
-        first = next((w for w in node.writes if w.key == state_key), writers[0])
-        return f"it is written by its own {_own(first)} only after its first model call"
-    where = listed([f"`{nodes[k].name}` ({_location(nodes[k], writers)})" for k in writing[: LISTED + 1]],
-                   len(writing))  # fmt: skip
-    before = graph.must_run_before()
-    partial = [k for k in writing if state_key in nodes[k].partial and k in before[reader]]
-    if partial:
-        routes = nodes[partial[0]].partial[state_key]
-        how = f"only on {_route_words(routes)}" if routes else "only on some of its returns"
-        return f"`{nodes[partial[0]].name}` writes it {how} ({_location(nodes[partial[0]], writers)})"
-    nested = [k for k in writing if nodes[k].workflow is not None and k in before[reader]]
-    if nested:
-        return f"the nested workflow `{nodes[nested[0]].name}` writes it only on some of its paths"
-    if all(reader in before[k] for k in writing):
-        loop = any(k in graph.reaching(reader) for k in writing)
-        when = "later in the loop: it is missing on the first iteration" if loop else "only after it"
-        return f"it is written by {where} {when}"
-    avoid = set(writing) - {reader}
-    edge = _skipping_route(graph, reader, avoid)
-    if edge is not None:
-        return f"{_route_words(edge)} of `{graph._name(edge.source)}` skips its writer {where}"
-    path = graph.reaches(START, reader, avoid)
-    if path:
-        return f"the path {' -> '.join(graph._name(k) for k in path)} skips its writer {where}"
-    return f"its writer {where} may not run before it"
-
-
-def _skipping_route(graph: Graph, reader: str, writing: set[str]) -> WorkflowEdge | None:
-    """A route that chooses against the writers: on a path from START to ``reader`` that
-    avoids every writer, while another route of the same router leads through a writer to
-    ``reader``. (A route merely on that path, whose router has no such other route, skips
-    nothing: the message names the path then.)"""
-    # Each question is one walk of the graph, whatever the number of routes and writers.
-    from_start = _walk(graph.outgoing, START, "target", writing)
-    to_reader = _walk(graph.incoming, reader, "source", writing)
-    # The nodes from which a run reaches a writer before the reader, and the reader after it.
-    useful = [w for w in writing if w in graph.reaching(reader)]
-    through = _walk(graph.incoming, useful, "source", {reader}, keep_avoided=True)
-    for edge in graph.workflow.edges:
-        if edge.route is None or edge.source in writing or edge.target in writing:
-            continue
-        if edge.source not in from_start or edge.target not in to_reader:
-            continue
-        for other in graph.outgoing[edge.source]:
-            if other.route is not None and set(other.route) & set(edge.route):
-                continue  # the same route: taken together with `edge`
-            if other.target in through:
-                return edge
-    return None
-
-
-def _walk(
-    edges: dict[str, list[WorkflowEdge]], start, end: str, avoid: set[str], keep_avoided: bool = False
-) -> set[str]:
-    """The nodes reached from ``start`` (a node or a list of them) along ``edges`` toward
-    their ``end`` (``target``: forward, ``source``: backward), never through a node of
-    ``avoid`` (a start node is always reached; ``keep_avoided``: an avoided node is
-    reached, but not walked through)."""
-    found = {start} if isinstance(start, str) else set(start)
-    pending = [key for key in found if key not in avoid or isinstance(start, str)]
-    while pending:
-        for edge in edges[pending.pop()]:
-            following = getattr(edge, end)
-            if following in found or (following in avoid and not keep_avoided):
-                continue
-            found.add(following)
-            if following not in avoid:
-                pending.append(following)
-    return found
 
 
 #: How many names a message lists before it says how many more there are.
@@ -277,48 +230,18 @@ def listed(names: list[str], count: int) -> str:
     return shown if count <= LISTED else f"{shown} and {count - LISTED:,} more"
 
 
-def _location(node: Node, writers: tuple[Writer, ...]) -> str:
-    """Where ``node`` writes the key: the first of its writes among ``writers``."""
-    write = min((w for w in _writes(node) if w in writers), key=lambda w: (w.path, w.line, w.column), default=None)
-    return f"{write.path}:{write.line}" if write is not None else f"{node.path}:{node.line}"
-
-
-def _writes(node: Node) -> set[Writer]:
+def node_writes(node: Node) -> set[Writer]:
     """What ``node`` may write: its own writes, its ``run_node`` children's, a nested workflow's."""
     if node.workflow is not None:
         return member_writes(node.workflow)
     return {*node.writes, *(w for _, child, _ in node.calls for w in child.writes)}
 
 
-def _own(writer: Writer) -> str:
-    if writer.via == "output_key":
-        return "`output_key`"
-    return f"{writer.via} `{writer.function}`" if writer.function else writer.via.replace("_", " ")
-
-
-def _route_words(edge: WorkflowEdge | tuple[str, ...]) -> str:
+def route_words(edge: WorkflowEdge | tuple[str, ...]) -> str:
     routes = edge if isinstance(edge, tuple) else edge.route or ()
     if routes == (DEFAULT_ROUTE,):
         return "the default route"
     return "route " + "/".join(f"`{r}`" for r in routes)
-
-
-def forward_order(keys: list[str], outgoing: dict[str, list[WorkflowEdge]]) -> list[str]:
-    """``keys`` in reverse postorder of a depth-first walk from START (without recursion: a
-    chain of any length is walked), then the nodes START does not reach, in their order."""
-    seen = {START} if START in outgoing else set()
-    finished: list[str] = []
-    stack = [(START, iter(outgoing[START]))] if START in outgoing else []
-    while stack:
-        key, edges = stack[-1]
-        following = next((e.target for e in edges if e.target not in seen), None)
-        if following is None:
-            finished.append(key)
-            stack.pop()
-        else:
-            seen.add(following)
-            stack.append((following, iter(outgoing[following])))
-    return [*reversed(finished), *(key for key in keys if key not in seen)]
 
 
 def _most_started(edges: list[WorkflowEdge]) -> int:

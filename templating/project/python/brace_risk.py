@@ -12,6 +12,8 @@ a file's text or a parameter can. `brace_reason` says which, as the end of a sen
 from __future__ import annotations
 
 import ast
+import glob
+from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,15 +39,19 @@ _BRACE_FREE_CALLS = frozenset({
     "os.getcwd", "resolve", "absolute",
 })  # fmt: skip
 # Calls that keep their first argument's braces (or lack of them).
-_PASSING_CALLS = frozenset(
-    {"str", "repr", "format", "upper", "lower", "title", "capitalize", "strip", "lstrip", "rstrip"}
-)
+_PASSING_CALLS = frozenset({
+    "str", "repr", "format", "upper", "lower", "title", "capitalize", "strip", "lstrip", "rstrip",
+    # Pieces of a text hold no brace the text does not.
+    "split", "rsplit", "splitlines", "partition", "rpartition", "removeprefix", "removesuffix",
+})  # fmt: skip
 _FILE_CALLS = frozenset({"open", "read", "read_text", "readlines", "load", "safe_load", "json.load", "yaml.safe_load"})
 _JSON_CALLS = frozenset({"dumps", "json.dumps", "model_dump_json", "to_json"})
 _ENVIRONMENT = ("os.environ", "environ")
 _MAX_DEPTH = 16
 #: A file name known only at run time, as the last part of a path (then its constant ending).
 _ANY_FILE = "\0"
+#: The locals being worked out, by function and name (see `_local_reason`).
+_LOCALS_IN_PROGRESS: ContextVar[frozenset[tuple[int, str]]] = ContextVar("locals_in_progress", default=frozenset())
 _MAX_PARAMETER_DEPTH = 3  # calls of factories of factories: each level multiplies the call sites
 
 
@@ -67,6 +73,9 @@ def brace_reason(node: ast.expr, scope: Namespace, depth: int = 0) -> str | None
         return _name_reason(node, scope, depth)
     if isinstance(node, ast.Subscript) and dotted_name(node.value) in _ENVIRONMENT:
         return None
+    if isinstance(node, ast.Subscript):
+        # A character, a slice or a piece (`text.split("---")[2]`) of a brace-free text.
+        return None if brace_reason(node.value, scope, depth + 1) is None else _runtime(node)
     if isinstance(node, ast.Call):
         return _call_reason(node, scope, depth)
     return _runtime(node)
@@ -85,7 +94,7 @@ def _name_reason(node: ast.Name | ast.Attribute, scope: Namespace, depth: int) -
         # when every value it can take is.
         values = local_assignments(scope.function).get(node.id, [])
         if values and all(isinstance(value, ast.expr) for value in values):
-            return next(filter(None, (brace_reason(v, scope, depth + 1) for v in values)), None)  # type: ignore[arg-type]
+            return _local_reason(node.id, values, scope, depth)  # type: ignore[arg-type]
     if definition is None and isinstance(node, ast.Name) and scope.function is not None:
         return _parameter_reason(node, scope.function, scope, depth)
     if definition is None:
@@ -94,6 +103,21 @@ def _name_reason(node: ast.Name | ast.Attribute, scope: Namespace, depth: int) -
     if isinstance(value, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None  # a function object prints as `<function name at 0x...>`
     return brace_reason(value, owner, depth + 1)  # type: ignore[arg-type]
+
+
+def _local_reason(name: str, values: list[ast.expr], scope: Namespace, depth: int) -> str | None:
+    """Why a local bound to ``values`` can carry braces. A value built from the local itself
+    (``text = text.split("---")[2]``) adds no brace its other values do not hold, so the local
+    counts as brace-free where it feeds itself."""
+    key = (id(scope.function), name)
+    busy = _LOCALS_IN_PROGRESS.get()
+    if key in busy:
+        return None
+    token = _LOCALS_IN_PROGRESS.set(busy | {key})
+    try:
+        return next(filter(None, (brace_reason(value, scope, depth + 1) for value in values)), None)
+    finally:
+        _LOCALS_IN_PROGRESS.reset(token)
 
 
 def _parameter_reason(
@@ -120,10 +144,12 @@ def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         return None  # a file of the project, next to the module: its braces are the instruction's own
     if last == "read" and isinstance(node.func, ast.Attribute) and _opened_committed(node.func.value, scope):
         return None
+    if last == "read_text" and isinstance(node.func, ast.Attribute) and _committed_file(node.func.value, scope):
+        return None  # one of the project's files beside the module, named in part at run time
     if name in _FILE_CALLS or last in _FILE_CALLS:
         return "it is read from a file or stream, which can hold any text"
     if last in _PASSING_CALLS:
-        receiver = node.func.value if isinstance(node.func, ast.Attribute) and last != name else None
+        receiver = node.func.value if isinstance(node.func, ast.Attribute) else None  # `input().strip()` too
         subject = receiver if receiver is not None else (node.args[0] if node.args else None)
         return brace_reason(subject, scope, depth + 1) if subject is not None else None
     if isinstance(node.func, ast.Name) and _returns_brace_free(node.func, scope, depth):
@@ -166,14 +192,26 @@ def _is_open_of_committed(call: ast.expr, scope: Namespace) -> bool:
 def _committed_file(node: ast.expr, scope: Namespace) -> bool:
     """Whether ``node`` is a path to a file that exists beside the module, built from
     ``Path(__file__)``, ``.parent`` and constant parts (``Path(__file__).parent / "x.md"``);
-    a last part known only at run time (``f"{name}.md"``) names one of the files of a folder
-    that holds some with its constant ending."""
+    a part known only at run time (``f"{name}.md"``, ``skills / name / "SKILL.md"``) names one
+    of the files that match it, if there are some."""
     path = _module_relative(node, scope, 0)
-    if path is None or not path.name.startswith(_ANY_FILE):
-        return path is not None and path.is_file()
-    ending = path.name.removeprefix(_ANY_FILE)
-    folder = path.parent
-    return folder.is_dir() and any(child.is_file() and child.name.endswith(ending) for child in folder.iterdir())
+    if path is None:
+        return False
+    parts = path.parts
+    first = next((index for index, part in enumerate(parts) if part.startswith(_ANY_FILE)), None)
+    if first is None:
+        return path.is_file()
+    pattern = "/".join(_glob_part(part) for part in parts[first:])
+    folder = Path(*parts[:first])
+    return folder.is_dir() and any(match.is_file() for match in folder.glob(pattern))
+
+
+def _glob_part(part: str) -> str:
+    """A part of a path as a glob pattern: a part known at run time matches any name with
+    its constant ending."""
+    if part.startswith(_ANY_FILE):
+        return "*" + glob.escape(part.removeprefix(_ANY_FILE))
+    return glob.escape(part)
 
 
 def _module_relative(node: ast.expr, scope: Namespace, depth: int) -> Path | None:
@@ -192,7 +230,7 @@ def _module_relative(node: ast.expr, scope: Namespace, depth: int) -> Path | Non
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         inner = _module_relative(node.left, scope, depth + 1)
         part = node.right
-        if inner is None or inner.name.startswith(_ANY_FILE):
+        if inner is None:
             return None
         if isinstance(part, ast.Constant) and isinstance(part.value, str):
             return inner / part.value

@@ -17,6 +17,7 @@ from templating.project.encoding import read_source
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.noqa import NOQA, noqa_codes
 from templating.project.python.modules import resolve_import
+from templating.project.python.parsing import parse_python
 from templating.project.python.syntax_tree import walk_module, walk_tree
 from templating.project.sources import SourceCache
 
@@ -141,10 +142,10 @@ _HELD = 4_000_000
 
 def _parse(text: str, display: str) -> ast.Module:
     if not _LARGE <= len(text) <= _HELD:
-        return ast.parse(text, filename=display)
+        return parse_python(text, display)
     tree = _TREES.get((text, display))
     if tree is None:
-        tree = ast.parse(text, filename=display)
+        tree = parse_python(text, display)
         while _TREES and sum(len(held) for held, _ in _TREES) + len(text) > _HELD:
             _TREES.pop(next(iter(_TREES)))
         _TREES[text, display] = tree

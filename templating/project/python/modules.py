@@ -12,6 +12,9 @@ import ast
 import functools
 from pathlib import Path
 
+from templating.project.encoding import read_source
+from templating.project.python.parsing import parse_python
+
 __all__ = ["resolve_import"]
 
 
@@ -54,7 +57,7 @@ def _bound_names(module: Path, modified: int, size: int) -> frozenset[str]:
     """The names ``module`` binds at its top level (cached by its time and size: an edit
     reads it again)."""
     try:
-        tree = ast.parse(module.read_bytes())
+        tree = parse_python(read_source(module), str(module))
     except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         return frozenset()
     names: set[str] = set()

@@ -8,7 +8,6 @@ does not parse is this surface's `Problem`, never an exception for the front doo
 
 from __future__ import annotations
 
-import ast
 import re
 import sys
 from collections.abc import Callable
@@ -21,6 +20,7 @@ from templating.project.python.adk_vocabulary import FACT_HINT, INSTRUCTION_HINT
 from templating.project.python.agents import python_facts
 from templating.project.python.module import load_module
 from templating.project.python.newer_syntax import newer_grammar
+from templating.project.python.parsing import parse_python
 from templating.project.python.python_source import find_python_instructions
 from templating.project.python.siblings import comment_elsewhere, lent_instructions
 from templating.project.python.suppression import is_commentable
@@ -98,7 +98,7 @@ def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
 
 def _is_valid(text: str) -> bool:
     try:
-        ast.parse(text)
+        parse_python(text, "<fixed>")  # a large module a run at a time, as it was read
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True
