@@ -127,3 +127,27 @@ def test_hostile_agents_built_in_a_block_nested_2000_deep(tmp_path: Path, langua
     outcome = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=20)
     assert outcome.returncode == 1, outcome.stderr[-2000:]
     assert "TPL014 `x` is read by agent `a0`" in outcome.stdout  # one finding: one place in the text
+
+
+def test_hostile_go_custom_agent_calls_in_blocks_nested_2000_deep(tmp_path: Path) -> None:
+    # Whether each call runs beside the others (a goroutine) or under a condition was found by
+    # walking up with `.parent` to the `Run` function: 301 calls 1,000 blocks deep took 40 s on main.
+    from tests.project.go.test_go_state import IMPORTS
+
+    agents = (
+        '\tcritic, _ := llmagent.New(llmagent.Config{Name: "critic", Instruction: "Critique {draft}.", OutputKey: "notes"})\n'
+        '\twriter, _ := llmagent.New(llmagent.Config{Name: "writer", Instruction: "Write.", OutputKey: "draft"})\n'
+    )
+    call = "for ev, err := range {0}.Run(ctx) {{\n yield(ev, err)\n}}\n"
+    calls = call.format("writer") * 300 + call.format("critic")
+    body = (
+        "func build() {\n" + agents
+        + '\troot, _ := agent.New(agent.Config{Name: "root", SubAgents: []agent.Agent{writer, critic},\n'
+        + "\t\tRun: func(ctx agent.InvocationContext) iter.Seq2[*session.Event, error] {\n"
+        + "\t\t\treturn func(yield func(*session.Event, error) bool) {\n"
+        + "{\n" * 2_000 + calls + "}\n" * 2_000 + "\t\t\t}\n\t\t},\n\t})\n\t_ = root\n}\n"
+    )  # fmt: skip
+    (tmp_path / "main.go").write_text(IMPORTS.replace("import (\n", 'import (\n\t"iter"\n') + body, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=20)
+    assert outcome.returncode == 0, outcome.stdout + outcome.stderr[-2000:]
+    assert "All checks passed" in outcome.stdout  # the writer runs first: the draft is in time

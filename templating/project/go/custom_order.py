@@ -23,6 +23,7 @@ from templating.project.go.evaluate import local_values
 from templating.project.go.names import reference
 from templating.project.go.syntax import fields, under
 from templating.project.model.facts import Ref
+from templating.project.treesitter.parsing import ancestors
 from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
@@ -144,11 +145,9 @@ def _ordered(
 
 def _beside(call: Node, function: Node) -> bool:
     """Whether ``call`` sits in a goroutine or in a function literal passed to another call."""
-    node = call.parent
-    while node is not None and node != function:
-        if node.type == "go_statement":
+    path = ancestors(function, call)  # `function` down to the call's parent, in one walk down
+    for index in range(len(path) - 1, 0, -1):
+        node = path[index]
+        if node.type == "go_statement" or (node.type == "func_literal" and path[index - 1].type == "argument_list"):
             return True
-        if node.type == "func_literal" and node.parent is not None and node.parent.type == "argument_list":
-            return True
-        node = node.parent
     return False

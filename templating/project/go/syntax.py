@@ -43,12 +43,7 @@ def enclosing_function(node: Node, root: Node) -> Node | None:
 
 def under(node: Node, kinds: frozenset[str], stop: Node) -> bool:
     """Whether a node of one of ``kinds`` lies between ``node`` and ``stop`` (an ancestor)."""
-    parent = node.parent
-    while parent is not None and parent != stop:
-        if parent.type in kinds:
-            return True
-        parent = parent.parent
-    return False
+    return any(parent.type in kinds for parent in ancestors(stop, node)[1:])  # one walk down: see `ancestors`
 
 
 def function_name(function: Node | None, parsed: ParsedText) -> str | None:
