@@ -11,7 +11,6 @@ defined. Whatever else is written makes the workflow ``unknown``.
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -24,9 +23,11 @@ from templating.project.model.workflow_facts import (
     MAX_EDGES,
     START,
     EdgeList,
+    Routing,
     WorkflowEdge,
     WorkflowFacts,
     WorkflowNode,
+    add_chain,
     finish_facts,
 )
 
@@ -71,11 +72,8 @@ class _Reader:
 
     def _item(self, item: yaml.Node) -> None:
         if isinstance(item, yaml.SequenceNode):
-            elements = item.value
-            for left, right in itertools.pairwise(elements):
-                if self.edges.full:
-                    return
-                self._pair(left, right)
+            if not add_chain(self.edges, item.value, self._is_routing, self._group, self._routing):
+                self.unknown = True  # ADK rejects two routing maps in a row
             return
         fields = _mapping(item)
         if fields is not None and "from_node" in fields and "to_node" in fields:
@@ -84,22 +82,8 @@ class _Reader:
             return
         self.unknown = True
 
-    def _pair(self, left: yaml.Node, right: yaml.Node) -> None:
-        if self._is_routing(left) and self._is_routing(right):
-            self.unknown = True  # ADK rejects two routing maps in a row
-            return
-        if self._is_routing(right):
-            routing = [(self._routes(key), self._group(value)) for key, value in right.value]
-            for source in self._group(left):
-                for routes, targets in routing:
-                    self.edges.add(WorkflowEdge(source, t, routes) for t in targets)
-            return
-        sources = (
-            [t for _, value in left.value for t in self._group(value)] if self._is_routing(left) else self._group(left)
-        )
-        targets = self._group(right)
-        for source in sources:
-            self.edges.add(WorkflowEdge(source, target) for target in targets)
+    def _routing(self, mapping: yaml.MappingNode) -> Routing:
+        return [(self._routes(key), self._group(value)) for key, value in mapping.value]
 
     def _is_routing(self, node: yaml.Node) -> bool:
         fields = _mapping(node)

@@ -7,7 +7,10 @@ Records only: the model resolves them across files (`templating.project.model.wo
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from templating.project.model.kinds import START_NODE
 from templating.project.model.ref import Ref
@@ -23,9 +26,11 @@ __all__ = [
     "NodeFunction",
     "Parameter",
     "PartialWrite",
+    "Routing",
     "WorkflowEdge",
     "WorkflowFacts",
     "WorkflowNode",
+    "add_chain",
     "finish_facts",
 ]  # fmt: skip
 
@@ -168,6 +173,39 @@ class EdgeList(list):
                 self.full = True
                 return
             self.append(edge)
+
+
+_Element = TypeVar("_Element")
+#: The routes and target nodes of a routing map: ``[(("yes", "maybe"), ["approve"]), ...]``.
+Routing = list[tuple[tuple[str, ...], list[str]]]
+
+
+def add_chain(
+    edges: EdgeList, elements: Sequence[_Element], is_routing: Callable[[_Element], bool],
+    group: Callable[[_Element], list[str]], routing: Callable[[_Element], Routing],
+) -> bool:  # fmt: skip
+    """Add the edges of one chain of a workflow's edge list, as ADK reads it in every port:
+    each element leads to the next; a group (``group`` gives its nodes) fans out or in; a
+    routing map after an element takes each route to its targets, and before one, all its
+    targets lead on. Returns ``False`` for a chain ADK rejects (two routing maps in a row)."""
+    accepted = True
+    for left, right in itertools.pairwise(elements):
+        if edges.full:
+            break
+        if is_routing(left) and is_routing(right):
+            accepted = False
+            continue
+        if is_routing(right):
+            routes = routing(right)
+            for source in group(left):
+                for route, targets in routes:
+                    edges.add(WorkflowEdge(source, target, route) for target in targets)
+            continue
+        sources = [t for _, targets in routing(left) for t in targets] if is_routing(left) else group(left)
+        targets = group(right)
+        for source in sources:
+            edges.add(WorkflowEdge(source, target, None) for target in targets)
+    return accepted
 
 
 def finish_facts(variable: str, name: str, path: str, where: tuple[int, int], nodes: dict[str, WorkflowNode],

@@ -19,16 +19,17 @@ from __future__ import annotations
 import ast
 import collections
 import dataclasses
-import itertools
 
 from templating.project.model.facts import Ref
 from templating.project.model.workflow_facts import (
     MAX_EDGES,
     START,
     EdgeList,
+    Routing,
     WorkflowEdge,
     WorkflowFacts,
     WorkflowNode,
+    add_chain,
     finish_facts,
 )  # fmt: skip
 from templating.project.python.adk_vocabulary import (
@@ -125,7 +126,8 @@ class _GraphReader:
 
     def _item(self, item: ast.expr) -> None:
         if isinstance(item, ast.Tuple):
-            self._chain(item.elts)
+            if not add_chain(self.edges, item.elts, _is_dict, self._group, self._routing):
+                self.unknown = True  # ADK rejects two routing maps in a row
         elif isinstance(item, ast.Call) and called_name(item) == EDGE_CLASS:
             source, target = keyword_argument(item, "from_node"), keyword_argument(item, "to_node")
             if source is None or target is None:
@@ -139,30 +141,10 @@ class _GraphReader:
         else:
             self.unknown = True
 
-    def _chain(self, elements: list[ast.expr]) -> None:
-        for left, right in itertools.pairwise(elements):
-            if self.edges.full:
-                return
-            if isinstance(left, ast.Dict) and isinstance(right, ast.Dict):
-                self.unknown = True  # ADK rejects two routing maps in a row
-                continue
-            if isinstance(right, ast.Dict):
-                routing = self._routing(right)
-                for source in self._group(left):
-                    for route, targets in routing:
-                        self.edges.add(WorkflowEdge(source, target, route) for target in targets)
-                continue
-            sources = (
-                [t for _, targets in self._routing(left) for t in targets]
-                if isinstance(left, ast.Dict)
-                else self._group(left)
-            )
-            targets = self._group(right)
-            for source in sources:
-                self.edges.add(WorkflowEdge(source, target, None) for target in targets)
-
-    def _routing(self, mapping: ast.Dict) -> list[tuple[tuple[str, ...], list[str]]]:
-        found = []
+    def _routing(self, mapping: ast.expr) -> Routing:
+        found: Routing = []
+        if not isinstance(mapping, ast.Dict):
+            return found  # `add_chain` asks only of maps (`_is_dict`)
         for key, value in zip(mapping.keys, mapping.values, strict=True):
             if key is None:
                 self.unknown = True  # `**other`
@@ -317,3 +299,7 @@ def _name_of(node: ast.expr) -> str | None:
 
 def _true(node: ast.expr | None) -> bool:
     return isinstance(node, ast.Constant) and node.value is True
+
+
+def _is_dict(element: ast.expr) -> bool:
+    return isinstance(element, ast.Dict)

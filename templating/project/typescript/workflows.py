@@ -18,7 +18,6 @@ node of a shape this module does not know makes the workflow *unknown*.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -28,9 +27,11 @@ from templating.project.model.workflow_facts import (
     MAX_EDGES,
     START,
     EdgeList,
+    Routing,
     WorkflowEdge,
     WorkflowFacts,
     WorkflowNode,
+    add_chain,
     finish_facts,
 )  # fmt: skip
 from templating.project.noqa import noqa_codes, noqa_pattern
@@ -110,7 +111,9 @@ class _GraphReader:
     def _item(self, item: Node) -> None:
         item = unwrap(item)
         if item.type == "array":
-            self._chain(_elements(item))
+            elements = [unwrap(element) for element in _elements(item)]
+            if not add_chain(self.edges, elements, _is_object, self._group, self._routing):
+                self.unknown = True  # the package rejects two routing maps in a row
         elif item.type == "new_expression" and self._constructor(item) == "Edge":
             values = arguments_of(item)
             if len(values) < 2:
@@ -123,29 +126,7 @@ class _GraphReader:
         else:
             self.unknown = True
 
-    def _chain(self, elements: list[Node]) -> None:
-        for left, right in itertools.pairwise(unwrap(e) for e in elements):
-            if self.edges.full:
-                return
-            if left.type == "object" and right.type == "object":
-                self.unknown = True  # the package rejects two routing maps in a row
-                continue
-            if right.type == "object":
-                routing = self._routing(right)
-                for source in self._group(left):
-                    for route, targets in routing:
-                        self.edges.add(WorkflowEdge(source, target, route) for target in targets)
-                continue
-            sources = (
-                [t for _, targets in self._routing(left) for t in targets]
-                if left.type == "object"
-                else self._group(left)
-            )
-            targets = self._group(right)
-            for source in sources:
-                self.edges.add(WorkflowEdge(source, target, None) for target in targets)
-
-    def _routing(self, mapping: Node) -> list[tuple[tuple[str, ...], list[str]]]:
+    def _routing(self, mapping: Node) -> Routing:
         found = []
         for member in mapping.named_children:
             key = member.child_by_field_name("key") if member.type == "pair" else None
@@ -278,3 +259,7 @@ def _elements(array: Node) -> list[Node]:
 def _options(call: Node) -> dict[str, Node]:
     values = arguments_of(call)
     return options_of(values[0]) if values else {}
+
+
+def _is_object(element: Node) -> bool:
+    return element.type == "object"
