@@ -30,7 +30,7 @@ from templating.project.reading import SKILL_FILES, SkillError, skill_body
 from templating.render import state_value
 from templating.source import Span
 
-__all__ = ["add_arguments", "explain", "explain_lines"]
+__all__ = ["add_arguments", "explain_lines"]
 
 
 def add_arguments(render: argparse.ArgumentParser) -> None:
@@ -136,22 +136,6 @@ def _ports(option: str | None) -> tuple[str, ...]:
     return ports
 
 
-def explain(
-    text: str,
-    state: dict[str, Any],
-    *,
-    dialect: str = "adk",
-    ports: tuple[str, ...] = (),
-    writers: Callable[[str], str] | None = None,
-    agent_name: str = "",
-) -> str:
-    """One line per placeholder: its output span, the key, its template position and value;
-    with ``ports``, one more line with each port's text where the ports render it differently;
-    when ``writers`` is given, what in the project writes the key. A missing key's error names
-    ``agent_name``, as the render's does."""
-    return "".join(explain_lines(text, state, dialect=dialect, ports=ports, writers=writers, agent_name=agent_name))
-
-
 def explain_lines(
     text: str,
     state: dict[str, Any],
@@ -161,8 +145,11 @@ def explain_lines(
     writers: Callable[[str], str] | None = None,
     agent_name: str = "",
 ) -> Iterator[str]:
-    """The lines of `explain`, one at a time, the template read node by node: a large
-    template's explanation is printed as it is made, never held."""
+    """One line per placeholder: its output span, the key, its template position and value;
+    with ``ports``, one more line with each port's text where the ports render it differently;
+    when ``writers`` is given, what in the project writes the key. A missing key's error names
+    ``agent_name``, as the render's does. The template is read node by node and the lines come
+    one at a time: a large template's explanation is printed as it is made, never held."""
     chosen = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()

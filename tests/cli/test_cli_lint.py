@@ -132,11 +132,11 @@ def test_cli_lint_json_output_and_yaml_files_import_what_they_need(tmp_path):
 
 
 def test_cli_render_explain_positions_after_multiline_values_and_escapes():
-    from templating.cli.render import explain
+    from templating.cli.render import explain_lines
 
     text = "{{literal}} {a}\nx {b} {c}\n\n  {d?}"
     state = {"a": "one\ntwo", "b": "", "c": "3\n\n45"}
-    assert explain(text, state, dialect="strict").splitlines() == [
+    assert "".join(explain_lines(text, state, dialect="strict")).splitlines() == [
         "output 1:11-2:4 <- key `a` ('{a}' at template 1:13) = 'one\\ntwo' [from the state]",
         "output 3:3-3:3 <- key `b` ('{b}' at template 2:3) = '' [from the state]",
         "output 3:4-5:3 <- key `c` ('{c}' at template 2:7) = '3\\n\\n45' [from the state]",
