@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import ast
 import glob
+import os
 from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.python.call_sites import parameter_values
-from templating.project.python.committed_files import read_call_path
+from templating.project.python.committed_files import RUN_TIME_PART, loose_path, read_call_path
 from templating.project.python.definitions import find_definition, local_assignments
 from templating.project.python.syntax_tree import dotted_name, own_nodes
 
@@ -48,8 +49,6 @@ _FILE_CALLS = frozenset({"open", "read", "read_text", "readlines", "load", "safe
 _JSON_CALLS = frozenset({"dumps", "json.dumps", "model_dump_json", "to_json"})
 _ENVIRONMENT = ("os.environ", "environ")
 _MAX_DEPTH = 16
-#: A file name known only at run time, as the last part of a path (then its constant ending).
-_ANY_FILE = "\0"
 #: The locals being worked out, by function and name (see `_local_reason`).
 _LOCALS_IN_PROGRESS: ContextVar[frozenset[tuple[int, str]]] = ContextVar("locals_in_progress", default=frozenset())
 _MAX_PARAMETER_DEPTH = 3  # calls of factories of factories: each level multiplies the call sites
@@ -190,64 +189,23 @@ def _is_open_of_committed(call: ast.expr, scope: Namespace) -> bool:
 
 
 def _committed_file(node: ast.expr, scope: Namespace) -> bool:
-    """Whether ``node`` is a path to a file that exists beside the module, built from
-    ``Path(__file__)``, ``.parent`` and constant parts (``Path(__file__).parent / "x.md"``);
-    a part known only at run time (``f"{name}.md"``, ``skills / name / "SKILL.md"``) names one
-    of the files that match it, if there are some."""
-    path = _module_relative(node, scope, 0)
+    """Whether ``node`` is a path to a file of the project, beside the module
+    (`committed_files.loose_path`); a part known only at run time (``f"{name}.md"``,
+    ``skills / name / "SKILL.md"``) names one of the files that match it, if there are some."""
+    path = loose_path(node, scope)
     if path is None:
         return False
-    parts = path.parts
-    first = next((index for index, part in enumerate(parts) if part.startswith(_ANY_FILE)), None)
-    if first is None:
-        return path.is_file()
-    pattern = "/".join(_glob_part(part) for part in parts[first:])
-    folder = Path(*parts[:first])
-    return folder.is_dir() and any(match.is_file() for match in folder.glob(pattern))
+    parts = Path(path).parts
+    first = next((index for index, part in enumerate(parts) if RUN_TIME_PART in part), len(parts))
+    folder, pattern = Path(*parts[:first]), "/".join(_glob_part(part) for part in parts[first:])
+    project = os.path.join(scope.cache.project, "")
+    matches = folder.glob(pattern) if pattern else [folder]
+    return any(os.path.realpath(match).startswith(project) and match.is_file() for match in matches)
 
 
 def _glob_part(part: str) -> str:
-    """A part of a path as a glob pattern: a part known at run time matches any name with
-    its constant ending."""
-    if part.startswith(_ANY_FILE):
-        return "*" + glob.escape(part.removeprefix(_ANY_FILE))
-    return glob.escape(part)
-
-
-def _module_relative(node: ast.expr, scope: Namespace, depth: int) -> Path | None:
-    if depth > 8:
-        return None
-    if isinstance(node, ast.Call) and dotted_name(node.func) in ("Path", "pathlib.Path") and len(node.args) == 1:
-        argument = node.args[0]
-        if isinstance(argument, ast.Name) and argument.id == "__file__":
-            return Path(scope.module.path)
-        return None
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "resolve":
-        return _module_relative(node.func.value, scope, depth + 1)
-    if isinstance(node, ast.Attribute) and node.attr == "parent":
-        inner = _module_relative(node.value, scope, depth + 1)
-        return inner.parent if inner is not None else None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-        inner = _module_relative(node.left, scope, depth + 1)
-        part = node.right
-        if inner is None:
-            return None
-        if isinstance(part, ast.Constant) and isinstance(part.value, str):
-            return inner / part.value
-        if isinstance(part, (ast.Name, ast.JoinedStr)):
-            return inner / (_ANY_FILE + _constant_ending(part))
-        return None
-    if isinstance(node, ast.Name):
-        definition = find_definition(node, scope)
-        if definition is not None and isinstance(definition[0], ast.expr):
-            return _module_relative(definition[0], definition[1], depth + 1)
-    return None
-
-
-def _constant_ending(part: ast.expr) -> str:
-    """The constant text an f-string ends with (``".md"`` of ``f"{name}.md"``), else ``""``."""
-    last = part.values[-1] if isinstance(part, ast.JoinedStr) and part.values else None
-    return last.value if isinstance(last, ast.Constant) and isinstance(last.value, str) else ""
+    """A part of a path as a glob pattern: what is known only at run time matches anything."""
+    return "*".join(glob.escape(piece) for piece in part.split(RUN_TIME_PART))
 
 
 def _runtime(node: ast.expr) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,14 +31,17 @@ if TYPE_CHECKING:
     from templating.project.sources import SourceCache
 
 __all__ = [
-    "MAX_COMMITTED_BYTES", "bound_arguments", "committed_path", "committed_text", "read_call_path",
-    "text_mode_characters",
+    "MAX_COMMITTED_BYTES", "RUN_TIME_PART", "bound_arguments", "committed_path", "committed_text", "loose_path",
+    "read_call_path", "text_mode_characters",
 ]  # fmt: skip
 
 #: The largest instruction file read, in bytes (the linter checks instructions of at most a
 #: million characters).
 MAX_COMMITTED_BYTES = 4 * 1024 * 1024
 _MAX_DEPTH = 12
+#: A part of a `loose_path` known only at run time.
+RUN_TIME_PART = "\0"
+_Part = Callable[[ast.expr, "Namespace"], str | None]
 # The memo of `SourceCache.parsed` the files read are kept in.
 _LANGUAGE = "committed-files"
 _PATH_TYPES = frozenset({"Path", "pathlib.Path", "PurePath", "pathlib.PurePath"})
@@ -114,12 +118,19 @@ def _with_target(name: str, scope: Namespace) -> ast.expr | None:
 def committed_path(node: ast.expr, scope: Namespace) -> Path | None:
     """The project file ``node`` names, built from ``__file__`` or the package and constant
     parts, when it exists and lies inside the project; else ``None``."""
-    path = _path(node, scope, 0)
+    path = _path(node, scope, 0, _constant)
     if path is None:
         return None
     real = os.path.realpath(path)
     project = os.path.join(scope.cache.project, "")
     return Path(path) if real.startswith(project) and os.path.isfile(real) else None
+
+
+def loose_path(node: ast.expr, scope: Namespace) -> str | None:
+    """The path ``node`` stands for as `committed_path` works it out, but with each part known
+    only at run time (a name, or an f-string's value) written `RUN_TIME_PART`: for
+    ``skills / name / "SKILL.md"``, ``<folder>/skills/\\0/SKILL.md``. Nothing is checked on disk."""
+    return _path(node, scope, 0, _loose_part)
 
 
 def committed_text(path: Path, scope: Namespace) -> SourceFile | None:
@@ -155,7 +166,9 @@ def text_mode_characters(text: str) -> list[tuple[str, int]]:
     ]  # fmt: skip
 
 
-def _path(node: ast.expr, scope: Namespace, depth: int) -> str | None:
+def _path(node: ast.expr, scope: Namespace, depth: int, part: _Part) -> str | None:
+    """The path ``node`` stands for; ``part`` reads a part added to it (`_constant`, or
+    `_loose_part` for `loose_path`)."""
     if depth > _MAX_DEPTH:
         return None
     if isinstance(node, ast.Name):
@@ -163,16 +176,16 @@ def _path(node: ast.expr, scope: Namespace, depth: int) -> str | None:
             return os.fspath(scope.module.path)
         argument = _argument(node.id, scope)
         if argument is not None:
-            return _path(argument[0], argument[1], depth + 1)
+            return _path(argument[0], argument[1], depth + 1, part)
         definition = find_definition(node, scope)
         if definition is not None and isinstance(definition[0], ast.expr):
-            return _path(definition[0], definition[1], depth + 1)
+            return _path(definition[0], definition[1], depth + 1, part)
         return None
     if isinstance(node, ast.Attribute) and node.attr == "parent":
-        inner = _path(node.value, scope, depth + 1)
+        inner = _path(node.value, scope, depth + 1, part)
         return os.path.dirname(inner) if inner is not None else None
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "parents":
-        inner = _path(node.value.value, scope, depth + 1)  # `P.parents[1]`: `P.parent.parent`
+        inner = _path(node.value.value, scope, depth + 1, part)  # `P.parents[1]`: `P.parent.parent`
         level = node.slice.value if isinstance(node.slice, ast.Constant) else None
         if inner is None or type(level) is not int or not 0 <= level < 32:
             return None
@@ -180,45 +193,44 @@ def _path(node: ast.expr, scope: Namespace, depth: int) -> str | None:
             inner = os.path.dirname(inner)
         return inner
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-        inner = _path(node.left, scope, depth + 1)
-        part = _constant(node.right, scope)
-        return os.path.join(inner, part) if inner is not None and part is not None else None
+        inner, last = _path(node.left, scope, depth + 1, part), part(node.right, scope)
+        return os.path.join(inner, last) if inner is not None and last is not None else None
     if isinstance(node, ast.Call):
-        return _call_path(node, scope, depth)
+        return _call_path(node, scope, depth, part)
     return None
 
 
-def _call_path(node: ast.Call, scope: Namespace, depth: int) -> str | None:
+def _call_path(node: ast.Call, scope: Namespace, depth: int, part: _Part) -> str | None:
     name = dotted_name(node.func)
     arguments = node.args
     if node.keywords:
         return None
     if name in _PATH_TYPES or name in _PATH_FUNCTIONS:
-        return _path(arguments[0], scope, depth + 1) if len(arguments) == 1 else None
+        return _path(arguments[0], scope, depth + 1, part) if len(arguments) == 1 else None
     if name in _DIRNAME and len(arguments) == 1:
-        inner = _path(arguments[0], scope, depth + 1)
+        inner = _path(arguments[0], scope, depth + 1, part)
         return os.path.dirname(inner) if inner is not None else None
     if name in _FILES and len(arguments) == 1:
         return _package_folder(arguments[0], scope)
     if isinstance(node.func, ast.Attribute) and node.func.attr in _RESOLVING and not arguments:
-        return _path(node.func.value, scope, depth + 1)
+        return _path(node.func.value, scope, depth + 1, part)
     if isinstance(node.func, ast.Attribute) and node.func.attr == "with_name" and len(arguments) == 1:
-        inner, renamed = _path(node.func.value, scope, depth + 1), _constant(arguments[0], scope)
+        inner, renamed = _path(node.func.value, scope, depth + 1, part), _constant(arguments[0], scope)
         return os.path.join(os.path.dirname(inner), renamed) if inner is not None and renamed is not None else None
-    return _joined(node, name, scope, depth)
+    return _joined(node, name, scope, depth, part)
 
 
-def _joined(node: ast.Call, name: str, scope: Namespace, depth: int) -> str | None:
-    """``os.path.join(P, "a", "b")`` or ``P.joinpath("a", "b")``, with constant parts."""
+def _joined(node: ast.Call, name: str, scope: Namespace, depth: int, part: _Part) -> str | None:
+    """``os.path.join(P, "a", "b")`` or ``P.joinpath("a", "b")``."""
     if name == "os.path.join" or (name == "join" and isinstance(node.func, ast.Name)):
         first, rest = (node.args[0], node.args[1:]) if node.args else (None, [])
     elif isinstance(node.func, ast.Attribute) and node.func.attr == "joinpath":
         first, rest = node.func.value, node.args
     else:
         return None
-    inner = _path(first, scope, depth + 1) if first is not None else None
-    parts = [_constant(part, scope) for part in rest]
-    if inner is None or any(part is None for part in parts):
+    inner = _path(first, scope, depth + 1, part) if first is not None else None
+    parts = [part(element, scope) for element in rest]
+    if inner is None or any(element is None for element in parts):
         return None
     return os.path.join(inner, *parts)  # type: ignore[arg-type]
 
@@ -265,6 +277,17 @@ def _is_rebound(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> 
         isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
         for node in own_nodes(function)
     )
+
+
+def _loose_part(node: ast.expr, scope: Namespace) -> str | None:
+    """A path part: its constant text, with `RUN_TIME_PART` for what a name or an f-string's
+    value gives at run time."""
+    if isinstance(node, ast.JoinedStr):
+        parts = [_loose_part(v.value, scope) if isinstance(v, ast.FormattedValue) else _constant(v, scope)
+                 for v in node.values]  # fmt: skip
+        return "".join(parts) if all(p is not None for p in parts) else None  # type: ignore[arg-type]
+    constant = _constant(node, scope)
+    return RUN_TIME_PART if constant is None and isinstance(node, ast.Name) else constant
 
 
 def _constant(node: ast.expr, scope: Namespace) -> str | None:
