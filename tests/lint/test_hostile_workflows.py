@@ -255,3 +255,27 @@ def test_hostile_workflow_messages_in_linear_time(tmp_path: Path, case: str) -> 
     outcome = run_templating(["lint", "--no-cache", "agent.py"], tmp_path, seconds=30, megabytes=130)
     assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
     assert expected in outcome.stdout, outcome.stdout[-2000:]
+
+
+# Agent Config YAML at the size of the Python chain above: 100,000 steps (5 MB in block style).
+# PyYAML's pure-Python scanner took 19 s and 370 MB for it, composing the file twice.
+YAML_CHAINS = {
+    "block style": lambda names: "".join(f"  - from_node: {a}\n    to_node: {b}\n" for a, b in itertools.pairwise(names)),
+    "flow style": lambda names: f"  - [{', '.join(names)}]\n",
+    "a fan-out of 10,000": lambda names: f"  - [START, [{', '.join(names[1:10_001])}]]\n",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(YAML_CHAINS))
+def test_hostile_yaml_workflow_of_100000_steps(tmp_path: Path, case: str) -> None:
+    steps = "from google.adk import Event\n\n" + _functions("f", 100)
+    names = ["START", *(f"app.steps.f{i % 100}" for i in range(100_000)), "reader.yaml"]
+    _yaml_project(tmp_path, "edges:\n" + YAML_CHAINS[case](names), steps)
+    reader = 'agent_class: LlmAgent\nname: reader\nmodel: m\ninstruction: "{kf0} {missing}"\n'
+    (tmp_path / "app" / "reader.yaml").write_text(reader, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "app"], tmp_path, seconds=12, megabytes=450)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert "TPL014 `missing` is read by agent `reader`" in outcome.stdout, outcome.stdout[-2000:]
+    assert "kf0" not in outcome.stdout
+    graph = run_templating(["graph", "--format", "json", "app"], tmp_path, seconds=12, megabytes=450)
+    assert graph.returncode == 0 and '"reader"' in graph.stdout, graph.stderr[-2000:]

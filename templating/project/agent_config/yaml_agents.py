@@ -12,6 +12,7 @@ out.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import yaml
@@ -28,9 +29,10 @@ CONFIG_AGENT = "<config>"
 _PARENT_FOLDERS = 4
 
 
-def yaml_facts(source: SourceFile, path: Path, key: str) -> FileFacts:
-    """The agent ``source`` declares, if it is an ADK Agent Config; raises ``yaml.YAMLError``."""
-    root = next(iter(yaml.compose_all(source.text, Loader=yaml.SafeLoader)), None)
+def yaml_facts(source: SourceFile, path: Path, key: str, documents: Sequence[yaml.Node | None]) -> FileFacts:
+    """The agent ``source`` declares, if it is an ADK Agent Config (its first document of
+    ``documents``, composed by `compose_documents`)."""
+    root = documents[0] if documents else None
     if not isinstance(root, yaml.MappingNode):
         return FileFacts(key, source.path)
     fields = {k.value: v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
@@ -47,7 +49,7 @@ def yaml_facts(source: SourceFile, path: Path, key: str) -> FileFacts:
     folder = Path(os.path.realpath(path)).parent
     agent = AgentFacts(
         CONFIG_AGENT, name, kind, source.path, root.start_mark.line + 1, root.start_mark.column + 1,
-        tuple(find_yaml_instructions(source)), _output_key(source, fields.get("output_key")),
+        tuple(find_yaml_instructions(source, documents)), _output_key(source, fields.get("output_key")),
         tuple(_sub_agents(fields.get("sub_agents"), folder)),
         tuple(_code_refs(fields.get("tools"), "name", folder)),
         callbacks=tuple(ref for field, node in fields.items() if field.endswith("_callbacks")

@@ -9,10 +9,11 @@ line folding, quote doubling and escapes are skipped over.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import yaml
 
+from templating.project.agent_config.yaml_documents import compose_documents
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.model.kinds import INSTRUCTION_FIELDS
 from templating.project.noqa import NOQA, noqa_codes
@@ -22,10 +23,13 @@ __all__ = ["find_yaml_instructions"]
 _ESCAPE_LENGTHS = {"x": 4, "u": 6, "U": 10}
 
 
-def find_yaml_instructions(source: SourceFile) -> list[Instruction]:
-    """Every instruction scalar in the YAML ``source``; raises ``yaml.YAMLError`` if invalid."""
+def find_yaml_instructions(
+    source: SourceFile, documents: Sequence[yaml.Node | None] | None = None
+) -> list[Instruction]:
+    """Every instruction scalar in the YAML ``source``, whose ``documents`` are composed here if
+    not given (`compose_documents`); raises ``yaml.YAMLError`` if invalid."""
     found = []
-    for document in yaml.compose_all(source.text, Loader=yaml.SafeLoader):
+    for document in compose_documents(source.text) if documents is None else documents:
         for key, value in _instruction_scalars(document):
             offsets = _map_scalar(source.text, value)
             found.append(Instruction(source, value.value, offsets, key.value, (), _noqa(source, key)))

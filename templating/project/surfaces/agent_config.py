@@ -34,11 +34,13 @@ def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem
     import yaml
 
     from templating.project.agent_config.yaml_agents import yaml_facts
+    from templating.project.agent_config.yaml_documents import compose_documents
     from templating.project.agent_config.yaml_source import find_yaml_instructions
 
     try:
-        instructions = find_yaml_instructions(source)
-        facts = yaml_facts(source, path, cache.key(path))
+        documents = compose_documents(source.text)  # once: composing is most of the reading
+        instructions = find_yaml_instructions(source, documents)
+        facts = yaml_facts(source, path, cache.key(path), documents)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -58,8 +60,10 @@ def _is_valid(text: str) -> bool:
     # Imported here so that fixing Python files never loads PyYAML.
     import yaml
 
+    from templating.project.agent_config.yaml_documents import compose_documents
+
     try:
-        list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        compose_documents(text)
     except (ValueError, yaml.YAMLError, RecursionError, MemoryError):
         return False
     return True
