@@ -9,6 +9,8 @@ finding inside the text is turned into a 1-based line and column of the source f
 from __future__ import annotations
 
 import bisect
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from templating.memo import Memo
@@ -29,7 +31,7 @@ class SourceFile:
 
     path: str
     text: str
-    _line_starts: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _line_starts: array[int] | None = field(default=None, init=False, repr=False, compare=False)
     _line_texts: dict[int, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __reduce__(self) -> tuple[type, tuple[str, str]]:
@@ -37,16 +39,18 @@ class SourceFile:
         return SourceFile, (self.path, self.text)
 
     @property
-    def line_starts(self) -> tuple[int, ...]:
+    def line_starts(self) -> Sequence[int]:
         """The offset of the first character of each line."""
         if self._line_starts is None:
-            starts = [0]
+            # An array of machine integers, not a tuple of int objects: 8 bytes a line, not 40
+            # (12 MB for a module of 300,000 lines).
+            starts = array("q", [0])
             find = self.text.find
             index = find("\n")
             while index >= 0:
                 starts.append(index + 1)
                 index = find("\n", index + 1)
-            object.__setattr__(self, "_line_starts", tuple(starts))
+            object.__setattr__(self, "_line_starts", starts)
         return self._line_starts  # type: ignore[return-value]
 
     def position(self, offset: int) -> tuple[int, int]:

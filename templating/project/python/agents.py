@@ -123,7 +123,7 @@ class _Builder:
         )
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
-            _factories(self.module, self.bound) if self.agents or workflows else {},
+            _factories(self.module, self.bound, {a.variable for a in self.agents}) if self.agents else {},
             self.imports if needs_imports or workflows or nodes or apps else {}, (*initial, *loose), tuple(sessions),
             workflows, nodes, pydantic_models(self.module.tree) if "BaseModel" in text else {},
             toolsets=toolsets, apps=apps,
@@ -308,8 +308,9 @@ def _bound_names(tree: ast.Module) -> dict[int, str]:
     return bound
 
 
-def _factories(module: PythonModule, bound: dict[int, str]) -> dict[str, str]:
-    """Module-level functions that return an agent built in them: name -> agent variable."""
+def _factories(module: PythonModule, bound: dict[int, str], agents: set[str]) -> dict[str, str]:
+    """Module-level functions that return an agent built in them: name -> agent variable (one
+    of ``agents``, the module's agents: a function returning any other call is no factory)."""
     factories = {}
     for statement in module.tree.body:
         if isinstance(statement, _Function):
@@ -321,6 +322,8 @@ def _factories(module: PythonModule, bound: dict[int, str]) -> dict[str, str]:
                     value = local.get(node.value.id, node.value) if isinstance(node.value, ast.Name) else node.value
                     if isinstance(value, ast.Call):
                         factories[statement.name] = bound.get(id(value)) or _synthetic(value)
+            if factories.get(statement.name, "") not in agents:  # its last return is no agent of the module
+                factories.pop(statement.name, None)
     return factories
 
 
