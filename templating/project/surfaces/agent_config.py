@@ -57,13 +57,12 @@ def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
 
 
 def _is_valid(text: str) -> bool:
-    # Imported here so that fixing Python files never loads PyYAML.
+    # Imported here so that fixing Python files never loads PyYAML. PyYAML's own loader, at
+    # any size (not `compose_documents`): a fix must never write a file ADK would refuse.
     import yaml
 
-    from templating.project.agent_config.yaml_documents import compose_documents
-
     try:
-        compose_documents(text)
+        list(yaml.compose_all(text, Loader=yaml.SafeLoader))
     except (ValueError, yaml.YAMLError, RecursionError, MemoryError):
         return False
     return True
