@@ -42,6 +42,7 @@ from templating.project.python.adk_vocabulary import (
     NODE_WRAPPERS,
     WORKFLOW_CLASS,
 )  # fmt: skip
+from templating.project.python.compact_tree import with_compact
 from templating.project.python.syntax_tree import (
     called_name,
     keyword_argument,
@@ -283,7 +284,8 @@ def _changed_names(tree: ast.Module, nodes: list[ast.AST]) -> set[str]:
     return changed
 
 
-_CHANGING = frozenset({ast.AugAssign, ast.Attribute, ast.Subscript, ast.Starred, ast.Global})
+# With the compact classes of a large module's tree (see `compact_tree`).
+_CHANGING = with_compact(ast.AugAssign, ast.Attribute, ast.Subscript, ast.Starred, ast.Global)
 _IN_PLACE = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", "__iadd__"})
 
 

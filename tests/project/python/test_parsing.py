@@ -3,6 +3,7 @@ gives must be the tree `ast.parse` gives, positions included, and a module that 
 must raise the error `ast.parse` raises."""
 
 import ast
+import copy
 
 import pytest
 from hypothesis import given, settings
@@ -24,12 +25,18 @@ STATEMENTS = [
     "async def h{i}():\n    async with x as y:\n        await y\n",
     "items{i} = [\n    'a',\n]\n",
     "text{i} = f'{{x}}' + 'é{i}'\n",
+    # Longer than the chunks below: parsed before the rest, or (in a string) read in its run.
+    "edges{i} = [" + ", ".join(f"node{n}" for n in range(60)) + "]\n",
+    'LONG{i} = """\n' + "steps = [" + ", ".join(f"s{n}" for n in range(60)) + "]\n" + '"""\n',
+    'LOOSE{i} = """\n' + "take (" + "x " * 150 + '\n"""\n',
 ]
 
 
 def _same(text: str) -> None:
     expected = ast.dump(ast.parse(text, filename="m.py"), include_attributes=True)
-    assert ast.dump(parse_python(text, "m.py"), include_attributes=True) == expected
+    # A copy is made of plain `ast` nodes: `ast.dump` leaves out a field that is None only
+    # where the class says None is its default, which a compact class's slot does not.
+    assert ast.dump(copy.deepcopy(parse_python(text, "m.py")), include_attributes=True) == expected
 
 
 @pytest.fixture(autouse=True)
@@ -56,8 +63,9 @@ def test_any_mix_of_statements_gives_the_tree_of_one_parse(parts: list[tuple[str
         "x = 1\n" * 100 + "else:\n    pass\n",
         "x = 1\n" * 100 + "s = '''\n" + "line\n" * 100,
         "x = 1\n" * 100 + "def f():\n    return 1\n  y = 2\n" + "z = 3\n" * 100,
+        "x = 1\n" * 100 + "edges = [" + ", ".join(f"n{i}" for i in range(100)) + ",,]\n" + "y = 2\n" * 100,
     ],
-    ids=["invalid", "a stray else", "an unterminated string", "a bad dedent"],
+    ids=["invalid", "a stray else", "an unterminated string", "a bad dedent", "a long invalid statement"],
 )
 def test_a_module_that_does_not_parse_raises_what_one_parse_raises(text: str) -> None:
     with pytest.raises(SyntaxError) as expected:
@@ -69,6 +77,23 @@ def test_a_module_that_does_not_parse_raises_what_one_parse_raises(text: str) ->
         expected.value.lineno,
         expected.value.offset,
     )
+
+
+def test_a_long_statement_is_parsed_before_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed: list[str] = []
+    parse = ast.parse
+    monkeypatch.setattr(parsing.ast, "parse", lambda text, **options: parsed.append(text) or parse(text, **options))
+    edges = "edges = [" + ", ".join(f"node{n}" for n in range(100)) + "]\n"
+    longer = "routes = {" + ", ".join(f"'r{n}': node{n}" for n in range(100)) + "}\n"
+    text = "x = 1\n" * 100 + edges + "y = 2\n" * 100 + longer + "z = 3\n" * 100
+    _same(text)
+    assert parsed[1:3] == [longer, edges]  # after `_same`'s own parse: the longest first
+
+
+def test_a_long_stretch_inside_a_string_is_read_in_its_run() -> None:
+    code_like = "steps = [" + ", ".join(f"s{n}" for n in range(100)) + "]\n"
+    _same("x = 1\n" * 100 + 'PROMPT = """\n' + code_like + '"""\n' + "y = 2\n" * 100)
+    _same("x = 1\n" * 100 + 'PROMPT = """\n' + "take (" + "x " * 300 + '\n"""\n' + "y = 2\n" * 100)
 
 
 def test_a_late_future_import_is_kept_where_it_is() -> None:

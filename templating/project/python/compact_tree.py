@@ -1,0 +1,123 @@
+"""Syntax trees of large modules, held in compact nodes.
+
+A node made by `ast.parse` keeps its fields and positions in a dictionary of its own: about
+330 bytes for a ``Name``. A module of 100,000 small functions is 1.2 million nodes, so its tree
+alone was some 400 MB. A compact node is an instance of a subclass of the same `ast` class
+with one slot per field and position and no dictionary: about 100 bytes. ``isinstance``,
+`ast.walk`, `ast.iter_fields`, `ast.unparse`, `ast.dump` (the class keeps its name) and
+``compile`` take it for the node it copies, and it pickles and copies as a plain `ast` node.
+Only a test of the exact class (``type(node) is ast.Name``) tells them apart: such a test
+names the compact classes too (`with_compact`). A compact tree's lists are of their exact
+length, and every empty one is the same shared list, which refuses changes: a compact tree is
+read, never changed.
+
+Nodes without fields or positions (``Load``, ``Add``) are shared by every tree as `ast.parse`
+makes them, and stay so; every other class `ast.parse` makes has a compact class.
+"""
+
+from __future__ import annotations
+
+import _ast
+import ast
+from typing import Any, NoReturn
+
+__all__ = ["EMPTY", "compact_tree", "is_compact", "with_compact"]
+
+
+def _reduce(node: ast.AST) -> tuple[type, tuple[()], dict[str, Any]]:
+    """Pickle and copy a compact node as the `ast` node it copies."""
+    names = (*node._fields, *node._attributes)
+    return type(node).__bases__[0], (), {name: getattr(node, name) for name in names if hasattr(node, name)}
+
+
+def _compact_class(base: type[ast.AST]) -> type[ast.AST]:
+    names = {"__slots__": (*base._fields, *base._attributes), "__reduce__": _reduce, "__module__": __name__}
+    compact = type(base.__name__, (base,), names)
+    compact.__qualname__ = base.__qualname__
+    return compact
+
+
+def _node_classes() -> list[type[ast.AST]]:
+    """The classes `ast.parse` makes nodes of (those of the C module `_ast`: not the abstract
+    ones such as ``expr``, nor the deprecated ``Num`` or ``Str``) that have fields or positions."""
+    classes = [value for value in vars(_ast).values() if isinstance(value, type) and issubclass(value, ast.AST)]
+    bases = {base for c in classes for base in c.__mro__[1:]}
+    return [c for c in classes if c not in bases and (c._fields or c._attributes)]
+
+
+#: The compact class of each `ast` class that has fields or positions.
+_COMPACT: dict[type, type[ast.AST]] = {base: _compact_class(base) for base in _node_classes()}
+_COMPACT_CLASSES = frozenset(_COMPACT.values())
+
+
+class _EmptyList(list[Any]):
+    """A list that stays empty: changing it raises ``TypeError``."""
+
+    __slots__ = ()
+
+    def _refuse(self, *arguments: object) -> NoReturn:
+        raise TypeError("the empty list of a compact syntax tree is shared and cannot change")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+
+#: The value of every empty list field of a compact tree (seven of a function's eleven lists
+#: are empty: decorators, the kinds of parameters, defaults).
+EMPTY: list[Any] = _EmptyList()
+_LINES = frozenset({"lineno", "end_lineno"})
+
+
+def is_compact(node: ast.AST) -> bool:
+    """Whether ``node`` is a compact node made by `compact_tree`."""
+    return type(node) in _COMPACT_CLASSES
+
+
+def with_compact(*classes: type[ast.AST]) -> frozenset[type]:
+    """``classes`` and their compact classes: for a test of a node's exact class."""
+    return frozenset(classes) | {_COMPACT[c] for c in classes if c in _COMPACT}
+
+
+def compact_tree(tree: ast.AST, lines: int = 0, numbers: list[int] | None = None) -> ast.AST:
+    """A copy of ``tree`` (as `ast.parse` made it) in compact nodes, every line number moved down by ``lines`` and taken
+    from ``numbers`` (one int per line, shared by every node) when given. Walked from a stack:
+    a tree of any depth is copied without recursion."""
+    root = _empty(tree)
+    pending = [(tree, root)] if root is not tree else []
+    while pending:
+        node, copy = pending.pop()
+        for name, value in node.__dict__.items():
+            if type(value) is list:
+                setattr(copy, name, _copied_list(value, pending))
+            elif isinstance(value, ast.AST):
+                copied = _empty(value)
+                if copied is not value:
+                    pending.append((value, copied))
+                setattr(copy, name, copied)
+            elif name in _LINES and value is not None:
+                setattr(copy, name, numbers[value + lines] if numbers is not None else value + lines)
+            else:
+                setattr(copy, name, value)
+    return root
+
+
+def _copied_list(items: list[Any], pending: list[tuple[ast.AST, ast.AST]]) -> list[Any]:
+    """A field's list with each node replaced by its compact node (to be filled from
+    ``pending``): of the exact length (a list built item by item keeps room to grow), and an
+    empty field is the one shared `EMPTY`."""
+    if not items:
+        return EMPTY
+    copied = list(items)
+    for index, item in enumerate(items):
+        if isinstance(item, ast.AST):
+            compact = copied[index] = _empty(item)
+            if compact is not item:
+                pending.append((item, compact))
+    return copied
+
+
+def _empty(node: ast.AST) -> ast.AST:
+    """A compact node of ``node``'s class with no field set yet; ``node`` itself for a node
+    without fields or positions (shared by every tree)."""
+    compact = _COMPACT.get(type(node))
+    return node if compact is None else compact.__new__(compact)
