@@ -106,6 +106,7 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
             # ASCII is valid in every encoding Python accepts: nothing to decode
             return Reading(display, may_exempt=may_exempt)
         text = decode_source(data, coding_line=surface.coding_line)
+        del data  # a large file's bytes would be held beside its text and syntax tree
     except UnicodeDecodeError as error:
         return _problem(display, "unreadable", f"not {_encoding_name(error.encoding)} text (byte {error.start})")
     except SyntaxError as error:  # a Python coding line naming an unknown encoding

@@ -13,7 +13,6 @@ __all__ = [
     "keyword_argument",
     "own_nodes",
     "string_constant",
-    "walk_module",
     "walk_tree",
 ]
 
@@ -36,28 +35,6 @@ def walk_tree(root: ast.AST) -> list[ast.AST]:
             elif isinstance(value, ast.AST):
                 found.append(value)
     return found
-
-
-def walk_module(tree: ast.Module) -> dict[int, list[ast.AST]]:
-    """`walk_tree` of ``tree`` and of each of its statements, by ``id``, from one walk: the
-    walk of a subtree is the walk of the whole kept to that subtree (both go level by level,
-    left to right), so a module of 100,000 functions is walked once, not twice."""
-    found: list[ast.AST] = [tree]
-    owners: list[list[ast.AST] | None] = [None]  # the statement's walk each node belongs to
-    walks = {id(tree): found}
-    index = 0
-    while index < len(found):
-        node, owner = found[index], owners[index]
-        index += 1
-        if owner is not None:
-            owner.append(node)
-        for field in node._fields:
-            value = getattr(node, field, None)
-            for child in value if isinstance(value, list) else (value,):
-                if isinstance(child, ast.AST):
-                    found.append(child)
-                    owners.append(owner if owner is not None else walks.setdefault(id(child), []))
-    return walks
 
 
 def own_nodes(scope: ast.AST) -> Iterator[ast.AST]:

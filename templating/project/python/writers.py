@@ -217,7 +217,7 @@ def _constant_value(module: PythonModule, value: ast.expr) -> ast.expr:
     return value
 
 
-def _state_aliases(nodes: list[ast.AST], parameters: Mapping[str, str]) -> set[str]:
+def _state_aliases(nodes: Iterable[ast.AST], parameters: Mapping[str, str]) -> set[str]:
     """Local names bound to a context's state among a function's ``nodes``: ``state =
     tool_context.state``."""
     aliases: set[str] = set()
