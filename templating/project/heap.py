@@ -28,5 +28,5 @@ def give_back_free_memory() -> None:
 def _malloc_trim() -> Callable[[int], int] | None:
     try:
         return ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):  # no C library to open (Windows), or no such call
         return None

@@ -12,7 +12,9 @@ length, and every empty one is the same shared list, which refuses changes: a co
 read, never changed.
 
 Nodes without fields or positions (``Load``, ``Add``) are shared by every tree as `ast.parse`
-makes them, and stay so; every other class `ast.parse` makes has a compact class.
+makes them, and stay so; every other class `ast.parse` makes has a compact class. The
+parameters of a function that takes none (an ``arguments`` node has no position) are one
+shared node too, `NO_ARGUMENTS`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import _ast
 import ast
 from typing import Any, NoReturn
 
-__all__ = ["EMPTY", "compact_tree", "is_compact", "with_compact"]
+__all__ = ["EMPTY", "NO_ARGUMENTS", "compact_tree", "is_compact", "with_compact"]
 
 
 def _reduce(node: ast.AST) -> tuple[type, tuple[()], dict[str, Any]]:
@@ -79,21 +81,18 @@ def with_compact(*classes: type[ast.AST]) -> frozenset[type]:
 
 
 def compact_tree(tree: ast.AST, lines: int = 0, numbers: list[int] | None = None) -> ast.AST:
-    """A copy of ``tree`` (as `ast.parse` made it) in compact nodes, every line number moved down by ``lines`` and taken
-    from ``numbers`` (one int per line, shared by every node) when given. Walked from a stack:
-    a tree of any depth is copied without recursion."""
-    root = _empty(tree)
-    pending = [(tree, root)] if root is not tree else []
+    """A copy of ``tree`` (as `ast.parse` made it) in compact nodes, every line number moved
+    down by ``lines`` and taken from ``numbers`` (one int per line, shared by every node) when
+    given. Walked from a stack: a tree of any depth is copied without recursion."""
+    pending: list[tuple[ast.AST, ast.AST]] = []
+    root = _copy_later(tree, pending)
     while pending:
         node, copy = pending.pop()
         for name, value in node.__dict__.items():
             if type(value) is list:
                 setattr(copy, name, _copied_list(value, pending))
             elif isinstance(value, ast.AST):
-                copied = _empty(value)
-                if copied is not value:
-                    pending.append((value, copied))
-                setattr(copy, name, copied)
+                setattr(copy, name, _copy_later(value, pending))
             elif name in _LINES and value is not None:
                 setattr(copy, name, numbers[value + lines] if numbers is not None else value + lines)
             else:
@@ -110,14 +109,27 @@ def _copied_list(items: list[Any], pending: list[tuple[ast.AST, ast.AST]]) -> li
     copied = list(items)
     for index, item in enumerate(items):
         if isinstance(item, ast.AST):
-            compact = copied[index] = _empty(item)
-            if compact is not item:
-                pending.append((item, compact))
+            copied[index] = _copy_later(item, pending)
     return copied
 
 
-def _empty(node: ast.AST) -> ast.AST:
-    """A compact node of ``node``'s class with no field set yet; ``node`` itself for a node
-    without fields or positions (shared by every tree)."""
+def _copy_later(node: ast.AST, pending: list[tuple[ast.AST, ast.AST]]) -> ast.AST:
+    """The compact node of ``node``, its fields to be filled from ``pending``; ``node`` itself
+    for a node without fields or positions, and `NO_ARGUMENTS` for the parameters of a function
+    that takes none (all three are shared by every tree)."""
     compact = _COMPACT.get(type(node))
-    return node if compact is None else compact.__new__(compact)
+    if compact is None:
+        return node
+    if compact is _ARGUMENTS and not any(getattr(node, name) for name in node._fields):
+        return NO_ARGUMENTS
+    copy = compact.__new__(compact)
+    pending.append((node, copy))
+    return copy
+
+
+_ARGUMENTS = _COMPACT[ast.arguments]
+#: The parameters of every function and lambda that takes none, in a compact tree (such an
+#: ``arguments`` node has no position): one node, not one a function.
+NO_ARGUMENTS = _ARGUMENTS.__new__(_ARGUMENTS)
+for _name in ast.arguments._fields:  # lists of parameters and defaults, and two optional ones
+    setattr(NO_ARGUMENTS, _name, None if _name in ("vararg", "kwarg") else EMPTY)

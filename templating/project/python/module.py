@@ -19,7 +19,7 @@ from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.noqa import NOQA, noqa_codes
 from templating.project.python.modules import resolve_import
 from templating.project.python.parsing import parse_python
-from templating.project.python.syntax_tree import walk_tree
+from templating.project.python.syntax_tree import walk_module, walk_tree
 from templating.project.sources import SourceCache
 
 __all__ = ["API_FUNCTIONS", "LANGUAGE", "PACKAGE", "PythonModule", "load", "load_module", "python_modules"]
@@ -88,12 +88,12 @@ class PythonModule:
     def walk(self, node: ast.AST) -> Sequence[ast.AST]:
         """Every node under ``node`` (itself included), in ``ast.walk`` order, walked once per
         run: each reader of a function asks for its nodes, and a module of 100,000 functions
-        must not be walked again by every reader. A walk under the module is kept as a tuple,
-        of the exact length (a list keeps room to grow: 30 bytes a function of 100,000)."""
+        must not be walked again by every reader."""
+        if not self._walked:
+            self._walked.update(walk_module(self.tree))  # the module and its statements at once
         walked = self._walked.get(node)
         if walked is None:
-            found = walk_tree(node)
-            walked = self._walked[node] = found if node is self.tree else tuple(found)
+            walked = self._walked[node] = walk_tree(node)
         return walked
 
     @cached_property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import collections
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 __all__ = [
     "FUNCTIONS",
@@ -13,6 +13,7 @@ __all__ = [
     "keyword_argument",
     "own_nodes",
     "string_constant",
+    "walk_module",
     "walk_tree",
 ]
 
@@ -23,9 +24,40 @@ FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 def walk_tree(root: ast.AST) -> list[ast.AST]:
     """The nodes under ``root`` in ``ast.walk`` order (breadth first), as a list: the same
     walk without a generator per node."""
+    return _walk_levels(root)[0]
+
+
+def walk_module(tree: ast.Module) -> dict[ast.AST, Sequence[ast.AST]]:
+    """`walk_tree` of ``tree`` (a list) and of each of its statements (a tuple, of the exact
+    length), by node. The statements are walked one by one, level by level; the module's walk
+    is their levels put together (the module, its statements, then each statement's first
+    level in turn, its second...), so a module of 100,000 functions is walked once, not twice,
+    and no node is looked up on the way."""
+    walks: dict[ast.AST, Sequence[ast.AST]] = {}
+    levels: list[tuple[tuple[ast.AST, ...], list[int]]] = []
+    for statement in tree.body:
+        found, ends = _walk_levels(statement)
+        walks[statement] = walked = tuple(found)
+        levels.append((walked, ends))
+    module: list[ast.AST] = [tree]
+    depth = 0
+    while levels:
+        for walked, ends in levels:
+            module.extend(walked[ends[depth - 1] if depth else 0 : ends[depth]])
+        depth += 1
+        levels = [level for level in levels if len(level[1]) > depth]
+    walks[tree] = module
+    return walks
+
+
+def _walk_levels(root: ast.AST) -> tuple[list[ast.AST], list[int]]:
+    """`walk_tree` of ``root``, and where each of its levels ends in it."""
     found = [root]
+    ends = [1]
     index = 0
     while index < len(found):
+        if index == ends[-1]:
+            ends.append(len(found))
         node = found[index]
         index += 1
         for field in node._fields:
@@ -34,7 +66,7 @@ def walk_tree(root: ast.AST) -> list[ast.AST]:
                 found.extend(item for item in value if isinstance(item, ast.AST))
             elif isinstance(value, ast.AST):
                 found.append(value)
-    return found
+    return found, ends
 
 
 def own_nodes(scope: ast.AST) -> Iterator[ast.AST]:

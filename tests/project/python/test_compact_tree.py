@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from templating.project.python.compact_tree import EMPTY, compact_tree, is_compact, with_compact
+from templating.project.python.compact_tree import EMPTY, NO_ARGUMENTS, compact_tree, is_compact, with_compact
 
 SOURCE = '''
 import os
@@ -122,3 +122,14 @@ def test_an_exact_class_test_names_the_compact_classes() -> None:
     name = compact_tree(ast.parse("x")).body[0].value  # type: ignore[attr-defined]
     assert type(name) is not ast.Name and type(name) in with_compact(ast.Name)
     assert type(name).__name__ == "Name"
+
+
+def test_the_parameters_of_every_function_that_takes_none_are_one_node() -> None:
+    source = "def f():\n    pass\n\nasync def g():\n    h = lambda: 0\n\ndef k(a):\n    pass\n"
+    compact = compact_tree(ast.parse(source))
+    f, g, k = compact.body  # type: ignore[attr-defined]
+    assert f.args is NO_ARGUMENTS and g.args is NO_ARGUMENTS and g.body[0].value.args is NO_ARGUMENTS
+    assert k.args is not NO_ARGUMENTS and [a.arg for a in k.args.args] == ["a"]
+    assert (NO_ARGUMENTS.vararg, NO_ARGUMENTS.kwarg, NO_ARGUMENTS.args) == (None, None, [])  # type: ignore[attr-defined]
+    assert ast.dump(copy.deepcopy(compact)) == ast.dump(ast.parse(source))
+    assert ast.unparse(compact) == ast.unparse(ast.parse(source))
