@@ -31,9 +31,9 @@ PROJECT = "templating.project"
 FRONT_ENDS = frozenset({"python", "agent_config", "typescript", "go", "java", "kotlin"})
 #: What a front end may import from the project layer besides its own package: the model, the
 #: contract, the shared source cache and tree-sitter layer, and the leaves.
-FRONT_END_MAY_IMPORT = ("model", "frontend", "sources", "treesitter", "budget", "encoding", "noqa", "paths", "pickling")
+FRONT_END_MAY_IMPORT = ("model", "frontend", "sources", "treesitter", "budget", "encoding", "heap", "noqa", "paths", "pickling")
 #: What the model and the tree-sitter layer may import from the project layer: the model and the leaves.
-MODEL_MAY_IMPORT = ("model", "budget", "encoding", "noqa", "paths", "pickling")
+MODEL_MAY_IMPORT = ("model", "budget", "encoding", "heap", "noqa", "paths", "pickling")
 
 
 def module_name(file: Path) -> str:
