@@ -29,11 +29,13 @@ PROJECT_FRONT_DOOR = frozenset({
 PROJECT = "templating.project"
 #: The front ends: one package per source language (or file format) a project is read from.
 FRONT_ENDS = frozenset({"python", "agent_config", "typescript", "go", "java", "kotlin"})
+#: The project layer's leaves: modules that import nothing of the project.
+LEAVES = ("budget", "encoding", "heap", "noqa", "paths", "pickling")
 #: What a front end may import from the project layer besides its own package: the model, the
 #: contract, the shared source cache and tree-sitter layer, and the leaves.
-FRONT_END_MAY_IMPORT = ("model", "frontend", "sources", "treesitter", "budget", "encoding", "heap", "noqa", "paths", "pickling")
+FRONT_END_MAY_IMPORT = ("model", "frontend", "sources", "treesitter", *LEAVES)
 #: What the model and the tree-sitter layer may import from the project layer: the model and the leaves.
-MODEL_MAY_IMPORT = ("model", "budget", "encoding", "heap", "noqa", "paths", "pickling")
+MODEL_MAY_IMPORT = ("model", *LEAVES)
 
 
 def module_name(file: Path) -> str:
