@@ -24,7 +24,7 @@ from templating.lint.suggestions import suggestion_budget
 from templating.memo import Memo
 from templating.nodes import Template
 from templating.project.files import compile_globs
-from templating.project.model.instruction import Instruction, parse_instruction_text
+from templating.project.model.instruction import MAX_INSTRUCTION, Instruction, parse_instruction_text
 from templating.project.reading import EXHAUSTED
 from templating.project.surfaces import Problem
 
@@ -54,12 +54,6 @@ _PROBLEM_HELP = {
     "needs-newer-python": "run the linter on Python {version} or later to check this file",
     "too-large": "run `templating lint` on it",
 }
-
-
-#: The longest instruction checked, in characters (as much as static evaluation may build):
-#: each placeholder is a node of the parsed template, so a 30 MB prompt file would take
-#: minutes and gigabytes. A longer one is one TPL013 finding; no real instruction is near it.
-MAX_INSTRUCTION = 1_000_000
 
 
 def _too_large(instruction: Instruction, settings: Settings) -> list[Finding]:

@@ -21,7 +21,13 @@ from templating.project.go.literals import decode_go_string
 from templating.project.go.package import GoFile, Package, read_embedded
 from templating.project.go.parameters import is_brace_free_parameter
 from templating.project.go.syntax import enclosing_function
-from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.model.instruction import (
+    MAX_INSTRUCTION,
+    RUNTIME_VALUE,
+    Interpolation,
+    SourceFile,
+    unread_literal,
+)
 from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
@@ -82,7 +88,9 @@ def _evaluate(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
 
 
 def _literal(node: Node, file: GoFile) -> GoText:
-    start, _ = file.parsed.span(node)
+    start, end = file.parsed.span(node)
+    if end - start > MAX_INSTRUCTION:
+        return GoText(file.source, [RUNTIME_VALUE], [start, end], [unread_literal(end - start)])
     decoded = decode_go_string(file.parsed.text_of(node), start)
     if decoded is None:
         return _hole(node, file)

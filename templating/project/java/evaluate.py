@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.java.braces import brace_reason
 from templating.project.java.names import JavaScope, is_parameter, returned
+from templating.project.model.instruction import RUNTIME_VALUE, unread_literal
 from templating.project.treesitter.text import (
     Character,
     Characters,
@@ -159,6 +160,8 @@ def _method_result(call: Node, name: str, scope: JavaScope, depth: int) -> Chara
 
 def _literal(node: Node, scope: JavaScope) -> Characters:
     start, end = scope.parsed.span(node)
+    if end - start > MAX_TEXT:
+        return (Character(RUNTIME_VALUE, start, unread_literal(end - start)),)
     text = scope.source.text
     if text.startswith('"""', start):
         return text_block(text, start, end)

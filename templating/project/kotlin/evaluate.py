@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from templating.dialects.jvm import KOTLIN_WHITESPACE
-from templating.project.model.instruction import SourceFile
+from templating.project.model.instruction import RUNTIME_VALUE, SourceFile, unread_literal
 from templating.project.treesitter.parsing import ParsedText
 from templating.project.treesitter.text import (
     Character,
@@ -228,6 +228,8 @@ def trim_margin(characters: Characters, prefix: str = "|") -> Characters:
 
 def _literal(node: Node, scope: KotlinScope, depth: int) -> Characters:
     start, end = scope.parsed.span(node)
+    if end - start > MAX_TEXT:
+        return (Character(RUNTIME_VALUE, start, unread_literal(end - start)),)
     text = scope.source.text
     raw = node.type == "multiline_string_literal"
     quote = 3 if raw else 1

@@ -26,7 +26,7 @@ from templating.project.model.facts import (
     Writer,
     may_write_any,
 )
-from templating.project.model.instruction import Instruction, parse_instruction_text
+from templating.project.model.instruction import MAX_INSTRUCTION, Instruction, parse_instruction_text
 from templating.project.model.kinds import WriterVia
 from templating.project.model.project_model import (
     Agent,
@@ -281,6 +281,8 @@ def read_placeholders(agent: AgentFacts, dialect: str) -> tuple[Read, ...]:
 
 
 def _reads(instruction: Instruction, dialect: str) -> list[Read]:
+    if len(instruction.text) > MAX_INSTRUCTION:
+        return []  # reported as TPL013; its keys are unknown
     try:
         template = parse_instruction_text(instruction.text, dialect)
     except TemplateSyntaxError:

@@ -18,10 +18,17 @@ from templating.nodes import Template
 from templating.parser import parse
 from templating.project.pickling import rebuild_from_fields
 
-__all__ = ["RUNTIME_VALUE", "Instruction", "Interpolation", "SourceFile", "parse_instruction_text", "plain_instruction"]
+__all__ = [
+    "MAX_INSTRUCTION", "RUNTIME_VALUE", "Instruction", "Interpolation", "SourceFile", "parse_instruction_text",
+    "plain_instruction", "unread_literal",
+]  # fmt: skip
 
 #: Stands in, in an instruction's text, for a value an f-string interpolates at run time.
 RUNTIME_VALUE = "\ufffc"
+#: The longest instruction checked, in characters: each placeholder is a node of the parsed
+#: template, so a 30 MB prompt would take minutes and gigabytes. A longer one is one TPL013
+#: finding, and its keys are unknown to the project model; no real instruction is near it.
+MAX_INSTRUCTION = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +148,14 @@ class Instruction:
         first = self.source_offset(start)
         last = self.source_offset(end - 1)
         return last - first == end - 1 - start and self.source.text[first : last + 1] == self.text[start:end]
+
+
+def unread_literal(length: int) -> Interpolation:
+    """The hole a front end leaves for a literal of ``length`` characters, longer than
+    `MAX_INSTRUCTION`: never read a character at a time (each with its source offset, a 30 MB
+    literal took 2 to 4 GB), it is a value the linter does not know (rule TPL010 says why)."""
+    reason = f"the linter reads literals of at most {MAX_INSTRUCTION:,} characters, and this one is longer"
+    return Interpolation(0, f"a literal of {length:,} characters", reason)
 
 
 def plain_instruction(source: SourceFile, field: str = "prompt-file") -> Instruction:

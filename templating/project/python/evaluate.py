@@ -25,7 +25,7 @@ import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
-from templating.project.budget import BUDGET_REASON, current_budget, file_budget
+from templating.project.budget import BUDGET_REASON, CHARACTERS, current_budget, file_budget
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 from templating.project.noqa import noqa_at
 from templating.project.python.brace_risk import brace_reason
@@ -37,6 +37,7 @@ from templating.project.python.committed_files import (
 )
 from templating.project.python.definitions import Namespace, find_definition
 from templating.project.python.literal import decode_expression, source_offset
+from templating.project.python.long_literal import long_literal
 from templating.project.python.syntax_tree import own_nodes
 from templating.project.python.text_methods import METHODS, Character, dedent, result_bound
 
@@ -61,7 +62,7 @@ class Evaluated:
 
     source: SourceFile
     text: str
-    offsets: tuple[int, ...]
+    offsets: tuple[int, ...] | range
     holes: tuple[Interpolation, ...]
     suppressed: frozenset[str] = frozenset()
 
@@ -86,6 +87,9 @@ class _Text:
 
 def evaluate(expression: ast.expr, scope: Namespace) -> list[Evaluated]:
     """The texts ``expression`` can produce (at most `MAX_ALTERNATIVES`)."""
+    long = long_literal(expression, scope)
+    if long is not None:
+        return [Evaluated(*long, ())]  # one TPL013 finding, and its keys unknown to the model
     if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
         return [_plain_literal(expression, scope.module.source)]
     if current_budget() is None:  # evaluated outside a file's budget: this call has its own
@@ -144,6 +148,8 @@ def _constant(node: ast.Constant | ast.JoinedStr, scope: Namespace, depth: int) 
             start = source_offset(source, node.lineno, node.col_offset)
             return _Text(source, tuple(Character(c, start) for c in str(node.value)))
         return _unknown(node, scope)
+    if _literal_length(node) > CHARACTERS:
+        return _over_budget(node, scope)  # more than a file may build: never decoded
     decoded = decode_expression(source, node)
     values = [v for v in node.values if isinstance(v, ast.FormattedValue)] if isinstance(node, ast.JoinedStr) else []
     if len(values) != len(decoded.interpolations):
@@ -162,6 +168,12 @@ def _constant(node: ast.Constant | ast.JoinedStr, scope: Namespace, depth: int) 
     if not _afford(len(characters)):
         return _over_budget(node, scope)
     return _Text(source, tuple(characters))
+
+
+def _literal_length(node: ast.Constant | ast.JoinedStr) -> int:
+    """The characters of a literal's constant parts."""
+    parts = [node] if isinstance(node, ast.Constant) else node.values
+    return sum(len(part.value) for part in parts if isinstance(part, ast.Constant) and isinstance(part.value, str))
 
 
 def _formatted(value: ast.FormattedValue | None, expression: str, offset: int, scope: Namespace, depth: int):

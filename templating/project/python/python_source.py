@@ -206,7 +206,7 @@ def _holds_a_line(node: ast.AST, lines: list[int]) -> bool:
 
 def _instruction(text: Evaluated, site: Site, suppressed: frozenset[str]) -> Instruction:
     end = text.offsets[-1] + 1 if text.offsets else 0
+    offsets = range(text.offsets.start, end + 1) if isinstance(text.offsets, range) else (*text.offsets, end)
     return Instruction(
-        text.source, text.text, (*text.offsets, end), site.field, text.holes,
-        suppressed | text.suppressed, site.dialect,
-    )  # fmt: skip
+        text.source, text.text, offsets, site.field, text.holes, suppressed | text.suppressed, site.dialect
+    )

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.model.instruction import (
+    MAX_INSTRUCTION,
+    RUNTIME_VALUE,
+    Interpolation,
+    SourceFile,
+    unread_literal,
+)
 from templating.project.treesitter.parsing import ancestors
 from templating.project.typescript.literals import Character, add_piece, dedent
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
@@ -80,6 +86,10 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
     kind = node.type
     if depth > _MAX_DEPTH:
         return _hole(node, module)
+    if kind in ("string", "template_string"):
+        start, end = module.parsed.span(node)
+        if end - start > MAX_INSTRUCTION:
+            return [Character(RUNTIME_VALUE, start, unread_literal(end - start))]
     if kind == "string":
         characters: list[Character] = []
         for child in node.children:
@@ -93,7 +103,10 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
     if kind == "binary_expression" and _operator(node) == "+":
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is not None and right is not None:
-            return _sub(left, module, cache, depth) + _sub(right, module, cache, depth)
+            characters = _sub(left, module, cache, depth)
+            if len(characters) > _MAX_CHARACTERS:
+                return characters  # cut to the bound by `evaluate`: the right side is never read
+            return characters + _sub(right, module, cache, depth)
     if kind == "call_expression":
         return _call(node, module, cache, depth)
     if kind in ("identifier", "member_expression", "subscript_expression"):
