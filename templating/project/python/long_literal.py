@@ -10,7 +10,6 @@ from its first character: exact up to its first escape or line continuation.
 from __future__ import annotations
 
 import ast
-import re
 
 from templating.project.model.instruction import MAX_INSTRUCTION, SourceFile
 from templating.project.python.definitions import Namespace, find_definition
@@ -20,8 +19,6 @@ __all__ = ["long_literal"]
 
 # Each name or attribute followed is one level, as the evaluator follows them.
 _MAX_DEPTH = 24
-# A string literal's prefix and opening quotes.
-_OPENING = re.compile(r"[A-Za-z]*(?:\"\"\"|'''|\"|')")
 
 
 def long_literal(expression: ast.expr, scope: Namespace) -> tuple[SourceFile, str, range] | None:
@@ -34,9 +31,7 @@ def long_literal(expression: ast.expr, scope: Namespace) -> tuple[SourceFile, st
             if not isinstance(text, str) or len(text) <= MAX_INSTRUCTION:
                 return None
             source = scope.module.source
-            start = source_offset(source, expression.lineno, expression.col_offset)
-            opening = _OPENING.match(source.text, start)
-            body = opening.end() if opening is not None else start
+            body = _body_start(source.text, source_offset(source, expression.lineno, expression.col_offset))
             return source, text, range(body, body + len(text))
         if not isinstance(expression, (ast.Name, ast.Attribute)):
             return None
@@ -45,3 +40,15 @@ def long_literal(expression: ast.expr, scope: Namespace) -> tuple[SourceFile, st
             return None
         expression = value
     return None
+
+
+def _body_start(text: str, start: int) -> int:
+    """Where the body of the string literal at ``start`` begins: after its prefix (``r``,
+    ``b``, ``u``, two letters at most) and its opening quote or quotes."""
+    position = start
+    while position < min(start + 2, len(text)) and text[position].isalpha():
+        position += 1
+    if position >= len(text):
+        return start
+    quote = text[position]
+    return position + 3 if text.startswith(quote * 3, position) else position + 1
