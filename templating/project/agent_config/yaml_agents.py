@@ -17,9 +17,8 @@ from pathlib import Path
 
 import yaml
 
-from templating.project.agent_config.yaml_source import find_yaml_instructions
 from templating.project.model.facts import AgentFacts, FileFacts, Ref, Writer
-from templating.project.model.instruction import SourceFile
+from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.model.kinds import AGENT_KINDS, WORKFLOW_CLASS
 
 __all__ = ["CONFIG_AGENT", "yaml_facts"]
@@ -29,9 +28,13 @@ CONFIG_AGENT = "<config>"
 _PARENT_FOLDERS = 4
 
 
-def yaml_facts(source: SourceFile, path: Path, key: str, documents: Sequence[yaml.Node | None]) -> FileFacts:
+def yaml_facts(
+    source: SourceFile, path: Path, key: str, documents: Sequence[yaml.Node | None], instructions: Sequence[Instruction]
+) -> FileFacts:
     """The agent ``source`` declares, if it is an ADK Agent Config (its first document of
-    ``documents``, composed by `compose_documents`)."""
+    ``documents``, composed by `compose_documents`), whose ``instructions`` are those
+    `find_yaml_instructions` found in it: found once, and held once (each character of a
+    500 KB instruction has its source offset)."""
     root = documents[0] if documents else None
     if not isinstance(root, yaml.MappingNode):
         return FileFacts(key, source.path)
@@ -49,7 +52,7 @@ def yaml_facts(source: SourceFile, path: Path, key: str, documents: Sequence[yam
     folder = Path(os.path.realpath(path)).parent
     agent = AgentFacts(
         CONFIG_AGENT, name, kind, source.path, root.start_mark.line + 1, root.start_mark.column + 1,
-        tuple(find_yaml_instructions(source, documents)), _output_key(source, fields.get("output_key")),
+        tuple(instructions), _output_key(source, fields.get("output_key")),
         tuple(_sub_agents(fields.get("sub_agents"), folder)),
         tuple(_code_refs(fields.get("tools"), "name", folder)),
         callbacks=tuple(ref for field, node in fields.items() if field.endswith("_callbacks")

@@ -40,7 +40,7 @@ def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem
     try:
         documents = compose_documents(source.text)  # once: composing is most of the reading
         instructions = find_yaml_instructions(source, documents)
-        facts = yaml_facts(source, path, cache.key(path), documents)
+        facts = yaml_facts(source, path, cache.key(path), documents, instructions)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
