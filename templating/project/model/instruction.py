@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from templating.memo import Memo
 from templating.nodes import Template
 from templating.parser import parse
+from templating.project.model.offsets import COMPACT_FROM, Offsets
 from templating.project.pickling import rebuild_from_fields
 
 __all__ = [
@@ -109,15 +110,20 @@ class Instruction:
 
     source: SourceFile
     text: str
-    #: A tuple, or a `range` when the text is the file's own characters (a prompt file: a
+    #: A tuple; `Offsets` (machine integers) from `COMPACT_FROM` characters on, whatever the
+    #: front end gave; a `range` when the text is the file's own characters (a prompt file: a
     #: tuple of 30 million offsets would take a gigabyte).
-    offsets: tuple[int, ...] | range
+    offsets: tuple[int, ...] | Offsets | range
     field: str
     interpolations: tuple[Interpolation, ...] = ()
     suppressed: frozenset[str] = frozenset()
     dialect: str | None = None
 
     __reduce__ = rebuild_from_fields
+
+    def __post_init__(self) -> None:
+        if type(self.offsets) is tuple and len(self.offsets) >= COMPACT_FROM:
+            object.__setattr__(self, "offsets", Offsets(self.offsets))
 
     @property
     def injected(self) -> bool:

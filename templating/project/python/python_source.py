@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from templating.project.model.instruction import Instruction
@@ -50,7 +50,7 @@ def find_python_instructions(module: PythonModule, cache: SourceCache) -> list[I
 
 
 def _instructions(module: PythonModule, sites: Iterable[Site], cache: SourceCache) -> list[Instruction]:
-    found: dict[tuple[str, tuple[int, ...] | range], Instruction] = {}
+    found: dict[tuple[str, Sequence[int]], Instruction] = {}
     for site in sites:
         for instruction in _site_instructions(module, site, cache):
             key = (instruction.source.path, instruction.offsets)
