@@ -47,8 +47,8 @@ class Offsets(Sequence[int]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Offsets):
             return self._values == other._values
-        if isinstance(other, (tuple, range)):
-            return len(other) == len(self) and tuple(self._values) == tuple(other)
+        if isinstance(other, tuple):  # not a range: a tuple is never equal to one either
+            return len(other) == len(self) and tuple(self._values) == other
         return NotImplemented
 
     def __hash__(self) -> int:
