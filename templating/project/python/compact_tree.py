@@ -26,10 +26,13 @@ from typing import Any, NoReturn
 __all__ = ["EMPTY", "NO_ARGUMENTS", "compact_tree", "is_compact", "with_compact"]
 
 
-def _reduce(node: ast.AST) -> tuple[type, tuple[()], dict[str, Any]]:
-    """Pickle and copy a compact node as the `ast` node it copies."""
+def _reduce(node: ast.AST) -> tuple[type, tuple[None, ...], dict[str, Any]]:
+    """Pickle and copy a compact node as the `ast` node it copies: made with a None for each
+    field (as `ast` itself does, since Python 3.13 warns of a class called without them),
+    then given its fields and positions."""
     names = (*node._fields, *node._attributes)
-    return type(node).__bases__[0], (), {name: getattr(node, name) for name in names if hasattr(node, name)}
+    state = {name: getattr(node, name) for name in names if hasattr(node, name)}
+    return type(node).__bases__[0], (None,) * len(node._fields), state
 
 
 def _compact_class(base: type[ast.AST]) -> type[ast.AST]:
