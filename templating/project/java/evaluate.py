@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.java.braces import brace_reason
 from templating.project.java.names import JavaScope, is_parameter, returned
-from templating.project.model.instruction import RUNTIME_VALUE, unread_literal
+from templating.project.model.instruction import MAX_INSTRUCTION, RUNTIME_VALUE, unread_literal
 from templating.project.treesitter.text import (
     Character,
     Characters,
@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 __all__ = ["MAX_TEXT", "JavaScope", "evaluate", "text_block"]
 
 _MAX_DEPTH = 24
-#: The longest text an expression may evaluate to (a long prompt is a few hundred kilobytes).
-MAX_TEXT = 1_000_000
+#: The longest text an expression may evaluate to (a long prompt is a few hundred kilobytes):
+#: the longest instruction checked.
+MAX_TEXT = MAX_INSTRUCTION
 #: `Character.isWhitespace` for the characters a source line starts or ends with.
 _BLANKS = " \t\f\x0b\x1c\x1d\x1e\x1f"
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "s": " ", '"': '"', "'": "'", "\\": "\\"}

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from templating.dialects.jvm import KOTLIN_WHITESPACE
-from templating.project.model.instruction import RUNTIME_VALUE, SourceFile, unread_literal
+from templating.project.model.instruction import MAX_INSTRUCTION, RUNTIME_VALUE, SourceFile, unread_literal
 from templating.project.treesitter.parsing import ParsedText
 from templating.project.treesitter.text import (
     Character,
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 __all__ = ["MAX_TEXT", "KotlinScope", "arguments_of", "evaluate", "trim_indent", "trim_margin"]
 
 _MAX_DEPTH = 24
-#: The longest text an expression may evaluate to.
-MAX_TEXT = 1_000_000
+#: The longest text an expression may evaluate to: the longest instruction checked.
+MAX_TEXT = MAX_INSTRUCTION
 _TOPS = ("source_file", "class_body")
 _ESCAPES = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "'": "'", '"': '"', "\\": "\\", "$": "$"}
 _DOLLAR = ("'$'", '"$"')

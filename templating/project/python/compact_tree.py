@@ -23,7 +23,7 @@ import _ast
 import ast
 from typing import Any, NoReturn
 
-__all__ = ["EMPTY", "NO_ARGUMENTS", "compact_tree", "is_compact", "with_compact"]
+__all__ = ["EMPTY", "NO_ARGUMENTS", "compact_tree", "with_compact"]
 
 
 def _reduce(node: ast.AST) -> tuple[type, tuple[None, ...], dict[str, Any]]:
@@ -52,7 +52,6 @@ def _node_classes() -> list[type[ast.AST]]:
 
 #: The compact class of each `ast` class that has fields or positions.
 _COMPACT: dict[type, type[ast.AST]] = {base: _compact_class(base) for base in _node_classes()}
-_COMPACT_CLASSES = frozenset(_COMPACT.values())
 
 
 class _EmptyList(list[Any]):
@@ -71,11 +70,6 @@ class _EmptyList(list[Any]):
 #: are empty: decorators, the kinds of parameters, defaults).
 EMPTY: list[Any] = _EmptyList()
 _LINES = frozenset({"lineno", "end_lineno"})
-
-
-def is_compact(node: ast.AST) -> bool:
-    """Whether ``node`` is a compact node made by `compact_tree`."""
-    return type(node) in _COMPACT_CLASSES
 
 
 def with_compact(*classes: type[ast.AST]) -> frozenset[type]:

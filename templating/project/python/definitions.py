@@ -17,7 +17,10 @@ if TYPE_CHECKING:
     from templating.project.python.module import PythonModule
     from templating.project.sources import SourceCache
 
-__all__ = ["Namespace", "find_definition", "local_assignments"]
+__all__ = ["FOLLOWED", "Namespace", "find_definition", "local_assignments"]
+
+#: How many names, calls or attributes an evaluation follows, one level each: a cycle stops here.
+FOLLOWED = 24
 
 
 @dataclass(frozen=True, slots=True)

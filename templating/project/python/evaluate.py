@@ -35,7 +35,7 @@ from templating.project.python.committed_files import (
     read_call_path,
     text_mode_characters,
 )
-from templating.project.python.definitions import Namespace, find_definition
+from templating.project.python.definitions import FOLLOWED, Namespace, find_definition
 from templating.project.python.literal import decode_expression, source_offset
 from templating.project.python.long_literal import long_literal
 from templating.project.python.syntax_tree import own_nodes
@@ -45,8 +45,6 @@ __all__ = ["Evaluated", "evaluate"]
 
 #: At most this many alternative texts per expression: branches multiply.
 MAX_ALTERNATIVES = 16
-# Each name, call or attribute followed is one level; a cycle stops here.
-_MAX_DEPTH = 24
 _DEDENT_NAMES = ("dedent", "cleandoc")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -117,7 +115,7 @@ def _finish(text: _Text) -> Evaluated:
 
 
 def _evaluate(node: ast.expr, scope: Namespace, depth: int) -> list[_Text]:
-    if depth > _MAX_DEPTH:
+    if depth > FOLLOWED:
         return [_unknown(node, scope)]
     if _is_spent():
         return [_over_budget(node, scope)]

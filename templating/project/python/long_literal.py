@@ -12,20 +12,17 @@ from __future__ import annotations
 import ast
 
 from templating.project.model.instruction import MAX_INSTRUCTION, SourceFile
-from templating.project.python.definitions import Namespace, find_definition
+from templating.project.python.definitions import FOLLOWED, Namespace, find_definition
 from templating.project.python.literal import source_offset
 
 __all__ = ["long_literal"]
-
-# Each name or attribute followed is one level, as the evaluator follows them.
-_MAX_DEPTH = 24
 
 
 def long_literal(expression: ast.expr, scope: Namespace) -> tuple[SourceFile, str, range] | None:
     """The source, text and offsets of the literal ``expression`` is, or a name (``PROMPT``,
     ``prompts.ROOT``) is bound to through other names, when it is longer than
     `MAX_INSTRUCTION`; else ``None``."""
-    for _ in range(_MAX_DEPTH):
+    for _ in range(FOLLOWED):
         if isinstance(expression, ast.Constant):
             text = expression.value
             if not isinstance(text, str) or len(text) <= MAX_INSTRUCTION:

@@ -29,7 +29,6 @@ import ast
 import collections
 import itertools
 import re
-from collections.abc import Iterator
 
 from templating.project.heap import give_back_free_memory
 from templating.project.python.compact_tree import compact_tree
@@ -121,14 +120,10 @@ def _parse_run(text: str, start: int, filename: str, stop: int) -> tuple[ast.Mod
 
 def _cut(text: str, position: int) -> int:
     """The first place at or after ``position`` where a top-level statement can start."""
-    return next(_statement_starts(text, position), len(text))
-
-
-def _statement_starts(text: str, position: int) -> Iterator[int]:
-    """The places at or after ``position`` where a top-level statement can start, in order."""
     for match in _STATEMENT.finditer(text, position):
         if _can_start(text, match.start()):
-            yield match.start()
+            return match.start()
+    return len(text)
 
 
 def _can_start(text: str, position: int) -> bool:

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 __all__ = ["FUNCTION_KINDS", "Text", "constant", "evaluate", "lookup", "resolve_value"]
 
 _MAX_DEPTH = 24
-_MAX_CHARACTERS = 1_000_000
 _SCOPES = frozenset({"statement_block", "program", "class_body", "switch_body"})
 #: Expressions that are functions: an instruction written as one is a provider.
 FUNCTION_KINDS = frozenset({"arrow_function", "function_expression", "function", "function_declaration"})
@@ -73,7 +72,7 @@ class Text:
 def evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int = 0) -> Text:
     """The text ``node`` (an expression of ``module``) gives, holes where it is not constant."""
     characters = _evaluate(unwrap(node), module, cache, depth)
-    return Text(module.source, tuple(characters[:_MAX_CHARACTERS]))
+    return Text(module.source, tuple(characters[:MAX_INSTRUCTION]))
 
 
 def constant(node: Node, module: ScriptModule, cache: ScriptCache) -> str | None:
@@ -104,7 +103,7 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is not None and right is not None:
             characters = _sub(left, module, cache, depth)
-            if len(characters) > _MAX_CHARACTERS:
+            if len(characters) > MAX_INSTRUCTION:
                 return characters  # cut to the bound by `evaluate`: the right side is never read
             return characters + _sub(right, module, cache, depth)
     if kind == "call_expression":

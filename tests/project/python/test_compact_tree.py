@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from templating.project.python.compact_tree import EMPTY, NO_ARGUMENTS, compact_tree, is_compact, with_compact
+from templating.project.python import compact_tree as compact_tree_module
+from templating.project.python.compact_tree import EMPTY, NO_ARGUMENTS, compact_tree, with_compact
 
 SOURCE = '''
 import os
@@ -40,6 +41,10 @@ class C(A, metaclass=type):
     def m(self):
         yield (yield) if 0 else (yield from x)
 '''
+
+
+def is_compact(node: ast.AST) -> bool:
+    return type(node).__module__ == compact_tree_module.__name__
 
 
 def test_every_class_ast_parse_makes_has_a_compact_class_unless_it_has_no_fields() -> None:
