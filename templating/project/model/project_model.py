@@ -8,10 +8,10 @@ workflows.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from templating.project.model.facts import AppFacts, Read, SessionWrite, Writer
+from templating.project.model.facts import AppFacts, Read, RunStart, SessionWrite, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
 from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge
@@ -60,6 +60,8 @@ class Agent:
     static: bool = False
     #: A custom agent's: the sub-agents its code runs, in the order of its calls.
     run_order: list[Agent] = field(default_factory=list)
+    #: ``output_schema=`` as written (``Plan``, ``list[str]``): what its ``output_key`` holds.
+    output_schema: str | None = None
 
 
 @dataclass
@@ -70,8 +72,8 @@ class ProjectModel:
     writers: tuple[Writer, ...]
     session_writes: tuple[SessionWrite, ...] = ()
     workflows: tuple[Workflow, ...] = ()
-    #: Pydantic models of the project by class name, with their field names.
-    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Pydantic models of the project by class name: each field's JSON Schema (`FileFacts.models`).
+    models: dict[str, dict[str, dict]] = field(default_factory=dict)
     #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
     cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
     #: The app names written in the code (``App(name=...)``, ``Runner(app_name=...)``), each
@@ -79,6 +81,8 @@ class ProjectModel:
     app_names: tuple[tuple[str, str], ...] = ()
     #: Port traps the front ends found (`templating.project.model.facts.PortTrap`).
     port_traps: tuple = ()
+    #: The states runs start with that eval files and session files give (`RunStart`).
+    run_starts: tuple[RunStart, ...] = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)
@@ -86,6 +90,13 @@ class ProjectModel:
     #: prefix, then by the prefix.
     _by_prefix: dict[int, dict[str, list[tuple[int, Writer]]]] = field(default_factory=dict, repr=False)
     _during: tuple[Writer | None] | None = field(default=None, repr=False)
+
+    def with_writers(self, writers: Iterable[Writer]) -> ProjectModel:
+        """The same program with only ``writers`` writing state (``templating contract`` asks
+        what a run needs without its seeds); what the model works out of its writers starts afresh."""
+        return ProjectModel(self.agents, tuple(writers), self.session_writes, self.workflows, self.models,
+                            self.cached_apps, self.app_names, self.port_traps, self.run_starts,
+                            self._by_instruction)  # fmt: skip
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -190,6 +201,8 @@ class Workflow:
     nested: bool = False
     #: Why the workflow was read no further (too large to follow); empty when read whole.
     reason: str = ""
+    #: The class named by ``state_schema=`` (ADK 2.x typed state), if any.
+    state_schema: str | None = None
 
     def predecessors(self, key: str) -> list[WorkflowEdge]:
         """The edges into node ``key``."""
