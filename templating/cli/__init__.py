@@ -2,6 +2,8 @@
 
 - ``templating lint [PATH ...]`` finds instruction hazards in Python, YAML and prompt files;
 - ``templating graph [PATH ...] [--format mermaid|dot|json]`` draws agents and state flow;
+- ``templating contract [PATH ...] [--format json|text|json-schema]`` lists the state each app's
+  runs must start with;
 - ``templating cache-report [PATH ...]`` shows what keeps each agent's prompt from being cached;
 - ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
 - ``templating rule TPLxxx`` explains a lint rule;
@@ -34,6 +36,10 @@ __all__ = ["main"]
 COMMANDS = {
     "lint": ("templating.cli.lint", "find instruction hazards in Python, YAML and prompt files"),
     "graph": ("templating.cli.graph", "draw the agent tree and which agent reads and writes which state key"),
+    "contract": (
+        "templating.cli.contract",
+        "list the state each app's runs must start with (required and optional keys)",
+    ),
     "cache-report": (
         "templating.cli.cache_report",
         "show per agent the system instruction's stable prefix, what breaks it, and cache hits in a replay",
