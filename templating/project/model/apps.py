@@ -22,6 +22,7 @@ Unprefixed and ``temp:`` keys stay in their session.
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -70,7 +71,8 @@ def apps_of(model: ProjectModel) -> list[App]:
     apps = []
     for root, agents, writes in runs:
         folder = posixpath.dirname(root.path)
-        names = frozenset({posixpath.basename(folder), *written.get(folder, ())})
+        # `adk web` names an app by its folder: the real one, when the path shown is relative.
+        names = frozenset({os.path.basename(os.path.abspath(folder)), *written.get(folder, ())})
         apps.append(App(root, folder, agents, writes, names, frozenset({folder})))
     return apps
 

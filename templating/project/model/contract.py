@@ -16,7 +16,7 @@ The types of the keys come from what the program shows: the fields of the workfl
 
 from __future__ import annotations
 
-import posixpath
+import os
 from dataclasses import dataclass, field
 
 from templating.project.model.apps import App, AppScopes, apps_of
@@ -183,18 +183,16 @@ def run_targets(contracts: list[AppContract], start: RunStart) -> list[AppContra
     """The apps whose run the state ``start`` gives may start: the apps in the nearest folder at
     or above the file that holds any (an eval set lives in its app's folder, or in a test
     folder beside it), narrowed to those running under the name the file gives, if any does;
-    the apps running under that name when no folder holds one."""
+    the apps running under that name when no folder holds one. Folders are compared as
+    absolute paths: a file named from its own folder is shown without one."""
     named = [c for c in contracts if start.app_name in c.app.names]
-    folder = posixpath.dirname(start.path)
+    homes = [(c, os.path.abspath(c.app.folder)) for c in contracts]
+    folder = os.path.dirname(os.path.abspath(start.path))
     while True:
-        near = [c for c in contracts if _under(c.app.folder, folder)]
+        near = [c for c, home in homes if home == folder or home.startswith(folder.rstrip(os.sep) + os.sep)]
         if near:
             return [c for c in near if c in named] or near
-        parent = posixpath.dirname(folder)
+        parent = os.path.dirname(folder)
         if parent == folder:
             return named
         folder = parent
-
-
-def _under(folder: str, above: str) -> bool:
-    return above in ("", "/") or folder == above or folder.startswith(above.rstrip("/") + "/")
