@@ -20,7 +20,8 @@ STATE_RULES: tuple[Rule, ...] = (
         "`*.test.json` in the eval set format: its `session_input.state`, or no state when it has no "
         "`session_input`) and the `state` of an `initial.session.json`. A key the app requires (a "
         "required placeholder or a function-node parameter reads it before anything in the program "
-        "writes it, on some path) that the state lacks is reported at the state. The app is the one in "
+        "writes it, on some path) that the state lacks is reported at the state (a `temp:` key in it "
+        "counts as lacking: a new session drops it). The app is the one in "
         "the nearest folder at or above the file (narrowed by `app_name`, or found by it when no "
         "folder holds one); with several, only the keys every one of them requires. A sample state "
         "(`--state`) is never taken for a run's state.",
@@ -44,8 +45,8 @@ STATE_RULES: tuple[Rule, ...] = (
         "`update`, `setdefault`), `Event(state=...)` and `EventActions(state_delta=...)` in a function "
         "node or a node it runs with `ctx.run_node`, and an agent node's own `output_key`, tools, "
         "callbacks and `AgentTool` agents. A nested workflow without a schema of its own is checked "
-        "against the outer one. Writes of the sub-agents an agent node transfers to are not checked "
-        "by ADK, and not reported.",
+        "against the outer one, as ADK does (a node's context takes its parent's schema). Writes of "
+        "the sub-agents an agent node transfers to are not reported.",
         "google-adk 2.13.0 validates every such write and raises `StateSchemaError: Key '...' is not "
         "declared in state schema` in the middle of the run. Keys with a prefix (`temp:`, `app:`, "
         "`user:`) are not validated.",
@@ -86,7 +87,8 @@ STATE_RULES: tuple[Rule, ...] = (
         "In a `Workflow(state_schema=Model)`, finds a placeholder of an agent node whose key (without a "
         "`:`) is not a field of the model, and, in the `strict` dialect, a path into a field whose "
         "model has no such field (`{plan.dayz}` when the field `plan` is a `Plan` without `dayz`). A "
-        "key some write the schema does not check may hold (a sub-agent's) is not reported.",
+        "key a seed (`create_session(state=...)`, `initial.session.json`) or a write the schema does "
+        "not check (a sub-agent's) may hold is not reported.",
         "No node of the workflow can write an undeclared key (the write raises `StateSchemaError`), so "
         "only the session's initial state, which ADK does not check against the schema, can hold it: "
         "usually a typo or a field the schema forgot. A path into a field that does not exist is "

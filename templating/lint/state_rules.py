@@ -48,7 +48,9 @@ def run_state_findings(model: ProjectModel, enabled) -> Iterator[tuple[Finding, 
             if typed and len(typed) == len(targets):
                 yield _at_start("TPL033", start, *_schema_eval_words(start, typed[0])), frozenset()
         if enabled("TPL028"):
-            missing = sorted(set.intersection(*(set(c.required) for c in targets)) - start.keys)
+            # A new session drops `temp:` keys from the state it is created with.
+            kept = {key for key in start.keys if not key.startswith("temp:")}
+            missing = sorted(set.intersection(*(set(c.required) for c in targets)) - kept)
             if missing:
                 yield _at_start("TPL028", start, *_missing_words(start, targets, missing)), frozenset()
 

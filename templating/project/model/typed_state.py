@@ -1,18 +1,21 @@
 """ADK 2.x typed state: what a workflow's ``state_schema`` refuses, found without running it.
 
-google-adk 2.13.0 checks a ``Workflow(state_schema=Model)`` in two places (each checked by
-running it, `tests/project/model/test_contract_oracle.py`):
+google-adk 2.13.0 checks a ``Workflow(state_schema=Model)`` in two places (the fixture project
+`tests/data/contract` runs each case under it, `tests/project/model/test_contract_oracle.py`):
 
 - **when the workflow is built**, every parameter of a function node other than ``ctx``,
   ``node_input`` and ``self`` must be a field of the model (by name only: a context parameter
-  called ``context`` fails, so do ``*args`` and a parameter with a default, and so does one the
-  node binds from its input), or ``Workflow(...)`` raises ``StateSchemaError``;
+  called ``context`` fails, so does a parameter with a default, and so does one the node binds
+  from its input), or ``Workflow(...)`` raises ``StateSchemaError``;
 - **when a node writes**, a key without a ``:`` that is not a field raises ``StateSchemaError``:
-  ``ctx.state[...]``, ``Event(state=...)`` and ``EventActions(state_delta=...)`` in function
-  nodes (and the nodes they run with ``ctx.run_node``), and an agent node's own ``output_key``,
-  tools, callbacks and ``AgentTool`` agents; nested workflows without a schema of their own are
-  checked against the outer one. Writes of the sub-agents an agent node transfers to are not
-  checked, nor is the initial state of the session.
+  ``ctx.state[...]`` and ``Event(state=...)`` in function nodes, and an agent node's own
+  ``output_key``, tools and callbacks (all run). A node's context takes its schema from its
+  parent's (``agents/context.py:172-182``), so nodes run with ``ctx.run_node`` and nested
+  workflows without a schema of their own are checked against the outer one, and an
+  ``AgentTool`` agent's writes reach the parent through ``tool_context.state.update``, checked
+  too (``tools/agent_tool.py:391-393``): read in the source, reported the same way. The writes
+  of the sub-agents an agent node transfers to are not reported (not run here). The initial
+  state of the session is never checked (run).
 
 So a placeholder of an agent node that reads an undeclared key can only be answered by the
 initial state: `schema_misses` reports it too, and, in the ``strict`` dialect, a path into a
@@ -127,8 +130,9 @@ class _Misses:
         if ":" in read.key:
             return
         if read.key not in self.fields:
-            others = [w for w in self.model.writers_of(read.key) if w not in checked and w.via != "initial"]
-            if not others:  # a write the schema does not check (a sub-agent's) may hold it
+            # A seed, or a write the schema does not check (a sub-agent's), may hold it: the
+            # initial state is never checked, so a seeded undeclared key is read fine.
+            if all(w in checked for w in self.model.writers_of(read.key)):
                 yield self._miss("read", read.key, node, read=read)
             return
         detail = _missing_step(self.fields[read.key], read.steps, self.model.models)

@@ -6,6 +6,7 @@ twin of each (`contract_oracle` runs them):
 - ``greeter``, a chat agent, and its eval set: cases without ``user_name`` (one with no
   ``session_input`` at all) beside cases that give it, in snake and camel case;
 - ``trip``, a ``state_schema`` workflow that calls a model: undeclared writes by ``ctx.state``,
+  a tool, a callback,
   ``Event(state=...)`` and ``output_key`` beside declared and prefixed ones, an undeclared read,
   a path into a field its model lacks, and an eval that ADK's own plugin breaks;
 - ``checker``, a ``state_schema`` workflow whose build refuses parameters named ``context``,
@@ -105,7 +106,7 @@ def test_contract_of_the_fixture_as_json(project, run_cli, monkeypatch):
          "complete": True},
         {"root": "reporter", "file": "reporter/agent.py", "line": 53, "required": ["topic"], "optional": [],
          "complete": True},
-        {"root": "trip", "file": "trip/agent.py", "line": 55, "required": ["budget", "destination"],
+        {"root": "trip", "file": "trip/agent.py", "line": 68, "required": ["budget", "destination"],
          "optional": ["travellers"], "complete": True},
     ]  # fmt: skip
 
@@ -141,8 +142,15 @@ def test_eval_fixture_has_a_safe_twin_of_each_failing_case():
 def test_undeclared_writes_are_the_writes_the_schema_refuses(project, findings):
     refused = run_app("trip", {"destination": "Rome", "budget": 900}).refused
     reported = _at(project, findings, "TPL029", "trip/agent.py")
-    assert {_spanned(f).strip("\"'") for f in reported} == refused == {"stamped_at", "summary", "scratch"}
-    assert {_spanned(f) for f in reported} == {'"stamped_at"', '"summary"', '"scratch"'}
+    assert {_spanned(f).strip("\"'") for f in reported} == refused
+    assert refused == {
+        "stamped_at",
+        "summary",
+        "scratch",
+        "weather",
+        "marked",
+    }  # a node, an agent, its tool and callback
+    assert {_spanned(f) for f in reported} == {'"stamped_at"', '"summary"', '"scratch"', '"weather"', '"marked"'}
 
 
 def test_refused_parameters_are_the_parameters_the_build_refuses(project, findings):
@@ -196,7 +204,8 @@ def test_every_finding_of_the_fixture_is_one_a_run_proved(project, findings):
         ("greeter/greet.evalset.json", 12, "TPL028"), ("greeter/greet.evalset.json", 20, "TPL028"),
         ("reporter/agent.py", 45, "TPL032"), ("reporter/agent.py", 45, "TPL032"), ("reporter/agent.py", 45, "TPL032"),
         ("reporter/tests/initial.session.json", 5, "TPL028"),
-        ("trip/agent.py", 29, "TPL029"), ("trip/agent.py", 35, "TPL031"), ("trip/agent.py", 44, "TPL031"),
-        ("trip/agent.py", 46, "TPL029"), ("trip/agent.py", 51, "TPL029"),
+        ("trip/agent.py", 29, "TPL029"), ("trip/agent.py", 35, "TPL031"), ("trip/agent.py", 41, "TPL029"),
+        ("trip/agent.py", 47, "TPL029"), ("trip/agent.py", 57, "TPL031"), ("trip/agent.py", 59, "TPL029"),
+        ("trip/agent.py", 64, "TPL029"),
         ("trip/trip.evalset.json", 7, "TPL033"),
     ]  # fmt: skip

@@ -37,9 +37,22 @@ planner = Agent(
     output_key="plan",
 )
 
+def look_up_weather(tool_context):
+    tool_context.state["weather"] = "sunny"
+    tool_context.state["temp:looked_up"] = True
+    return "sunny"
+
+
+def mark_start(callback_context):
+    callback_context.state["marked"] = True
+    callback_context.state["notes"] = "marked"
+
+
 summarizer = Agent(
     name="summarizer",
     model=model("summarizer"),
+    tools=[look_up_weather],
+    before_agent_callback=mark_start,
     instruction=compile_template(
         "Summarize {plan.title}: {plan.days} days, {plan.nights?} nights. Notes: {notes}", dialect="strict"
     ),
