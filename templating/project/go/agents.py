@@ -194,10 +194,14 @@ def _agent(
     if inner_body is not None:
         common.update(fields(inner_body, file.parsed))
     line, column = file.source.position(file.parsed.span(literal)[0])
+    # An instruction that is one value known only at run time (``Instruction: doc.Instruction``)
+    # says nothing a linter can check: the text is the caller's, checked where it is written,
+    # as the other front ends judge it.
     instructions = tuple(
-        _instruction(node, field, file, package, noqa)
+        instruction
         for key, field in INSTRUCTION_FIELDS.items()
         if (node := common.get(key)) is not None
+        and len((instruction := _instruction(node, field, file, package, noqa)).interpolations) < len(instruction.text)
     )
     return AgentFacts(
         variable,

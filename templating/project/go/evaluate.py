@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from templating.project.go.brace_reasons import UNKNOWN, brace_reason
 from templating.project.go.literals import decode_go_string
 from templating.project.go.package import GoFile, Package, read_embedded
 from templating.project.go.parameters import is_brace_free_parameter
@@ -41,6 +42,8 @@ _MAX_DEPTH = 24
 # run was quadratic in it (no split is ever needed: the width is optional).
 _VERB = re.compile(r"%(?:%|[-+# 0]*+(?:\d++|\*)?(?:\.(?:\d++|\*)?)?(?:\[\d++\])?[a-zA-Z])")
 _SPLICED_VERBS = "svd"
+#: Verbs that print a number or a boolean: never a brace.
+_NUMBER_VERBS = "dbcoOxXeEfFgGtU"
 
 
 @dataclass(slots=True)
@@ -84,7 +87,7 @@ def _evaluate(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
             return _name(node, file, package, depth)
         if kind == "call_expression":
             return _call(node, file, package, depth)
-    return _hole(node, file)
+    return _hole(node, file, package)
 
 
 def _literal(node: Node, file: GoFile) -> GoText:
@@ -93,14 +96,15 @@ def _literal(node: Node, file: GoFile) -> GoText:
         return GoText(file.source, [RUNTIME_VALUE], [start, end], [unread_literal(end - start)])
     decoded = decode_go_string(file.parsed.text_of(node), start)
     if decoded is None:
-        return _hole(node, file)
+        return GoText(file.source, [RUNTIME_VALUE], [start, end], [Interpolation(0, file.source.text[start:end])])
     text, offsets = decoded
     return GoText(file.source, list(text), offsets)
 
 
-def _hole(node: Node, file: GoFile) -> GoText:
+def _hole(node: Node, file: GoFile, package: Package) -> GoText:
     start, end = file.parsed.span(node)
-    return GoText(file.source, [RUNTIME_VALUE], [start, end], [Interpolation(0, file.source.text[start:end])])
+    reason = brace_reason(node, file, package)
+    return GoText(file.source, [RUNTIME_VALUE], [start, end], [Interpolation(0, file.source.text[start:end], reason)])
 
 
 def _operator(node: Node) -> str:
@@ -141,18 +145,18 @@ def _name(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     if local is not None:
         return _evaluate(local, file, package, depth + 1)
     if not _is_package_level(node, file, name):
-        hole = _hole(node, file)
+        hole = _hole(node, file, package)
         if is_brace_free_parameter(node, file, lambda argument: _known(_evaluate(argument, file, package, depth + 1))):
             hole.holes = [Interpolation(0, name, None)]  # every call passes a constant without braces
         return hole
     definition = package.lookup(name)
     if definition is None:
-        return _hole(node, file)
+        return _hole(node, file, package)
     if definition.node is not None:
         return _evaluate(definition.node, definition.file, package, depth + 1)
     embedded = read_embedded(definition, package.modules)
     if embedded is None:
-        return _hole(node, file)
+        return _hole(node, file, package)
     return GoText(embedded, list(embedded.text), list(range(len(embedded.text) + 1)))
 
 
@@ -164,7 +168,7 @@ def _call(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     function = node.child_by_field_name("function")
     arguments = node.child_by_field_name("arguments")
     if function is None or arguments is None:
-        return _hole(node, file)
+        return _hole(node, file, package)
     name = file.parsed.text_of(function)
     values = arguments.named_children
     if name == "fmt.Sprintf" and values:
@@ -174,13 +178,13 @@ def _call(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     returned = package.single_return(name) if function.type == "identifier" and not values else None
     if returned is not None:
         return _evaluate(returned[1], returned[0], package, depth + 1)
-    return _hole(node, file)
+    return _hole(node, file, package)
 
 
 def _sprintf(node: Node, values: list[Node], file: GoFile, package: Package, depth: int) -> GoText:
     layout = _evaluate(values[0], file, package, depth + 1)
     if layout.holes or layout.source is not file.source:
-        return _hole(node, file)  # a format known only at run time (or far away): its verbs are unknown
+        return _hole(node, file, package)  # a format known only at run time (or far away): its verbs are unknown
     text = layout.text
     result = GoText(file.source)
     arguments = iter(values[1:])
@@ -218,7 +222,13 @@ def _splice(
             value = _evaluate(argument, file, package, depth + 1)
     if value is None or (value.holes and len(value.holes) == len(value.characters)):
         expression = file.parsed.text_of(argument) if argument is not None else verb
-        into.holes.append(Interpolation(len(into.characters), expression))
+        if verb[-1] in _NUMBER_VERBS:
+            reason = None  # printed as a number or a boolean
+        elif value is not None:
+            reason = value.holes[0].reason
+        else:
+            reason = brace_reason(argument, file, package) if argument is not None else UNKNOWN
+        into.holes.append(Interpolation(len(into.characters), expression, reason))
         into.characters.append(RUNTIME_VALUE)
         into.offsets.append(at)
         return
