@@ -163,3 +163,21 @@ def test_a_nested_path_is_named_in_the_port_s_own_dialect(tmp_path: Path, run_cl
     [finding] = _lint(tmp_path, body, run_cli, "--select", "TPL005")
     assert "the `adk-go` dialect has no nested paths" in finding["message"]
     assert finding["help"] == "did you mean `{current_post}`?"
+
+
+def test_a_run_s_direct_write_an_event_records_is_not_lost(tmp_path: Path, run_cli) -> None:
+    # normahq/go-adk-acpagent: a helper sets `ctx.Session().State().Set(key, v)` and the run
+    # then yields an event whose state delta holds the same key: the service stores that.
+    helper = (
+        "func bind(ctx agent.InvocationContext, id string) {\n"
+        '\t_ = ctx.Session().State().Set(bindingKey, id)\n\t_ = ctx.Session().State().Set("scratch", id)\n}\n\n'
+    )
+    run = (
+        "func run(ctx agent.InvocationContext, yield func(*session.Event, error) bool) {\n"
+        '\tbind(ctx, "r1")\n\tev := session.NewEvent(ctx.InvocationID())\n'
+        '\tev.Actions.StateDelta[bindingKey] = "r1"\n\tyield(ev, nil)\n}\n'
+    )
+    (tmp_path / "events.go").write_text(IMPORTS + 'const bindingKey = "acp_session"\n\n' + run, encoding="utf-8")
+    found = _findings(tmp_path, helper, run_cli, "TPL016")
+    message = "`scratch` is written to a session's state directly: no event records it and persistent services lose it"
+    assert found == [("TPL016", message)]
