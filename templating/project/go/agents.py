@@ -18,6 +18,7 @@ from templating.project.go.custom_order import run_order
 from templating.project.go.evaluate import GoText, evaluate, local_values
 from templating.project.go.names import literal_name, local_name, reference, write_owner
 from templating.project.go.syntax import enclosing_function, fields, function_name, value_of
+from templating.project.go.third_party import tool_sources
 from templating.project.go.vocabulary import (
     ADK_IMPORT,
     AGENT_PACKAGES,
@@ -220,6 +221,7 @@ def _agent(
             ref for name in EARLY_CALLBACK_FIELDS for ref in _references(common.get(name), file, package)
         ),
         run_order=run_order(common.get("Run"), file, package) if kind == "custom" else (),
+        sources=tool_sources([common.get("Tools"), common.get("Toolsets")], file),
     )
 
 

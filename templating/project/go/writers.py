@@ -16,6 +16,7 @@ it as a tool or callback owns it; a key that is not a constant makes an unknown 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from templating.project.go.evaluate import evaluate, local_values
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 __all__ = ["read_writers"]
 
 _PACKAGE = "templating.project.go"
+#: The calls of ``net/http`` that fetch a page (``client.Do`` too).
+_HTTP_CALLS = frozenset({"Get", "Post", "PostForm", "Head"})
 #: How many names, parameters and fields a map is followed through.
 _MAX_DEPTH = 8
 
@@ -71,8 +74,31 @@ def read_writers(
     for match in matches(query(_PACKAGE, "request_state", "go"), file.parsed.root):
         if _is_request_parameter(match["request"][0], file):
             free.extend(_map_writers(match["value"][0], "initial", file, package))
-    functions = {name: FunctionFacts(name, tuple(writers)) for name, writers in by_function.items()}
+    fetching = _network_calls(file, imports)
+    functions = {
+        name: FunctionFacts(name, tuple(replace(w, source=fetching.get(name)) for w in writers), fetching.get(name))
+        for name, writers in by_function.items()
+    }
+    for name, call in fetching.items():
+        functions.setdefault(name, FunctionFacts(name, (), call))
     return functions, tuple(free)
+
+
+def _network_calls(file: GoFile, imports: dict[str, str]) -> dict[str, str]:
+    """The functions of ``file`` that read from the network, each with its first such call
+    (``http.Get``, ``client.Do``): as a tool, such a function returns a third party's text."""
+    http = next((alias for alias, path in imports.items() if path == "net/http"), None)
+    if http is None:
+        return {}
+    found: dict[str, str] = {}
+    for match in matches(query(_PACKAGE, "calls", "go"), file.parsed.root):
+        called = file.parsed.text_of(match["function"][0])
+        receiver, _, method = called.rpartition(".")
+        if (receiver == http and method in _HTTP_CALLS) or (method == "Do" and "client" in receiver.lower()):
+            owner = write_owner(match["call"][0], file)
+            if owner is not None:
+                found.setdefault(owner, called)
+    return found
 
 
 def _add(writer: Writer, node: Node, file: GoFile, by_function: dict[str, list[Writer]], free: list[Writer]) -> None:

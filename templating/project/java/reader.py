@@ -16,7 +16,7 @@ from templating.project.java.aliases import agent_aliases
 from templating.project.java.plugins import java_plugins
 from templating.project.java.scope import java_file
 from templating.project.java.session_writes import java_session_writes
-from templating.project.java.writers import java_writes
+from templating.project.java.writers import java_writes, network_methods
 from templating.project.model.facts import FileFacts
 from templating.project.model.instruction import SourceFile
 from templating.project.treesitter.jvm_ports import port_dialect
@@ -40,7 +40,7 @@ def read_java(source: SourceFile, path: Path, modules: SourceCache) -> Found:
     plugged, apps = java_plugins(file, dialect, agent_refs) if dialect == "adk-java" else ([], [])
     instructions = tuple(i for build in builds for i in build.instructions) + tuple(loose) + tuple(plugged)
     facts = FileFacts(
-        file.key, source.path, agents, writes.function_facts(), writes.class_facts(file.agent_classes),
+        file.key, source.path, agents, writes.function_facts(network_methods(file)), writes.class_facts(file.agent_classes),
         aliases, imported, writers=tuple(writes.free), apps=tuple(apps), session_writes=java_session_writes(file),
     )  # fmt: skip
     return Found(instructions, (facts,), dialect)

@@ -181,3 +181,31 @@ def test_a_run_s_direct_write_an_event_records_is_not_lost(tmp_path: Path, run_c
     found = _findings(tmp_path, helper, run_cli, "TPL016")
     message = "`scratch` is written to a session's state directly: no event records it and persistent services lose it"
     assert found == [("TPL016", message)]
+
+
+def test_third_party_text_of_go_tools_reaches_a_later_agent(tmp_path: Path, run_cli) -> None:
+    # adk-go's Google Search grounding (`geminitool.GoogleSearch{}`) and a tool fetching a page
+    # with `net/http`: what they bring in is a third party's text.
+    body = (
+        "type args struct{ URL string }\n\n"
+        "func fetch(ctx tool.Context, a args) (string, error) {\n"
+        '\tresp, err := http.Get(a.URL)\n\tif err != nil {\n\t\treturn "", err\n\t}\n'
+        '\tdefer resp.Body.Close()\n\tctx.State().Set("page", resp.Status)\n\treturn resp.Status, nil\n}\n\n'
+        "func main() {\n"
+        '\tfetcher, _ := functiontool.New(functiontool.Config{Name: "fetch"}, fetch)\n'
+        "\tsearch := geminitool.GoogleSearch{}\n"
+        '\tresearcher, _ := llmagent.New(llmagent.Config{Name: "researcher", Instruction: "Research.",\n'
+        '\t\tTools: []tool.Tool{search}, OutputKey: "findings"})\n'
+        '\treader, _ := llmagent.New(llmagent.Config{Name: "reader", Instruction: "Read.", Tools: []tool.Tool{fetcher}})\n'
+        '\twriter, _ := llmagent.New(llmagent.Config{Name: "writer", Instruction: "From {findings}: <page>{page}</page>"})\n'
+        '\t_, _ = sequentialagent.New(sequentialagent.Config{AgentConfig: agent.Config{Name: "root",\n'
+        "\t\tSubAgents: []agent.Agent{researcher, reader, writer}}})\n}\n"
+    )
+    imports = IMPORTS.replace('\t"google.golang.org/adk/runner"\n', '\t"google.golang.org/adk/runner"\n'
+        '\t"google.golang.org/adk/agent/workflowagents/sequentialagent"\n\t"google.golang.org/adk/tool"\n'
+        '\t"google.golang.org/adk/tool/functiontool"\n\t"google.golang.org/adk/tool/geminitool"\n\t"net/http"\n')  # fmt: skip
+    (tmp_path / "main.go").write_text(imports + body, encoding="utf-8")
+    _, out, _ = run_cli("lint", "--isolated", "--no-cache", "--output-format", "json", ".")
+    found = [(f["code"], f["message"]) for f in json.loads(out) if f["code"] in ("TPL021", "TPL022")]
+    assert [code for code, _ in found] == ["TPL021", "TPL022"]
+    assert "which holds `geminitool.GoogleSearch`" in found[0][1] and "which calls `http.Get`" in found[1][1]

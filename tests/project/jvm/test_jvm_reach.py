@@ -85,3 +85,53 @@ def test_sub_agents_behind_getters_and_fields_read_too_early(tmp_path: Path) -> 
     _project(tmp_path, "Critic.CRITIC", "Writer.getAgent()")
     [finding] = _findings(tmp_path, "TPL014", "TPL015")
     assert finding.startswith("Critic.java TPL015 agent `critic` reads `draft` before it is written")
+
+
+def test_third_party_text_of_a_search_tool_reaches_a_later_agent(tmp_path: Path) -> None:
+    # glaforge/ai-agent-protocols and the adk-java Maven template: three researchers hold a
+    # `GoogleSearchTool` and a compiler puts their output keys into its instruction.
+    _write(tmp_path, "Detective.java", """
+        import com.google.adk.tools.GoogleSearchTool;
+        import com.google.adk.tools.mcp.McpTool;
+        import java.util.List;
+
+        public class Detective {
+            public static BaseAgent ROOT_AGENT = init(List.of());
+
+            static BaseAgent init(List<McpTool> mcpTools) {
+                var profiler = LlmAgent.builder().name("profiler").instruction("Profile the company.")
+                    .tools(new GoogleSearchTool()).outputKey("profile").build();
+                var news = LlmAgent.builder().name("news").instruction("Find news.")
+                    .tools(mcpTools).outputKey("news").build();
+                var compiler = LlmAgent.builder().name("compiler")
+                    .instruction("Profile: {profile}\\nNews: <news>{news}</news>").build();
+                return SequentialAgent.builder().name("detective").subAgents(profiler, news, compiler).build();
+            }
+        }
+        """)  # fmt: skip
+    found = _findings(tmp_path, "TPL021", "TPL022")
+    assert [f.split(" ", 2)[1] for f in found] == ["TPL021", "TPL022"]
+    assert "which holds `GoogleSearchTool`" in found[0] and "which holds `McpTool`" in found[1]
+
+
+def test_an_agent_of_the_same_name_in_another_language_is_another_agent(tmp_path: Path) -> None:
+    # A repository with a Java and a Python twin of one agent: the Python researcher holds
+    # google_search, the Java one does not; the Java reader's key is no third party's text.
+    _write(tmp_path, "Twin.java", """
+        public class Twin {
+            public static BaseAgent ROOT_AGENT = SequentialAgent.builder().name("twin").subAgents(
+                LlmAgent.builder().name("researcher").instruction("Take notes.").outputKey("notes").build(),
+                LlmAgent.builder().name("writer").instruction("Write from {notes}.").build()).build();
+        }
+        """)  # fmt: skip
+    (tmp_path / "py").mkdir()
+    (tmp_path / "py" / "agent.py").write_text(
+        "from google.adk.agents import LlmAgent, SequentialAgent\nfrom google.adk.tools import google_search\n\n"
+        'researcher = LlmAgent(name="researcher", instruction="Search.", tools=[google_search], output_key="found")\n'
+        'writer = LlmAgent(name="writer", instruction="Write from {found}.")\n'
+        'root_agent = SequentialAgent(name="twin", sub_agents=[researcher, writer])\n',
+        encoding="utf-8",
+    )
+    result = lint_paths([tmp_path], Settings(root=tmp_path))
+    found = [(Path(f.path).name, f.code) for f in result.findings if f.code in ("TPL021", "TPL022")]
+    assert found == [("agent.py", "TPL021")]
