@@ -209,3 +209,55 @@ def test_third_party_text_of_go_tools_reaches_a_later_agent(tmp_path: Path, run_
     found = [(f["code"], f["message"]) for f in json.loads(out) if f["code"] in ("TPL021", "TPL022")]
     assert [code for code, _ in found] == ["TPL021", "TPL022"]
     assert "which holds `geminitool.GoogleSearch`" in found[0][1] and "which calls `http.Get`" in found[1][1]
+
+
+_RETRY = """package main
+
+import (
+\t"google.golang.org/adk/v2/agent"
+\t"google.golang.org/adk/v2/agent/workflowagent"
+\t"google.golang.org/adk/v2/session"
+\t"google.golang.org/adk/v2/workflow"
+)
+
+func step(ctx agent.Context, in any) (any, error) { return in, nil }
+
+func check(ctx agent.Context, in any, emit func(*session.Event) error) (any, error) {
+\tev := session.NewEvent(ctx.InvocationID())
+\tev.Routes = []string{"ok"}
+\treturn in, emit(ev)
+}
+
+func build() (agent.Agent, error) {
+\tdraft := workflow.NewFunctionNode("draft", step, workflow.NodeConfig{})
+\tresearch := workflow.NewFunctionNode("research", step, workflow.NodeConfig{})
+\treview := workflow.NewEmittingFunctionNode("review", check, workflow.NodeConfig{})
+\tfix := workflow.NewFunctionNode("fix", step, workflow.NodeConfig{})
+\tapproved := workflow.NewFunctionNode("approved", step, workflow.NodeConfig{})
+\tgather := workflow.NewJoinNode("gather")
+\tpublish := workflow.NewFunctionNode("publish", step, workflow.NodeConfig{})
+\teb := workflow.NewEdgeBuilder()
+\teb.AddFanOut(workflow.Start, draft, research)
+\teb.Add(draft, review)
+\teb.AddRoute(review, fix, workflow.StringRoute("retry"))
+\teb.Add(fix, AFTER_FIX)
+\teb.AddRoute(review, approved, workflow.StringRoute("ok"))
+\teb.AddFanIn(gather, approved, research)
+\teb.Add(gather, publish)
+\treturn workflowagent.New(workflowagent.Config{Name: "w", Edges: eb.Build()})
+}
+"""
+
+
+@pytest.mark.parametrize(("after_fix", "fires"), [("review", True), ("publish", False)])
+def test_a_join_whose_predecessor_a_retry_loop_reruns_fires(
+    after_fix: str, fires: bool, tmp_path: Path, run_cli
+) -> None:
+    # adk-go's join fires once every predecessor has completed (`workflow/scheduler.go`,
+    # `aggregatePredecessorOutputs`), google-adk's once each has arrived (`_workflow.py`,
+    # `join_arrivals`): a `retry` route that only runs `review` again ends at `ok` in the end.
+    (tmp_path / "main.go").write_text(_RETRY.replace("AFTER_FIX", after_fix), encoding="utf-8")
+    _, out, _ = run_cli("lint", "--isolated", "--no-cache", "--output-format", "json", ".")
+    found = [f["message"] for f in json.loads(out) if f["code"] == "TPL019"]
+    blocked = "join `gather` in workflow `w` may never fire: `approved` runs only on route `ok` of `review`"
+    assert found == ([] if fires else [f"{blocked}; then nothing after it runs"])
