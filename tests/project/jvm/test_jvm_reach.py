@@ -135,3 +135,23 @@ def test_an_agent_of_the_same_name_in_another_language_is_another_agent(tmp_path
     result = lint_paths([tmp_path], Settings(root=tmp_path))
     found = [(Path(f.path).name, f.code) for f in result.findings if f.code in ("TPL021", "TPL022")]
     assert found == [("agent.py", "TPL021")]
+
+
+def test_the_json_of_a_schema_the_file_builds_is_no_evidence(tmp_path: Path) -> None:
+    # google/adk-docs LlmAgentExample: `String.format("...%s", SCHEMA.toJson())`. Every brace
+    # group of the JSON opens with a quoted key, which adk-java leaves as written.
+    schema = 'Schema.builder().type("OBJECT").description("DESCRIPTION").build()'
+    body = """
+        import com.google.genai.types.Schema;
+
+        public class Info {
+            static final Schema SCHEMA = SCHEMA_VALUE;
+            public static BaseAgent ROOT_AGENT = LlmAgent.builder().name("info")
+                .instruction(String.format("Reply with JSON matching %s", SCHEMA.toJson())).build();
+        }
+        """
+    _write(tmp_path, "Info.java", body.replace("SCHEMA_VALUE", schema.replace("DESCRIPTION", "The capital.")))
+    assert _findings(tmp_path, "TPL010") == []
+    _write(tmp_path, "Info.java", body.replace("SCHEMA_VALUE", schema.replace("DESCRIPTION", "Use {city}.")))
+    [finding] = _findings(tmp_path, "TPL010")
+    assert "`toJson` writes JSON" in finding
