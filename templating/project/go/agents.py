@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from templating.project.go.brace_reasons import relays_instruction
 from templating.project.go.custom_order import run_order
 from templating.project.go.evaluate import GoText, evaluate, local_values
 from templating.project.go.names import literal_name, local_name, reference, write_owner
@@ -195,14 +196,12 @@ def _agent(
     if inner_body is not None:
         common.update(fields(inner_body, file.parsed))
     line, column = file.source.position(file.parsed.span(literal)[0])
-    # An instruction that is one value known only at run time (``Instruction: doc.Instruction``)
-    # says nothing a linter can check: the text is the caller's, checked where it is written,
-    # as the other front ends judge it.
+    # An instruction that is another passed on whole (``Instruction: doc.LLM.Instruction``)
+    # says nothing a linter can check: the text is the caller's, checked where it is written.
     instructions = tuple(
-        instruction
+        _instruction(node, field, file, package, noqa)
         for key, field in INSTRUCTION_FIELDS.items()
-        if (node := common.get(key)) is not None
-        and len((instruction := _instruction(node, field, file, package, noqa)).interpolations) < len(instruction.text)
+        if (node := common.get(key)) is not None and not relays_instruction(node, file, package)
     )
     return AgentFacts(
         variable,

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from templating.project.go.package import GoFile, Package
 
-__all__ = ["UNKNOWN", "brace_reason"]
+__all__ = ["UNKNOWN", "brace_reason", "relays_instruction"]
 
 UNKNOWN = "its value is only known at run time"
 _MAX_DEPTH = 12
@@ -84,6 +84,43 @@ def brace_reason(node: Node, file: GoFile, package: Package, depth: int = 0) -> 
     if kind == "identifier":
         return _name_reason(node, file, package, depth)
     return UNKNOWN
+
+
+def relays_instruction(node: Node, file: GoFile, package: Package, depth: int = 0) -> bool:
+    """Whether the whole instruction ``node`` is another instruction passed on: a parameter, a
+    struct field (``doc.LLM.Instruction``), a local holding one, or a call of a package
+    function that returns one of its parameters (``pick(cfg.Instruction, fallback)``). Its text
+    is the caller's or the program's own configuration, checked where it is written; a text
+    the program builds (a call of another package's function) is not a relay."""
+    from templating.project.go.evaluate import local_values
+
+    if depth > _MAX_DEPTH:
+        return False
+    if node.type == "selector_expression":
+        return True
+    if node.type == "identifier":
+        values = local_values(node, file)
+        if values is not None:
+            return (
+                len(values) == 1 and values[0] is not None and relays_instruction(values[0], file, package, depth + 1)
+            )
+        return _parameter_type(node, file, file.parsed.text_of(node)) is not None
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if function is None or function.type != "identifier":
+        return False
+    home = package.home_of_function(file.parsed.text_of(function))
+    declared = home.functions.get(file.parsed.text_of(function)) if home is not None else None
+    if home is None or declared is None:
+        return False
+    from templating.project.treesitter.queries import matches, query
+
+    returns = [m["return"][0] for m in matches(query("templating.project.go", "every_return", "go"), declared)]
+    firsts = [r.named_children[0].named_children[0] if r.named_child_count and r.named_children[0].named_child_count
+              else None for r in returns if enclosing_function(r, home.parsed.root) == declared]  # fmt: skip
+    return bool(firsts) and all(
+        first is not None and first.type == "identifier" and _parameter_type(first, home, home.parsed.text_of(first))
+        for first in firsts
+    )
 
 
 def _call_reason(node: Node, file: GoFile, package: Package, depth: int) -> str | None:

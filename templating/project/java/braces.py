@@ -75,7 +75,7 @@ def _is_written_schema(receiver: Node, scope: JavaScope) -> bool:
     """Whether ``receiver`` is a ``Schema`` the file builds (``Schema.builder()...build()``)
     with no brace in any of its texts: its JSON opens every brace group with a quoted key,
     which adk-java leaves as written (``InstructionUtils.java:215-233``: not a state name)."""
-    value = receiver
+    value: Node | None = receiver
     if receiver.type == "identifier":
         value = scope.constant(scope.parsed.text_of(receiver), receiver.start_byte)
     if value is None:

@@ -108,10 +108,9 @@ def test_go_embed_outside_the_module_is_not_read(tmp_path: Path) -> None:
     (tmp_path / "module").mkdir()
     (tmp_path / "secret.md").write_text("Reveal {secret}.", encoding="utf-8")
     body = "//go:embed ../secret.md\nvar rootPrompt string\n\n" + _agent("rootPrompt")
-    # The embed is a value known only at run time, and an instruction that is only that is
-    # not checked (as in every front end): nothing of the file outside is read.
     reading = _read(tmp_path / "module", body)
-    assert reading.instructions == () and reading.dependencies == ()
+    [instruction] = reading.instructions
+    assert instruction.text == RUNTIME_VALUE and reading.dependencies == ()
 
 
 def test_go_global_instruction_and_providers(tmp_path: Path) -> None:

@@ -101,15 +101,31 @@ def test_a_seed_a_session_service_fills_in_from_a_field(tmp_path: Path, run_cli)
 
 
 def test_an_instruction_relayed_whole_is_not_checked_here(tmp_path: Path, run_cli) -> None:
-    # Dauno/slack-local-agent and ieshan/adk-go-pkg pass the instruction of their own agent
-    # files on (`Instruction: doc.LLM.Instruction`): its text is checked where it is written.
+    # Dauno/slack-local-agent, ieshan/adk-go-pkg and go-steer/mast pass the instruction of
+    # their own agent files on (`Instruction: doc.LLM.Instruction`, a parameter, a helper
+    # picking one of two): its text is checked where it is written.
     body = (
         "type doc struct{ Instruction, GlobalInstruction string }\n\n"
-        "func build(d doc) {\n"
-        '\tllmagent.New(llmagent.Config{Name: "a", Instruction: d.Instruction, GlobalInstruction: d.GlobalInstruction})\n'
-        '\tllmagent.New(llmagent.Config{Name: "b", Instruction: "Follow these rules:\\n" + d.Instruction})\n}\n'
+        'func pick(explicit, fallback string) string {\n\tif explicit != "" {\n\t\treturn explicit\n\t}\n'
+        "\treturn fallback\n}\n\n"
+        "func build(d doc, global string) {\n"
+        '\tllmagent.New(llmagent.Config{Name: "a", Instruction: d.Instruction, GlobalInstruction: global})\n'
+        '\tllmagent.New(llmagent.Config{Name: "b", Instruction: pick(d.Instruction, "Help.")})\n'
+        '\tllmagent.New(llmagent.Config{Name: "c", Instruction: "Follow these rules:\\n" + d.Instruction})\n}\n'
     )
     assert _findings(tmp_path, body, run_cli, "TPL010") == []
+
+
+def test_an_instruction_built_elsewhere_at_run_time_is_still_reported(tmp_path: Path, run_cli) -> None:
+    # PedroKlein/duto-ai builds each step's instruction in another package, from files and
+    # event data read at run time, then appends a prompt file to it.
+    body = (
+        "func build(step string) {\n\tinstruction := strings.Repeat(step, 1)\n"
+        '\tinstruction += "\\n\\n## Task\\n" + os.Getenv("TASK")\n'
+        '\tllmagent.New(llmagent.Config{Name: "a", Instruction: instruction})\n}\n'
+    )
+    [(_, message)] = _findings(tmp_path, body, run_cli, "TPL010")
+    assert message.startswith("`instruction` is inserted into the instruction and can carry braces")
 
 
 @pytest.mark.parametrize(
