@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from templating.project.go.brace_reasons import relays_instruction
 from templating.project.go.custom_order import run_order
-from templating.project.go.evaluate import GoText, evaluate, local_values
+from templating.project.go.evaluate import GoText, evaluate
+from templating.project.go.locals import local_values
 from templating.project.go.names import literal_name, local_name, reference, write_owner
 from templating.project.go.syntax import enclosing_function, fields, function_name, value_of
 from templating.project.go.third_party import tool_sources

@@ -18,8 +18,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from templating.project.go.literals import decode_go_string
+from templating.project.go.locals import local_values
 from templating.project.go.syntax import enclosing_function
 from templating.project.treesitter.parsing import ancestors
+from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -92,8 +95,6 @@ def relays_instruction(node: Node, file: GoFile, package: Package, depth: int = 
     function that returns one of its parameters (``pick(cfg.Instruction, fallback)``). Its text
     is the caller's or the program's own configuration, checked where it is written; a text
     the program builds (a call of another package's function) is not a relay."""
-    from templating.project.go.evaluate import local_values
-
     if depth > _MAX_DEPTH:
         return False
     if node.type == "selector_expression":
@@ -112,8 +113,6 @@ def relays_instruction(node: Node, file: GoFile, package: Package, depth: int = 
     declared = home.functions.get(file.parsed.text_of(function)) if home is not None else None
     if home is None or declared is None:
         return False
-    from templating.project.treesitter.queries import matches, query
-
     returns = [m["return"][0] for m in matches(query("templating.project.go", "every_return", "go"), declared)]
     firsts = [r.named_children[0].named_children[0] if r.named_child_count and r.named_children[0].named_child_count
               else None for r in returns if enclosing_function(r, home.parsed.root) == declared]  # fmt: skip
@@ -173,8 +172,6 @@ def _is_class_replacement(function: Node, values: list[Node], file: GoFile, pack
 def _compiled_pattern(node: Node, file: GoFile, package: Package) -> str | None:
     """The pattern text of ``regexp.MustCompile("...")`` (or ``regexp.Compile``), through a
     package-level name."""
-    from templating.project.go.evaluate import evaluate
-
     if node.type == "identifier":
         definition = package.lookup(file.parsed.text_of(node))
         if definition is None or definition.node is None:
@@ -186,13 +183,12 @@ def _compiled_pattern(node: Node, file: GoFile, package: Package) -> str | None:
         return None
     if file.parsed.text_of(function) not in ("regexp.MustCompile", "regexp.Compile"):
         return None
-    text = evaluate(arguments.named_children[0], file, package)
-    return None if text.holes else text.text
+    pattern = arguments.named_children[0]
+    decoded = decode_go_string(file.parsed.text_of(pattern), 0) if pattern.type.endswith("string_literal") else None
+    return decoded[0] if decoded is not None else None
 
 
 def _name_reason(node: Node, file: GoFile, package: Package, depth: int) -> str | None:
-    from templating.project.go.evaluate import local_values
-
     name = file.parsed.text_of(node)
     if _is_range_index(node, file, name):
         return None
@@ -239,8 +235,6 @@ def _parameter_type(node: Node, file: GoFile, name: str) -> str | None:
 def _returns_brace_free(name: str, file: GoFile, package: Package, depth: int) -> bool:
     """Whether ``name`` is a function of the package whose every ``return`` gives a value
     without braces first (a slug helper, a counter)."""
-    from templating.project.treesitter.queries import matches, query
-
     home = package.home_of_function(name)
     function = home.functions.get(name) if home is not None else None
     if home is None or function is None:

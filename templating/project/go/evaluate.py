@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.go.brace_reasons import UNKNOWN, brace_reason
 from templating.project.go.literals import decode_go_string
+from templating.project.go.locals import local_definitions, local_values
 from templating.project.go.package import GoFile, Package, read_embedded
 from templating.project.go.parameters import is_brace_free_parameter
 from templating.project.go.syntax import enclosing_function
@@ -29,12 +30,11 @@ from templating.project.model.instruction import (
     SourceFile,
     unread_literal,
 )
-from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["GoText", "evaluate", "local_values"]
+__all__ = ["GoText", "evaluate"]
 
 # Each name followed is one level: a cycle (`const a = b; const b = a`) stops here.
 _MAX_DEPTH = 24
@@ -254,7 +254,7 @@ def _is_package_level(node: Node, file: GoFile, name: str) -> bool:
         if parameters is not None and name in _declared_names(parameters, file):
             return False
         body = function.child_by_field_name("body")
-        if body is not None and _local_definitions(body, file, name):
+        if body is not None and local_definitions(body, file, name):
             return False
         function = enclosing_function(function, file.parsed.root)
     return True
@@ -267,60 +267,9 @@ def _local_value(node: Node, file: GoFile) -> Node | None:
     return values[0] if values is not None and len(values) == 1 else None
 
 
-def local_values(node: Node, file: GoFile) -> list[Node | None] | None:
-    """The values the identifier ``node`` is assigned in the innermost function that assigns
-    it (``None`` for one not given as one expression per name); ``None`` if none does."""
-    name = file.parsed.text_of(node)
-    function = enclosing_function(node, file.parsed.root)
-    while function is not None:
-        body = function.child_by_field_name("body")
-        definitions = _local_definitions(body, file, name) if body is not None else []
-        if definitions:
-            return definitions
-        function = enclosing_function(function, file.parsed.root)
-    return None
-
-
 def _declared_names(parameters: Node, file: GoFile) -> set[str]:
     return {
         file.parsed.text_of(name)
         for parameter in parameters.named_children
         for name in parameter.children_by_field_name("name")
     }
-
-
-def _local_definitions(body: Node, file: GoFile, name: str) -> list[Node | None]:
-    """The values ``name`` is given in ``body`` (``None`` for an assignment whose value is not
-    one expression per name), not looking into nested functions; each body is read once."""
-    table = file.locals.get(body.id)
-    if table is None:
-        table = file.locals[body.id] = _local_table(body, file)
-    return table.get(name, [])
-
-
-def _local_table(body: Node, file: GoFile) -> dict[str, list[Node | None]]:
-    table: dict[str, list[Node | None]] = {}
-    function = body.parent
-    for match in matches(query("templating.project.go", "assignments", "go"), body):
-        statement = match["assignment"][0]
-        if enclosing_function(statement, file.parsed.root) == function:  # not a nested function literal's
-            for name, value in _assigned(statement, file):
-                table.setdefault(name, []).append(value)
-    return table
-
-
-def _assigned(node: Node, file: GoFile) -> list[tuple[str, Node | None]]:
-    if node.type == "var_spec":
-        names = node.children_by_field_name("name")
-        value = node.child_by_field_name("value")
-    else:
-        left, value = node.child_by_field_name("left"), node.child_by_field_name("right")
-        names = left.named_children if left is not None else []
-    values = value.named_children if value is not None else []
-    if len(values) == 1 and len(names) > 1 and values[0].type == "call_expression":
-        # `agent, err := llmagent.New(...)`: the first name holds what the call builds.
-        values = values + [None] * (len(names) - 1)  # type: ignore[list-item]
-    return [
-        (file.parsed.text_of(target), values[index] if len(values) == len(names) else None)
-        for index, target in enumerate(names)
-    ]

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.go.evaluate import evaluate, local_values
+from templating.project.go.evaluate import evaluate
+from templating.project.go.locals import local_values
 from templating.project.go.syntax import enclosing_function, fields
 from templating.project.model.facts import SessionWrite
 from templating.project.treesitter.queries import matches, query

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.go.evaluate import local_values
+from templating.project.go.locals import local_values
 from templating.project.go.syntax import fields, value_of
 
 if TYPE_CHECKING:

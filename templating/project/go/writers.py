@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from templating.project.go.evaluate import evaluate, local_values
+from templating.project.go.evaluate import evaluate
+from templating.project.go.locals import local_values
 from templating.project.go.names import write_owner
 from templating.project.go.parameters import parameter_arguments
 from templating.project.go.syntax import enclosing_function, fields
