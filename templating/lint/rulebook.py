@@ -161,7 +161,8 @@ RULES: tuple[Rule, ...] = (
         "numbers and booleans (a `%d` verb, `strconv.Itoa`, `len`, a loop index, a parameter "
         "declared `int`), dates (`time.Now().Format(...)`), settings and paths (`os.Getenv`, "
         "`os.Getwd`, `filepath.Join`), a text reduced to a class of characters without braces, the "
-        "JSON of a `Schema` the Java file builds from brace-free texts, and an instruction the "
+        "JSON of a schema the file builds from brace-free texts (adk-go's `genai.Schema`, adk-java's "
+        "`Schema.builder()`), and an instruction the "
         "program passes on whole (`Instruction: doc.LLM.Instruction`, checked where it is written) "
         "are not reported.",
         "The value is frozen when the module is imported, and ADK then scans it for placeholders: any "

@@ -57,7 +57,9 @@ def test_the_docs_page_states_the_precision_the_data_gives() -> None:
     for language, label in (("go", "Go"), ("java", "Java")):
         count = sum(1 for value in LANGUAGES.values() if value == language)
         before, after = _precision(language, "before"), _precision(language, "after")
-        misses = sum(1 for j in DATA["judgments"] if LANGUAGES[j["repo"]] == language and j["verdict"] and not j["before"])
+        misses = sum(
+            1 for j in DATA["judgments"] if LANGUAGES[j["repo"]] == language and j["verdict"] and not j["before"]
+        )
         row = f"| {label} | {count} | {before[0]} of {before[1]} | {after[0]} of {after[1]} | {misses} |"
         assert row in page, row
     assert f"{len(DATA['reads'])} placeholders" in page

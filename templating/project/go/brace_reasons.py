@@ -9,7 +9,9 @@ id or folder buries the real cases, as the Python and Java front ends judge too)
 reduced to a character class without braces (``regexp.MustCompile("[^a-z0-9-]+")
 .ReplaceAllString(s, "-")``), an instruction the program relays (a field named
 ``Instruction``: the project's own instruction text, checked where it is written), or a
-function of the package whose every ``return`` is one of those. `brace_reason` says which
+function of the package whose every ``return`` is one of those, and the JSON of a
+``genai.Schema`` the function builds from brace-free texts (adk-go leaves its quoted-key
+groups as written). `brace_reason` says which
 values can, as the end of a sentence, and ``None`` for those that cannot.
 """
 
@@ -53,6 +55,8 @@ _PASSING_CALLS = frozenset({
 _BRACE_FREE_TYPES = re.compile(
     r"\*?(?:u?int(?:8|16|32|64)?|uintptr|float(?:32|64)|complex(?:64|128)|bool|byte|rune|time\.(?:Time|Duration|Month|Weekday))"
 )
+#: A string literal with a brace in it.
+_BRACED_TEXT = re.compile(r'"[^"\n]*[{}][^"\n]*"|`[^`]*[{}][^`]*`')
 #: A regular expression matching every character outside a class without braces (``[^a-z0-9-]+``).
 _NEGATED_CLASS = re.compile(r"\[\^([^\]{}]*)\][+*]?")
 
@@ -137,11 +141,29 @@ def _call_reason(node: Node, file: GoFile, package: Package, depth: int) -> str 
         return next((r for v in values if (r := brace_reason(v, file, package, depth + 1))), None)
     if name == "string" and len(values) == 1:  # a conversion
         return brace_reason(values[0], file, package, depth + 1)
+    if name in ("json.Marshal", "json.MarshalIndent") and values and _is_written_schema(values[0], file):
+        return None
     if function.type == "selector_expression" and _is_class_replacement(function, values, file, package, depth):
         return None
     if function.type == "identifier" and _returns_brace_free(name, file, package, depth):
         return None
     return f"`{_short(name)}(...)` returns a value known only at run time"
+
+
+def _is_written_schema(node: Node, file: GoFile) -> bool:
+    """Whether ``node`` is a ``genai.Schema`` the function builds as a literal (``&genai.Schema{...}``,
+    through a local) with no brace in any of its texts: its JSON opens every brace group with a
+    quoted key, which adk-go leaves as written (``instruction_processor.go:187-201``: no state name)."""
+    if node.type == "identifier":
+        values = local_values(node, file)
+        if values is None or len(values) != 1 or values[0] is None:
+            return False
+        node = values[0]
+    if node.type == "unary_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    written = node.child_by_field_name("type") if node.type == "composite_literal" else None
+    text = file.parsed.text_of(node)
+    return written is not None and file.parsed.text_of(written).endswith("Schema") and not _BRACED_TEXT.search(text)
 
 
 def _is_clock(function: Node, file: GoFile) -> bool:

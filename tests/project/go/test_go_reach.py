@@ -277,3 +277,21 @@ def test_a_join_whose_predecessor_a_retry_loop_reruns_fires(
     found = [f["message"] for f in json.loads(out) if f["code"] == "TPL019"]
     blocked = "join `gather` in workflow `w` may never fire: `approved` runs only on route `ok` of `review`"
     assert found == ([] if fires else [f"{blocked}; then nothing after it runs"])
+
+
+def test_the_json_of_a_schema_the_function_builds_is_no_evidence(tmp_path: Path, run_cli) -> None:
+    # google/adk-docs llm-agents: `json.Marshal(&genai.Schema{...})` spliced in with `%s`; every
+    # brace group of its JSON opens with a quoted key, which adk-go leaves as written.
+    body = (
+        "func build(describe string) {\n"
+        '\tschema := &genai.Schema{Type: genai.TypeObject, Description: "DESCRIPTION"}\n'
+        "\tout, _ := json.Marshal(schema)\n"
+        '\tllmagent.New(llmagent.Config{Name: "a", Instruction: fmt.Sprintf("Reply as %s", string(out))})\n}\n'
+    )
+    imports = IMPORTS.replace('\t"context"\n', '\t"context"\n\t"encoding/json"\n')
+    (tmp_path / "main.go").write_text(imports + body.replace("DESCRIPTION", "The capital."), encoding="utf-8")
+    _, out, _ = run_cli("lint", "--isolated", "--no-cache", "--output-format", "json", ".")
+    assert [f["code"] for f in json.loads(out)] == []
+    (tmp_path / "main.go").write_text(imports + body.replace("DESCRIPTION", "Use {city}."), encoding="utf-8")
+    _, out, _ = run_cli("lint", "--isolated", "--no-cache", "--output-format", "json", ".")
+    assert [f["code"] for f in json.loads(out)] == ["TPL010"]
