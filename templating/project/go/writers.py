@@ -1,8 +1,8 @@
 """The state writes of a Go file: context writes, event deltas and a session's initial state.
 
-- ``ctx.State().Set(key, v)`` (or ``state := ctx.State(); state.Set(key, v)``): a tool's write when ``ctx`` is a ``tool.Context`` parameter, a
-  callback's when an ``agent.CallbackContext``, agent code's when an ``agent.InvocationContext``
-  (by parameter type, else by name);
+- ``ctx.State().Set(key, v)`` (or ``state := ctx.State(); state.Set(key, v)``): a tool's write
+  when ``ctx`` is a ``tool.Context`` parameter, a callback's when an ``agent.CallbackContext``,
+  agent code's when an ``agent.InvocationContext`` (by parameter type, else by name);
 - ``ev.Actions.StateDelta[key] = v`` and ``StateDelta: map[string]any{...}``: event deltas;
 - ``session.CreateRequest{State: ...}``: the initial state, a map literal or a local map built
   first (``state := map[string]any{...}; state["k"] = v``), or a parameter of the function, as
@@ -11,7 +11,8 @@
   in a default state), the value followed through a struct field to the literals that set it.
 
 Each write belongs to its top-level function (or function literal), so that an agent listing
-it as a tool or callback owns it; a key that is not a constant makes an unknown writer.
+it as a tool or callback owns it; a key that is not a constant makes an unknown writer. A
+function that calls ``net/http`` is a source of third-party text (``FunctionFacts.source``).
 """
 
 from __future__ import annotations
