@@ -155,3 +155,19 @@ def test_the_json_of_a_schema_the_file_builds_is_no_evidence(tmp_path: Path) -> 
     _write(tmp_path, "Info.java", body.replace("SCHEMA_VALUE", schema.replace("DESCRIPTION", "Use {city}.")))
     [finding] = _findings(tmp_path, "TPL010")
     assert "`toJson` writes JSON" in finding
+
+
+def test_third_party_text_of_a_kotlin_search_tool_reaches_a_later_agent(tmp_path: Path) -> None:
+    path = tmp_path / "src/main/kotlin/demo/Agent.kt"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        "package demo\n\nimport com.google.adk.kt.agents.Instruction\nimport com.google.adk.kt.agents.LlmAgent\n"
+        "import com.google.adk.kt.agents.SequentialAgent\nimport com.google.adk.kt.tools.GoogleSearchTool\n\n"
+        'val researcher = LlmAgent(name = "researcher", instruction = Instruction("Research."),\n'
+        '    tools = listOf(GoogleSearchTool()), outputKey = "found")\n'
+        'val writer = LlmAgent(name = "writer", instruction = Instruction("Write from {found}."))\n'
+        'val root = SequentialAgent(name = "root", subAgents = listOf(researcher, writer))\n',
+        encoding="utf-8",
+    )
+    [finding] = _findings(tmp_path, "TPL021", "TPL022")
+    assert finding.startswith("Agent.kt TPL021") and "which holds `GoogleSearchTool`" in finding
