@@ -55,10 +55,8 @@ _PASSING_CALLS = frozenset({
 _BRACE_FREE_TYPES = re.compile(
     r"\*?(?:u?int(?:8|16|32|64)?|uintptr|float(?:32|64)|complex(?:64|128)|bool|byte|rune|time\.(?:Time|Duration|Month|Weekday))"
 )
-#: A string literal with a brace in it.
-_BRACED_TEXT = re.compile(r'"[^"\n]*[{}][^"\n]*"|`[^`]*[{}][^`]*`')
-#: A regular expression matching every character outside a class without braces (``[^a-z0-9-]+``).
-_NEGATED_CLASS = re.compile(r"\[\^([^\]{}]*)\][+*]?")
+#: The string literals of Go's grammar.
+_STRINGS = frozenset({"interpreted_string_literal", "raw_string_literal"})
 
 
 def brace_reason(node: Node, file: GoFile, package: Package, depth: int = 0) -> str | None:
@@ -162,8 +160,21 @@ def _is_written_schema(node: Node, file: GoFile) -> bool:
     if node.type == "unary_expression" and node.named_child_count == 1:
         node = node.named_children[0]
     written = node.child_by_field_name("type") if node.type == "composite_literal" else None
-    text = file.parsed.text_of(node)
-    return written is not None and file.parsed.text_of(written).endswith("Schema") and not _BRACED_TEXT.search(text)
+    return written is not None and file.parsed.text_of(written).endswith("Schema") and not _braced_string(node, file)
+
+
+def _braced_string(node: Node, file: GoFile) -> bool:
+    """Whether a string literal under ``node`` holds a brace (one walk of its subtree)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type in _STRINGS:
+            text = file.parsed.text_of(current)
+            if "{" in text or "}" in text:
+                return True
+            continue
+        stack.extend(current.named_children)
+    return False
 
 
 def _is_clock(function: Node, file: GoFile) -> bool:
@@ -188,7 +199,17 @@ def _is_class_replacement(function: Node, values: list[Node], file: GoFile, pack
     if brace_reason(values[1], file, package, depth + 1) is not None:
         return False
     compiled = _compiled_pattern(operand, file, package)
-    return compiled is not None and _NEGATED_CLASS.fullmatch(compiled) is not None
+    return compiled is not None and _is_negated_class(compiled)
+
+
+def _is_negated_class(pattern: str) -> bool:
+    """Whether ``pattern`` matches every character outside a class without braces
+    (``[^a-z0-9-]+``): what replacing its matches leaves holds no brace."""
+    body = pattern.removesuffix("+").removesuffix("*")
+    if not body.startswith("[^") or not body.endswith("]"):
+        return False
+    inside = body[2:-1]
+    return bool(inside) and not any(mark in inside for mark in "]{}\\[")
 
 
 def _compiled_pattern(node: Node, file: GoFile, package: Package) -> str | None:

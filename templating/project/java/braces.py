@@ -30,8 +30,6 @@ _BRACE_FREE_CALLS = frozenset({
 })  # fmt: skip
 #: Calls that write JSON text.
 _JSON_CALLS = frozenset({"toJson", "toJsonString", "writeValueAsString", "toPrettyString"})
-#: A string literal with a brace in it.
-_BRACED_TEXT = re.compile(r'"[^"\n]*[{}][^"\n]*"')
 #: A class that reads the environment: its blank ``static final`` fields are settings.
 _READS_ENVIRONMENT = re.compile(r"\b(?:getenv|getProperty|[Dd]otenv)\b")
 
@@ -80,8 +78,17 @@ def _is_written_schema(receiver: Node, scope: JavaScope) -> bool:
         value = scope.constant(scope.parsed.text_of(receiver), receiver.start_byte)
     if value is None:
         return False
-    text = scope.parsed.text_of(value)
-    return text.startswith("Schema.builder()") and not _BRACED_TEXT.search(text)
+    if not scope.parsed.text_of(value).startswith("Schema.builder()"):
+        return False
+    stack = [value]  # one walk of its subtree: no text of it may hold a brace
+    while stack:
+        current = stack.pop()
+        if current.type == "string_literal":
+            if any(brace in scope.parsed.text_of(current) for brace in "{}"):
+                return False
+            continue
+        stack.extend(current.named_children)
+    return True
 
 
 def _name_reason(node: Node, scope: JavaScope, depth: int) -> str | None:
