@@ -6,13 +6,16 @@ a list of **sections**, each a titled piece of the request with its source and i
 anything in the project writes its key, and the codes of the findings on it), or a value only
 known at run time. A key is *missing* when the sample state lacks it (the render fails) and
 *unwritten* where rule TPL014 would report it with no sample state configured (the sample
-writes nothing: TPL011 reports a key it lacks in TPL014's place). Today a preview has one section, the instruction under the cursor; the whole
-request a model call gets (plugin text, static instruction, identity, transfer) is more
-sections of the same shape, so a client that shows sections shows it unchanged.
+writes nothing: TPL011 reports a key it lacks in TPL014's place).
+
+Today a preview has one section, the instruction under the cursor; the whole request a model
+call gets (plugin text, static instruction, identity, transfer) is more sections of the same
+shape, so a client that shows sections shows it unchanged.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -79,7 +82,7 @@ def instruction_preview(
         section["parts"] = _merged(_text_parts(instruction.text, instruction, 0))
     else:
         try:
-            marks = _Marks(_by_line(findings), frozenset(unwritten))
+            marks = _Marks(_by_line(findings), sorted(unwritten))
             section["parts"] = _merged(_parts(instruction, state, dialect, agent or "", marks))
         except TemplateError as error:
             section["note"] = f"cannot be parsed: {error}"
@@ -100,7 +103,13 @@ class _Marks:
     """What is marked on placeholders: the file's findings by line, the unwritten reads."""
 
     findings: Mapping[int, list[Finding]]
-    unwritten: frozenset[int]
+    #: Sorted: each placeholder looks its own span up (never every read for every placeholder).
+    unwritten: list[int]
+
+    def is_unwritten(self, node: Placeholder) -> bool:
+        """Whether a read nothing writes lies in ``node``'s characters."""
+        index = bisect.bisect_left(self.unwritten, node.span.start)
+        return index < len(self.unwritten) and self.unwritten[index] < node.span.end
 
 
 def _parts(
@@ -116,7 +125,7 @@ def _parts(
                 "key": node.key,
                 "source": node.source,
                 "outcome": outcome,
-                "unwritten": any(node.span.start <= offset < node.span.end for offset in marks.unwritten),
+                "unwritten": marks.is_unwritten(node),
                 "codes": _codes_on(instruction, node, marks.findings),
             }
             if error is not None:

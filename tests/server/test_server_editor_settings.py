@@ -245,3 +245,28 @@ async def test_server_preview_says_when_there_is_no_instruction_and_refuses_bad_
             await client.protocol.send_request_async("templating/preview", {"position": {"line": 0}})
     finally:
         await _stop(client)
+
+
+def test_preview_sets_apart_runtime_values_and_leaves_a_static_instruction_as_written(tmp_path: Path):
+    from templating.server.preview import instruction_preview
+    from templating.server.workspace import Workspace
+
+    agent = tmp_path / "agent.py"
+    text = (
+        "from google.adk.agents import LlmAgent\n\n"
+        "def build(name):\n"
+        '    return LlmAgent(name="a", instruction=f"Hi {name}, {{plan}}", static_instruction="Keep {plan}")\n'
+    )
+    agent.write_text(text)
+    workspace = Workspace()
+    settings, _ = workspace.settings_for(agent)
+    dynamic, static = sorted(workspace.instructions(agent, text), key=lambda item: item.field)
+    shown = instruction_preview(dynamic, agent.as_uri(), settings, "a", [])
+    assert [(part["kind"], part["text"]) for part in shown["sections"][0]["parts"]] == [
+        ("text", "Hi "),
+        ("runtime", "name"),
+        ("text", ", "),
+        ("placeholder", ""),
+    ]
+    kept = instruction_preview(static, agent.as_uri(), settings, "a", [])["sections"][0]
+    assert kept["parts"] == [{"kind": "text", "text": "Keep {plan}"}] and "as written" in kept["note"]
