@@ -25,7 +25,8 @@ import pytest
 
 from templating import __version__
 
-from .vscode import CodeServer, Tools, Workbench, browser, make_venv, tools
+from .vscode import CodeServer, Tools, make_venv, tools
+from .workbench import Workbench, browser
 
 PY_TOOLS = (
     "from google.adk.tools import ToolContext\n\n\n"

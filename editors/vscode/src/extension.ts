@@ -40,8 +40,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration(configurationChanged),
     vscode.workspace.onDidChangeWorkspaceFolders(() => (client === undefined ? restart() : undefined)),
   );
-  await watchInterpreter(context);
   await start();
+  void watchInterpreter(context);
 }
 
 export async function deactivate(): Promise<void> {
@@ -49,8 +49,14 @@ export async function deactivate(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const places = await placesToLook();
+  let places = placesToLook();
   found = findServer(places);
+  if (found === undefined || found.source === "PATH") {
+    // Only now is the Python extension asked (activating it takes a while): it comes after
+    // the setting and the workspace's environments, before PATH.
+    places = { ...places, interpreter: await pythonInterpreter() };
+    found = findServer(places);
+  }
   if (found === undefined) {
     const message = notFoundMessage(places);
     output.warn(message);
@@ -154,14 +160,14 @@ function configurationChanged(event: vscode.ConfigurationChangeEvent): void {
   }
 }
 
-async function placesToLook(): Promise<Places> {
+/** Where to look, all but the Python extension's interpreter (asked only when needed). */
+function placesToLook(): Places {
   const folders = (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === "file")
     .map((folder) => folder.uri.fsPath);
   return {
     setting: vscode.workspace.getConfiguration(SECTION).get<string>("path") ?? "",
     folders,
-    interpreter: await pythonInterpreter(),
     pathVariable: process.env.PATH ?? "",
     platform: process.platform,
     home: os.homedir(),
