@@ -7,7 +7,14 @@ characters, and the evaluation of a file stops after a time limit; past either, 
 *hole* (a value known only at run time), never an error. One hostile file then costs the run
 at most its budget, and the files beside it (which the project rules read) lint as fast as ever.
 
-The linter opens one budget per file (`file_budget`); an evaluation outside one gets its own.
+Every front end spends from the same budget, on what it builds: a concatenation, a template's
+substitutions, a format's arguments spliced in (`afford`), never the literals it reads from the
+source (the file's size bounds those). An evaluator asks `is_spent` before it follows a name, so
+that once the budget is gone each further name costs one question: constants that repeat the one
+before sixty times over four levels (a kilobyte asking for 13 billion characters) end in a hole.
+
+The front door opens one budget per file (`file_budget`); an evaluation outside one opens its own
+(`evaluation_budget`).
 """
 
 from __future__ import annotations
@@ -17,7 +24,10 @@ import contextvars
 import time
 from collections.abc import Iterator
 
-__all__ = ["BUDGET_REASON", "CHARACTERS", "SECONDS", "Budget", "current_budget", "file_budget"]
+__all__ = [
+    "BUDGET_REASON", "CHARACTERS", "SECONDS", "Budget", "afford", "current_budget", "evaluation_budget", "file_budget",
+    "is_spent",
+]  # fmt: skip
 
 #: The characters static evaluation may build for one file (every intermediate text counts).
 CHARACTERS = 1_000_000
@@ -67,3 +77,28 @@ def file_budget(characters: int = CHARACTERS, seconds: float = SECONDS) -> Itera
         yield budget
     finally:
         _CURRENT.reset(token)
+
+
+def afford(count: int) -> bool:
+    """Spend ``count`` built characters from the budget of the file being evaluated; ``True``
+    when none is open."""
+    budget = _CURRENT.get()
+    return budget is None or budget.afford(count)
+
+
+def is_spent() -> bool:
+    """Whether the budget of the file being evaluated is spent (never, when none is open)."""
+    budget = _CURRENT.get()
+    return budget is not None and budget.is_spent()
+
+
+@contextlib.contextmanager
+def evaluation_budget() -> Iterator[Budget]:
+    """The budget of the file being evaluated, or a budget of this evaluation's own when none
+    is open (an evaluator called outside the front door)."""
+    budget = _CURRENT.get()
+    if budget is not None:
+        yield budget
+        return
+    with file_budget() as budget:
+        yield budget

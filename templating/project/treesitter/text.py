@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from templating.project.budget import BUDGET_REASON, afford
 from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 from templating.project.noqa import noqa_codes, noqa_pattern
 
@@ -114,6 +115,8 @@ def format_printf(pattern: Characters, arguments: Sequence[Characters]) -> Chara
     text = known_text(pattern)
     if text is None:
         return None
+    if not afford(_formatted_length(text, arguments)):  # priced before it is built, as Python's `.format`
+        return hole(f'"{text}"', pattern[0].offset if pattern else 0, BUDGET_REASON)
     result: list[Character] = []
     index, automatic = 0, 0
     for match in _PRINTF.finditer(text):
@@ -133,6 +136,20 @@ def format_printf(pattern: Characters, arguments: Sequence[Characters]) -> Chara
         result.extend(character._replace(offset=at) for character in arguments[position])
     result.extend(pattern[index:])
     return tuple(result)
+
+
+def _formatted_length(text: str, arguments: Sequence[Characters]) -> int:
+    """At most how many characters formatting ``text`` with ``arguments`` builds."""
+    length, automatic = len(text), 0
+    for match in _PRINTF.finditer(text):
+        if match.group("conversion") in "%n":
+            continue
+        if match.group("index"):
+            position = int(match.group("index")) - 1
+        else:
+            position, automatic = automatic, automatic + 1
+        length += len(arguments[position]) if 0 <= position < len(arguments) else 0
+    return length
 
 
 def noqa_by_line(comments: Sequence[tuple[int, str]]) -> dict[int, frozenset[str]]:
