@@ -204,23 +204,43 @@ def argument_instruction(
 
 def line_end_commentable(source: SourceFile, end: int, grammar: str) -> int | None:
     """The 1-based line of source offset ``end``, when a ``//`` comment can be added at the end
-    of it: the line does not end inside a string or a comment that goes on to the next line."""
-    from templating.project.treesitter.parsing import parse
-
+    of it: the line does not end inside a string (a template literal, a raw string, a text
+    block) or a comment that goes on to the next line, where the comment would be text."""
     line, _ = source.position(end)
     stop = source.text.find("\n", end)
     stop = len(source.text) if stop < 0 else stop
     last = len(source.text[:stop].rstrip())
     if last <= end:
         return line
-    byte = len(source.text[: last - 1].encode("utf-8", "surrogatepass"))
-    stop_byte = len(source.text[:stop].encode("utf-8", "surrogatepass"))
-    node = parse(grammar, source.text).root.descendant_for_byte_range(byte, byte + 1)
+    parsed, line_bytes = _parsed_lines(source, grammar)
+    start = source.line_starts[line - 1]
+    byte = line_bytes[line - 1] + len(source.text[start : last - 1].encode("utf-8", "surrogatepass"))
+    stop_byte = byte + len(source.text[last - 1 : stop].encode("utf-8", "surrogatepass"))
+    node = parsed.root.descendant_for_byte_range(byte, byte + 1)
     while node is not None:
-        if ("string" in node.type or "comment" in node.type) and node.end_byte > stop_byte:
+        if ("string" in node.type or "comment" in node.type or "text_block" in node.type) and node.end_byte > stop_byte:
             return None
         node = node.parent
     return line
+
+
+#: The last text a noqa line was asked of, parsed, with the byte offset of each line's start:
+#: `--add-noqa` asks once per finding, and a file is parsed once for all of them.
+_LAST_PARSED: list[tuple[str, str, ParsedText, list[int]]] = []
+
+
+def _parsed_lines(source: SourceFile, grammar: str) -> tuple[ParsedText, list[int]]:
+    from templating.project.treesitter.parsing import parse
+
+    if _LAST_PARSED and _LAST_PARSED[0][0] is source.text and _LAST_PARSED[0][1] == grammar:
+        return _LAST_PARSED[0][2], _LAST_PARSED[0][3]
+    parsed = parse(grammar, source.text)
+    line_bytes, byte = [], 0
+    for text in source.text.split("\n"):
+        line_bytes.append(byte)
+        byte += len(text.encode("utf-8", "surrogatepass")) + 1
+    _LAST_PARSED[:] = [(source.text, grammar, parsed, line_bytes)]
+    return parsed, line_bytes
 
 
 def suppressed_between(noqa: dict[int, frozenset[str]], first: int, last: int) -> frozenset[str]:
