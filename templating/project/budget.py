@@ -39,13 +39,16 @@ BUDGET_REASON = f"the linter builds at most {CHARACTERS:,} characters of text pe
 
 
 class Budget:
-    """What is left to spend: characters, and time until the deadline."""
+    """What is left to spend: characters, and time until the deadline. The clock starts at
+    the first question asked of it, when evaluation starts: parsing a large file first (a
+    30 MB module takes seconds) is not the evaluation's time."""
 
-    __slots__ = ("characters", "deadline")
+    __slots__ = ("characters", "deadline", "seconds")
 
     def __init__(self, characters: int = CHARACTERS, seconds: float = SECONDS) -> None:
         self.characters = characters
-        self.deadline = time.monotonic() + seconds
+        self.seconds = seconds
+        self.deadline: float | None = None
 
     def afford(self, count: int) -> bool:
         """Spend ``count`` characters if they are left and time is; say whether they were.
@@ -57,6 +60,8 @@ class Budget:
 
     def is_spent(self) -> bool:
         """Whether nothing more may be evaluated: no characters or no time left."""
+        if self.deadline is None:
+            self.deadline = time.monotonic() + self.seconds
         return self.characters <= 0 or time.monotonic() > self.deadline
 
 
