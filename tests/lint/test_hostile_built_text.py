@@ -143,3 +143,17 @@ def test_hostile_a_hole_for_want_of_budget_is_not_remembered_for_the_next_file(t
     })  # fmt: skip
     outcome = run_templating(["lint", "--no-cache", "--jobs", "1", "--select", "TPL014", "."], tmp_path, seconds=20)
     assert "TPL014 `topic` is read by agent `b`" in outcome.stdout, outcome.stdout + outcome.stderr
+
+
+@pytest.mark.parametrize("case", list(BUILDERS))
+def test_hostile_sixty_copies_of_an_empty_text_over_four_levels(tmp_path: Path, case: str) -> None:
+    # Nothing is built, yet each copy is a step: the tree-sitter evaluators pay for steps as
+    # well as characters, and Python's brace reasons are worked out once per constant (an
+    # f-string of empty constants took 35 s there).
+    build, _ = BUILDERS[case]
+    files = build(6, 20) if case in ("TypeScript +", "Java +") else build(4, 60)
+    _project(tmp_path, {name: text.replace('"Hi {name} "', '""') for name, text in files.items()})
+    outcome = run_templating(["lint", "--no-cache", "."], tmp_path, seconds=20, megabytes=600)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert outcome.returncode in (0, 1), outcome.stderr[-2000:]
+    assert outcome.stdout.count("TPL010") <= 1, outcome.stdout[-2000:]

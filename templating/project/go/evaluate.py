@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from templating.project.budget import BUDGET_REASON, afford, evaluation_budget, is_spent
+from templating.project.budget import BUDGET_REASON, evaluation_budget, is_exhausted, pay
 from templating.project.go.literals import decode_go_string
 from templating.project.go.package import GoFile, Package, read_embedded
 from templating.project.go.parameters import is_brace_free_parameter
@@ -78,7 +78,7 @@ def _evaluate(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     kind = node.type
     if kind in ("interpreted_string_literal", "raw_string_literal"):
         return _literal(node, file)
-    if is_spent():
+    if is_exhausted():
         return _hole(node, file, BUDGET_REASON)
     if depth < _MAX_DEPTH:
         if kind == "parenthesized_expression" and node.named_child_count == 1:
@@ -117,7 +117,7 @@ def _concatenate(node: Node, file: GoFile, package: Package, depth: int) -> GoTe
     whole = GoText(file.source)
     for part in _operands(node):
         text = _evaluate(part, file, package, depth + 1)
-        if not afford(len(text.characters)):
+        if not pay(len(text.characters)):
             return _hole(node, file, BUDGET_REASON)
         whole.extend(*_placed(text, part, file))
     whole.offsets.append(file.parsed.span(node)[1])
@@ -231,8 +231,8 @@ def _splice(
         into.holes.append(Interpolation(len(into.characters), expression))
         into.characters.append(RUNTIME_VALUE)
         into.offsets.append(at)
-        return not is_spent()
-    if not afford(len(value.characters)):
+        return not is_exhausted()
+    if not pay(len(value.characters)):
         return False
     into.extend(*_placed(value, argument, file))  # type: ignore[arg-type]
     return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.budget import BUDGET_REASON, afford, is_spent
+from templating.project.budget import BUDGET_REASON, is_exhausted, pay
 from templating.project.java.braces import brace_reason
 from templating.project.java.names import JavaScope, is_parameter, returned
 from templating.project.model.instruction import MAX_INSTRUCTION, RUNTIME_VALUE, unread_literal
@@ -50,12 +50,12 @@ def evaluate(node: Node, scope: JavaScope, depth: int = 0) -> Characters:
     that double each other (``B = A + A``) cost linear time, not exponential."""
     found = scope.memo.get(node.id)
     if found is None:
-        if is_spent():
+        if is_exhausted():
             return _over_budget(node, scope)
         found = _evaluate(node, scope, depth)
         if len(found) > MAX_TEXT:
             found = hole(scope.parsed.text_of(node)[:200], scope.parsed.span(node)[0])
-        elif node.type in _BUILT and not afford(len(found)):
+        elif node.type in _BUILT and not pay(len(found)):
             found = _over_budget(node, scope)
         if not _spends_budget(found):  # a hole for want of budget is this file's, not the node's
             scope.memo[node.id] = found
@@ -68,7 +68,7 @@ def _over_budget(node: Node, scope: JavaScope) -> Characters:
 
 def _spends_budget(found: Characters) -> bool:
     """Whether ``found`` holds a hole for want of budget, or was built when none was left."""
-    return is_spent() or any(
+    return is_exhausted() or any(
         character.hole is not None and character.hole.reason == BUDGET_REASON for character in found
     )
 

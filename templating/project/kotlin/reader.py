@@ -41,7 +41,9 @@ def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found |
     nul = source.text.find("\0")
     if nul >= 0:
         line, column = source.position(nul)
-        return Problem("invalid", "cannot read Kotlin with a NUL character: the Kotlin grammar stops at it", line, column)
+        return Problem(
+            "invalid", "cannot read Kotlin with a NUL character: the Kotlin grammar stops at it", line, column
+        )
     file = kotlin_file(source, modules.key(path))
     file.scope.sibling = folder_constants(path, modules, file.imports, _package(file))
     dialect = port_dialect(file.imports)

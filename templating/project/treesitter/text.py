@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from templating.project.budget import BUDGET_REASON, afford
+from templating.project.budget import BUDGET_REASON, pay
 from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 from templating.project.noqa import noqa_codes, noqa_pattern
 
@@ -115,7 +115,7 @@ def format_printf(pattern: Characters, arguments: Sequence[Characters]) -> Chara
     text = known_text(pattern)
     if text is None:
         return None
-    if not afford(_formatted_length(text, arguments)):  # priced before it is built, as Python's `.format`
+    if not pay(_formatted_length(text, arguments)):  # priced before it is built, as Python's `.format`
         return hole(f'"{text}"', pattern[0].offset if pattern else 0, BUDGET_REASON)
     result: list[Character] = []
     index, automatic = 0, 0

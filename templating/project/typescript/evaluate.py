@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.budget import BUDGET_REASON, afford, evaluation_budget, is_spent
+from templating.project.budget import BUDGET_REASON, evaluation_budget, is_exhausted, pay
 from templating.project.model.instruction import (
     MAX_INSTRUCTION,
     RUNTIME_VALUE,
@@ -88,7 +88,7 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
     kind = node.type
     if depth > _MAX_DEPTH:
         return _hole(node, module)
-    if is_spent():
+    if is_exhausted():
         return _over_budget(node, module)
     if kind in ("string", "template_string"):
         start, end = module.parsed.span(node)
@@ -111,7 +111,7 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
             if len(characters) > MAX_INSTRUCTION:
                 return characters  # cut to the bound by `evaluate`: the right side is never read
             right_characters = _sub(right, module, cache, depth)
-            if not afford(len(characters) + len(right_characters)):
+            if not pay(len(characters) + len(right_characters)):
                 return _over_budget(node, module)
             return characters + right_characters
     if kind == "call_expression":
@@ -137,7 +137,7 @@ def _template(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
             if inner is None:
                 continue
             value = _sub(inner, module, cache, depth)
-            if not afford(len(value)):
+            if not pay(len(value)):
                 return _over_budget(node, module)
             characters.extend(value)
         else:
