@@ -23,7 +23,7 @@ class SourceCache:
     """What one run (a lint worker, the graph, one request of the language server) has read,
     by resolved path; paths display relative to ``root`` (the working folder). ``project``
     (default: ``root``) is the folder no file is read out of when code names a path: every
-    front end opens the files code names through `read_bytes` or `read_text`, which apply the
+    front end opens the files code names through `read_text`, which applies the
     project's edge (`templating.project.edge`)."""
 
     def __init__(self, root: Path, buffers: Mapping[str, str] | None = None, *, project: Path | None = None) -> None:
@@ -49,19 +49,6 @@ class SourceCache:
         real_folder = self._folders.get(folder) or self._folders.setdefault(folder, os.path.realpath(folder or "."))
         shown = relative(os.path.join(real_folder, name), self.root)
         return shown if shown is not None else path.as_posix()
-
-    def is_inside(self, path: Path) -> bool:
-        """Whether the file at ``path``, symbolic links followed, lies in the project."""
-        return is_inside(self.key(path), self.project)
-
-    def read_bytes(self, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-        """The bytes of the regular file at ``path`` (at most ``limit``: see `read_regular`);
-        raises `OutsideProjectError` for a file out of the project, symbolic links followed, and
-        never opens it."""
-        key = self.key(path)
-        if not is_inside(key, self.project):
-            raise OutsideProjectError(path)
-        return read_regular(key, limit)
 
     def read_text(
         self, path: Path, limit: int = MAX_FILE_BYTES, *, decode: Callable[[bytes], str] | None = None
