@@ -24,6 +24,7 @@ from templating.lint.settings import Settings
 from templating.lint.severities import SeverityError, parse_severity_options, rule_severities
 from templating.lint.state_shape import state_keys
 from templating.policy import ValuePolicy
+from templating.project.edge import is_inside, project_edge
 from templating.regular_file import read_regular
 
 __all__ = [
@@ -154,13 +155,15 @@ def build_settings(
             raise ConfigError(f"unknown ADK port `{port}` in target ports: expected {expected}")
     state_file = state if state is not None else (root / config.state if config.state else None)
     if state is None and state_file is not None:
-        _inside_project(state_file, root)
+        _inside_project(state_file, root, "state")
     per_file = _per_file_ignores(config, per_file_ignores, extend_per_file_ignores)
     state_data = load_state(state_file) if state_file else None
     # The state sessions start with: its keys are written before anything runs (a sample is not).
     seed_file = (
         initial_state if initial_state is not None else (root / config.initial_state if config.initial_state else None)
     )
+    if initial_state is None and seed_file is not None:
+        _inside_project(seed_file, root, "initial-state")
     seed_keys = load_state_keys(seed_file) if seed_file else frozenset()
     try:
         severities = rule_severities({**config.severity, **parse_severity_options(severity or [])})
@@ -186,14 +189,14 @@ def build_settings(
     )
 
 
-def _inside_project(file: Path, root: Path) -> None:
+def _inside_project(file: Path, root: Path, setting: str) -> None:
     """A file a repository's own config names must be the repository's: ``state =
-    "/home/me/.ssh/config"`` or a link out of the project is refused (``--state``, which
-    you type yourself, may name any file)."""
-    real, project = os.path.realpath(file), os.path.realpath(root)
-    if real != project and not real.startswith(os.path.join(project, "")):
+    "/home/me/.ssh/config"``, ``initial-state = "../other/state.json"`` or a link out of the
+    project is refused (``--state`` and ``--initial-state``, which you type yourself, may name
+    any file). The project's edge is `templating.project.edge`'s, as for every file read."""
+    if not is_inside(os.path.realpath(file), project_edge(root)):
         raise ConfigError(
-            f"{root / 'pyproject.toml'}: `state` names {file}, outside the project: name a file inside it"
+            f"{root / 'pyproject.toml'}: `{setting}` names {file}, outside the project: name a file inside it"
         )
 
 

@@ -239,3 +239,20 @@ def test_hostile_per_file_ignores_of_thousands_of_globs_are_compiled_once(tmp_pa
     outcome = run_templating(["lint", "--no-cache", "--jobs", "1", *names], tmp_path, seconds=15)
     assert outcome.returncode == 1, outcome.stderr
     assert "Found 400 findings in 20 files checked." in outcome.stdout
+
+
+NUL_FILES = {
+    "Agent.kt": 'import com.google.adk.agents.LlmAgent\nval root = LlmAgent.builder().name("a").instruction("Hi {{x}}\0").build()\n',
+    "agent.py": 'from google.adk.agents import LlmAgent\n\0\nroot_agent = LlmAgent(name="a", instruction="Hi {{x}}")\n',
+    "root_agent.yaml": "name: a\n\0\ninstruction: Hi {{x}}\n",
+}
+
+
+@pytest.mark.parametrize("name", list(NUL_FILES))
+def test_hostile_nul_character_is_reported_never_silent(tmp_path, name):
+    # A Kotlin file with a NUL was skipped in silence ("All checks passed"): the grammar reads
+    # nothing past it. It is a TPL013 finding there, as in Python and YAML.
+    (tmp_path / name).write_text(NUL_FILES[name], encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", name], tmp_path, seconds=20)
+    assert outcome.returncode == 1, outcome.stdout + outcome.stderr
+    assert f"{name}:" in outcome.stdout and " TPL013 " in outcome.stdout, outcome.stdout

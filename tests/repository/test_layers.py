@@ -30,7 +30,7 @@ PROJECT = "templating.project"
 #: The front ends: one package per source language (or file format) a project is read from.
 FRONT_ENDS = frozenset({"python", "agent_config", "typescript", "go", "java", "kotlin"})
 #: The project layer's leaves: modules that import nothing of the project.
-LEAVES = ("budget", "encoding", "heap", "noqa", "paths", "pickling")
+LEAVES = ("budget", "edge", "encoding", "heap", "noqa", "paths", "pickling")
 #: What a front end may import from the project layer besides its own package: the model, the
 #: contract, the shared source cache and tree-sitter layer, and the leaves.
 FRONT_END_MAY_IMPORT = ("model", "frontend", "sources", "treesitter", *LEAVES)

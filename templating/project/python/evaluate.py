@@ -25,7 +25,9 @@ import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
-from templating.project.budget import BUDGET_REASON, CHARACTERS, current_budget, file_budget
+from templating.project.budget import BUDGET_REASON, CHARACTERS, evaluation_budget
+from templating.project.budget import afford as _afford
+from templating.project.budget import is_spent as _is_spent
 from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
 from templating.project.noqa import noqa_at
 from templating.project.python.brace_risk import brace_reason
@@ -90,10 +92,8 @@ def evaluate(expression: ast.expr, scope: Namespace) -> list[Evaluated]:
         return [Evaluated(*long, ())]  # one TPL013 finding, and its keys unknown to the model
     if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
         return [_plain_literal(expression, scope.module.source)]
-    if current_budget() is None:  # evaluated outside a file's budget: this call has its own
-        with file_budget():
-            return [_finish(text) for text in _evaluate(expression, scope, 0)]
-    return [_finish(text) for text in _evaluate(expression, scope, 0)]
+    with evaluation_budget():  # a file's, or this call's own outside one
+        return [_finish(text) for text in _evaluate(expression, scope, 0)]
 
 
 def _plain_literal(node: ast.Constant, source: SourceFile) -> Evaluated:
@@ -197,16 +197,6 @@ def _unknown(node: ast.expr, scope: Namespace, reason: str | None = None) -> _Te
 def _over_budget(node: ast.expr, scope: Namespace) -> _Text:
     """The hole for a text the file's budget cannot pay for (see `templating.project.budget`)."""
     return _unknown(node, scope, BUDGET_REASON)
-
-
-def _afford(count: int) -> bool:
-    budget = current_budget()
-    return budget is None or budget.afford(count)
-
-
-def _is_spent() -> bool:
-    budget = current_budget()
-    return budget is not None and budget.is_spent()
 
 
 def _place(text: _Text, source: SourceFile, offset: int) -> _Text:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
 from pathlib import Path
 
+from templating.project.edge import is_inside
 from templating.project.encoding import read_source
 from templating.project.python.parsing import parse_python
 
@@ -19,10 +21,12 @@ __all__ = ["resolve_import"]
 
 
 def resolve_import(
-    path: Path, statement: ast.Import | ast.ImportFrom, alias: ast.alias
+    path: Path, statement: ast.Import | ast.ImportFrom, alias: ast.alias, project: str | None = None
 ) -> tuple[Path, str | None] | None:
     """Where the name ``alias`` binds comes from: ``(module file, None)`` for a module, or
-    ``(module file, symbol)`` for a name defined in a module; ``None`` if not in the package."""
+    ``(module file, symbol)`` for a name defined in a module; ``None`` if not in the package.
+    A package's ``__init__.py`` out of the resolved folder ``project`` is never read for the
+    names it binds."""
     if isinstance(statement, ast.Import):
         if alias.asname is None and "." in alias.name:
             return None
@@ -34,16 +38,16 @@ def resolve_import(
         module = _module_file(base, parts) if parts else None
         # `from package import name` takes what the package's `__init__.py` binds to `name`
         # (`from .name import name` re-exports an agent) over the submodule of that name.
-        if submodule is not None and (module is None or not _binds(module, alias.name)):
+        if submodule is not None and (module is None or not _binds(module, alias.name, project)):
             return submodule, None
         if module is not None:
             return module, alias.name
     return None
 
 
-def _binds(module: Path, name: str) -> bool:
+def _binds(module: Path, name: str, project: str | None) -> bool:
     """Whether the package file ``module`` binds ``name`` at its top level."""
-    if module.name != "__init__.py":
+    if module.name != "__init__.py" or (project is not None and not is_inside(os.path.realpath(module), project)):
         return False
     try:
         stat = module.stat()

@@ -50,9 +50,17 @@ def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     if instruction.source.path != source.path:
         return None  # an embedded prompt file: its text reaches the model, it holds no comments
-    # The line the value ends on: a comment there is outside any raw string of it.
-    line, _ = source.position(instruction.offsets[-1])
-    return line
+    from templating.project.treesitter.text import line_end_commentable
+
+    # The line the value ends on (a comment there is outside any raw string of it), else one
+    # from the line before the value, which the reader reads too; never a line ending inside
+    # another raw string or block comment that goes on, where the comment would be text.
+    first, _ = source.position(instruction.offsets[0])
+    last, _ = source.position(instruction.offsets[-1])
+    lines = [last, *range(last - 1, first - 2, -1)]
+    return next(
+        (line for line in lines if line >= 1 and line_end_commentable(source, source.line_starts[line - 1], "go")), None
+    )
 
 
 def _lend(path: Path, text: str, cache: SourceCache) -> list[Instruction]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.project.budget import BUDGET_REASON, evaluation_budget, is_exhausted, pay
 from templating.project.model.instruction import (
     MAX_INSTRUCTION,
     RUNTIME_VALUE,
@@ -70,8 +71,10 @@ class Text:
 
 
 def evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int = 0) -> Text:
-    """The text ``node`` (an expression of ``module``) gives, holes where it is not constant."""
-    characters = _evaluate(unwrap(node), module, cache, depth)
+    """The text ``node`` (an expression of ``module``) gives, holes where it is not constant
+    (and where the file's budget of built text is spent: see `templating.project.budget`)."""
+    with evaluation_budget():
+        characters = _evaluate(unwrap(node), module, cache, depth)
     return Text(module.source, tuple(characters[:MAX_INSTRUCTION]))
 
 
@@ -85,6 +88,8 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
     kind = node.type
     if depth > _MAX_DEPTH:
         return _hole(node, module)
+    if is_exhausted():
+        return _over_budget(node, module)
     if kind in ("string", "template_string"):
         start, end = module.parsed.span(node)
         if end - start > MAX_INSTRUCTION:
@@ -105,7 +110,10 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
             characters = _sub(left, module, cache, depth)
             if len(characters) > MAX_INSTRUCTION:
                 return characters  # cut to the bound by `evaluate`: the right side is never read
-            return characters + _sub(right, module, cache, depth)
+            right_characters = _sub(right, module, cache, depth)
+            if not pay(len(characters) + len(right_characters)):
+                return _over_budget(node, module)
+            return characters + right_characters
     if kind == "call_expression":
         return _call(node, module, cache, depth)
     if kind in ("identifier", "member_expression", "subscript_expression"):
@@ -128,7 +136,10 @@ def _template(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
             inner = child.named_children[0] if child.named_children else None
             if inner is None:
                 continue
-            characters.extend(_sub(inner, module, cache, depth))
+            value = _sub(inner, module, cache, depth)
+            if not pay(len(value)):
+                return _over_budget(node, module)
+            characters.extend(value)
         else:
             add_piece(module.parsed, child, characters)
     return characters
@@ -177,6 +188,12 @@ def _trimmed(characters: list[Character], start: bool, end: bool) -> list[Charac
 def _moved(characters: list[Character], offset: int) -> list[Character]:
     """Characters from another module, placed at ``offset`` of this one."""
     return [character._replace(offset=offset) for character in characters]
+
+
+def _over_budget(node: Node, module: ScriptModule) -> list[Character]:
+    """The hole for a text the file's budget cannot pay for."""
+    hole = Interpolation(0, module.parsed.text_of(node), BUDGET_REASON)
+    return [Character(RUNTIME_VALUE, module.parsed.span(node)[0], hole)]
 
 
 def _hole(node: Node, module: ScriptModule, offset: int | None = None) -> list[Character]:

@@ -48,13 +48,13 @@ class ScriptReading:
 
 def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptReading:
     """The agents, instructions and writes of ``module`` (its file key ``key``)."""
-    if is_vendored(module.path):
+    if is_vendored(module.path, cache.sources.project):
         return ScriptReading()
     port = module.port
     grammar = grammar_for(module.path.name)
     sites = find_agents(module, grammar)
     if port is None and sites:
-        port = package_port(module.path.parent)
+        port = package_port(module.path.parent, cache.sources.project)
     if port is None and not sites and "BaseAgent" not in module.imports:
         return _seeds_only(module, key, cache, grammar)
     if port is None:
