@@ -31,6 +31,7 @@ from templating.project.python.adk_vocabulary import (
     AgentKind,
     WriterVia,
 )
+from templating.project.python.agent_names import adk_class, listed, local_value
 from templating.project.python.app_plugins import find_apps
 from templating.project.python.python_source import (
     PythonModule,
@@ -93,6 +94,18 @@ class _Builder:
         self.top_level = {id(s) for s in module.tree.body}
         self.functions = {s.name for s in module.tree.body if isinstance(s, _Function)}
         self.agents: list[AgentFacts] = []
+
+    @functools.cached_property
+    def adk_names(self) -> dict[str, str]:
+        """Names imported from sibling modules that re-export one of ADK's agent classes, and
+        the class each is (``from .imports import LlmAgent``)."""
+        found = {}
+        for name in self.module.imports:
+            if name[:1].isupper():
+                adk = adk_class(self.module, name, self.cache)
+                if adk in AGENT_KINDS:
+                    found[name] = adk
+        return found
 
     @functools.cached_property
     def imports(self) -> dict[str, Ref]:
@@ -177,6 +190,8 @@ class _Builder:
             return self.classes[name].kind
         if name in AGENT_KINDS and name not in self.imports:
             return AGENT_KINDS[name]
+        if name in self.imports and name in self.adk_names:
+            return AGENT_KINDS[self.adk_names[name]]
         # A class from a sibling module is checked when the model is assembled.
         project_class = name in self.imports and name[:1].isupper()
         named = any(k.arg == "name" for k in call.keywords)
@@ -186,51 +201,53 @@ class _Builder:
         arguments = {k.arg: k.value for k in call.keywords if k.arg}
         name = arguments.get("name")
         refs = _Refs()
-        for element in _elements(arguments.get("sub_agents")):
-            refs.add(self._ref(element), "sub_agents")
-        for element in _elements(arguments.get("tools")):
-            self._tool(element, refs)
+        for element in listed(self.module, call, arguments.get("sub_agents")):
+            refs.add(self._ref(element, call), "sub_agents")
+        for element in listed(self.module, call, arguments.get("tools")):
+            self._tool(element, refs, call)
         for field, value in arguments.items():
             if field.endswith(("_callback", "_callbacks")):
-                for element in _elements(value):
-                    refs.add(self._ref(element), "callbacks")
+                for element in listed(self.module, call, value):
+                    refs.add(self._ref(element, call), "callbacks")
                     if field.startswith("before_agent"):
-                        refs.add(self._ref(element), "early_callbacks")
+                        refs.add(self._ref(element, call), "early_callbacks")
         return AgentFacts(
             self.bound.get(id(call)) or _synthetic(call), _string(name), self._agent_kind(call) or "custom",
             self.module.source.path, call.lineno, call.col_offset + 1,
             tuple(find_call_instructions(self.module, call, self.cache)),
             self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
             tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call), tuple(refs.early_callbacks),
-            schema_name(arguments.get("input_schema")), self._sources(call, arguments.get("tools")),
+            schema_name(arguments.get("input_schema")), self._sources(call, listed(self.module, call, arguments.get("tools"))),
             "static_instruction" in arguments,
         )  # fmt: skip
 
-    def _sources(self, call: ast.Call, tools: ast.expr | None) -> tuple[str, ...]:
+    def _sources(self, call: ast.Call, tools: list[ast.expr]) -> tuple[str, ...]:
         """The third-party tools the agent holds (a name bound at module level is followed
         once), and ``RemoteA2aAgent`` if it is one."""
         found = [name for name in (called_name(call),) if name in THIRD_PARTY_AGENTS]
         constants = self.module.constants
-        for element in _elements(tools):
+        for element in tools:
             bound = constants.get(element.id) if isinstance(element, ast.Name) else None
             name = third_party_tool(bound if bound is not None else element)
             if name is not None:
                 found.append(name)
         return tuple(dict.fromkeys(found))
 
-    def _tool(self, element: ast.expr, refs: _Refs) -> None:
+    def _tool(self, element: ast.expr, refs: _Refs, at: ast.Call | None = None) -> None:
         if isinstance(element, ast.Call) and called_name(element) == TOOLSET_CLASS:
             refs.add(Ref(self.key, toolset_variable(element, self.bound)), "tools")
             return
         if isinstance(element, ast.Call) and called_name(element) in (*FUNCTION_TOOLS, "AgentTool"):
             wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
             if wrapped is not None:
-                refs.add(self._ref(wrapped), "agent_tools" if called_name(element) == "AgentTool" else "tools")
+                refs.add(self._ref(wrapped, at), "agent_tools" if called_name(element) == "AgentTool" else "tools")
             return
-        refs.add(self._ref(element), "tools")
+        refs.add(self._ref(element, at), "tools")
 
-    def _ref(self, node: ast.expr) -> Ref | None:
-        """Where a listed name lives; ``None`` if outside the project."""
+    def _ref(self, node: ast.expr, at: ast.Call | None = None) -> Ref | None:
+        """Where a listed name lives; ``None`` if outside the project. A name no module-level
+        binding explains is looked up among the locals of the function ``at`` is written in
+        (an agent built there from agents it holds in locals)."""
         if isinstance(node, ast.Call):
             if self._agent_kind(node) is not None:
                 return Ref(self.key, self.bound.get(id(node)) or _synthetic(node))
@@ -239,7 +256,10 @@ class _Builder:
             if node.id in self.imports and self.imports[node.id].name:
                 return self.imports[node.id]
             local = node.id in self.functions or node.id in self.bound.values() or node.id in self.classes
-            return Ref(self.key, node.id) if local else None
+            if local:
+                return Ref(self.key, node.id)
+            value = local_value(self.module, at, node.id) if at is not None else None
+            return self._ref(value) if isinstance(value, ast.Call) else None
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             target = self.imports.get(node.value.id)
             return Ref(target.module, node.attr) if target and not target.name else None
@@ -254,7 +274,7 @@ class _Builder:
         name = called_name(call)
         if name in self.classes:
             return Ref(self.key, name)
-        if name in self.imports and self.imports[name].name:
+        if name in self.imports and self.imports[name].name and name not in self.adk_names:
             return self.imports[name]
         return None
 
@@ -325,14 +345,6 @@ def _factories(module: PythonModule, bound: dict[int, str], agents: set[str]) ->
             if factories.get(statement.name, "") not in agents:  # its last return is no agent of the module
                 factories.pop(statement.name, None)
     return factories
-
-
-def _elements(value: ast.expr | None) -> list[ast.expr]:
-    if value is None:
-        return []
-    if isinstance(value, (ast.List, ast.Tuple)):
-        return [e for e in value.elts if not isinstance(e, ast.Starred)]
-    return [value]
 
 
 def _synthetic(call: ast.Call) -> str:
