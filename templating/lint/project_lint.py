@@ -3,7 +3,8 @@
 The per-file rules run as each file is read; these run once, after: TPL014 and TPL015 on the
 placeholders of agents' instructions (and, in graph workflows, on function-node parameters),
 TPL016 on direct session-state writes, TPL018 and TPL019 on workflow shapes, TPL020 on
-``{Model.field}`` references, TPL021 to TPL024 on third-party values and caches. Rule selection, per-file ignores and ``# noqa`` apply as for any
+``{Model.field}`` references, TPL021 to TPL024 on third-party values and caches, TPL027 on key
+names f-strings put where a placeholder was meant. Rule selection, per-file ignores and ``# noqa`` apply as for any
 other rule.
 """
 
@@ -24,6 +25,7 @@ from templating.lint.project_rules import (
 )  # fmt: skip
 from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
+from templating.lint.splice_rules import find_swallowed_placeholders
 from templating.lint.untrusted_rules import find_untrusted_reads
 from templating.lint.workflow_rules import (
     find_schema_references,
@@ -40,7 +42,7 @@ __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 #: The codes of the rules that need the whole project.
 PROJECT_CODES = frozenset({
     "TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024", "TPL025",
-    "TPL026",
+    "TPL026", "TPL027",
 })  # fmt: skip
 
 
@@ -81,7 +83,7 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
 
 
 def _untrusted_and_cache_hazards(model: ProjectModel, settings: Settings) -> list[tuple[Instruction, Hazard]]:
-    """TPL021 to TPL024, each asked only when enabled."""
+    """TPL021 to TPL024 and TPL027, each asked only when enabled."""
     pairs: list[tuple[Instruction, Hazard]] = []
     if settings.is_enabled("TPL021") or settings.is_enabled("TPL022"):
         pairs.extend(find_untrusted_reads(model, settings))
@@ -89,6 +91,8 @@ def _untrusted_and_cache_hazards(model: ProjectModel, settings: Settings) -> lis
         pairs.extend(find_cache_hazards(model))
     if settings.is_enabled("TPL024"):
         pairs.extend(find_static_after_changing(model))
+    if settings.is_enabled("TPL027"):
+        pairs.extend(find_swallowed_placeholders(model))
     return pairs
 
 

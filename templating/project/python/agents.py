@@ -33,6 +33,7 @@ from templating.project.python.adk_vocabulary import (
 )
 from templating.project.python.agent_names import adk_class, listed, local_value
 from templating.project.python.app_plugins import find_apps
+from templating.project.python.constant_keys import key_reader
 from templating.project.python.python_source import (
     PythonModule,
     find_call_instructions,
@@ -73,6 +74,8 @@ class _Builder:
         self.module = module
         self.cache = cache
         self.key = cache.key(module.path)
+        #: The key a key expression names: a literal, or a constant bound to one.
+        self.key_of = key_reader(module, cache)
         self.calls: list[ast.Call] = []
         self.function_nodes: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         class_nodes = []
@@ -117,7 +120,7 @@ class _Builder:
         for node in self.calls:
             if self._agent_kind(node) is not None:
                 self.agents.append(self._agent(node))
-        initial = find_initial_writers(self.module, self.calls, "initial") if self.has_deltas else []
+        initial = find_initial_writers(self.module, self.calls, "initial", key_of=self.key_of) if self.has_deltas else []
         needs_imports = self.agents or self.module.path.name == "__init__.py"
         sessions = (
             find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
@@ -174,9 +177,10 @@ class _Builder:
             return []
         parameters = context_parameters(function)
         role: WriterVia = "callback" if "callback" in parameters.values() else "tool"
-        writers = find_state_writes(self.module, function, parameters, role) if parameters else []
+        writers = find_state_writes(self.module, function, parameters, role, self.key_of) if parameters else []
         if self.has_deltas:
-            writers += find_initial_writers(self.module, self.module.walk(function), "state_delta", function.name)
+            nodes = self.module.walk(function)
+            writers += find_initial_writers(self.module, nodes, "state_delta", function.name, self.key_of)
         source = network_call(function) if writers and self.may_fetch else None
         if source is not None:
             writers = [dataclasses.replace(writer, source=source) for writer in writers]
@@ -268,7 +272,7 @@ class _Builder:
     def _output_key(self, value: ast.expr | None) -> Writer | None:
         if value is None or (isinstance(value, ast.Constant) and value.value is None):
             return None
-        return Writer(_string(value), "output_key", self.module.source.path, value.lineno, value.col_offset + 1)
+        return Writer(self.key_of(value), "output_key", self.module.source.path, value.lineno, value.col_offset + 1)
 
     def _custom_class(self, call: ast.Call) -> Ref | None:
         name = called_name(call)

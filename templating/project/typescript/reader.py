@@ -18,8 +18,8 @@ from templating.project.model.instruction import Instruction
 from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
 from templating.project.typescript.custom_agents import CustomSite, find_custom_agents
-from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
-from templating.project.typescript.modules import ScriptCache, ScriptModule
+from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, lookup, resolve_value
+from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 from templating.project.typescript.node_functions import node_functions
 from templating.project.typescript.packages import is_vendored, package_port
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
@@ -170,17 +170,22 @@ class _Facts:
             return None
         offsets = (*text.offsets, text.offsets[-1] + 1)
         suppressed = _noqa(module, node) | (_noqa(self.module, value) if module is not self.module else frozenset())
-        return Instruction(text.source, text.value, offsets, _FIELDS[field_name], text.holes, suppressed, self.port)
+        return Instruction(
+            text.source, text.value, offsets, _FIELDS[field_name], text.holes, suppressed, self.port, text.splices
+        )
 
     def _position(self, node: Node) -> tuple[int, int]:
         start = self.module.parsed.span(node)[0]
         return self.module.source.position(start)
 
-    def _ref(self, node: Node) -> Ref | None:
+    def _ref(self, node: Node, depth: int = 0) -> Ref | None:
         name = _name_of(node, self.module)
         if name is None:
             line, column = self._position(node)
             return Ref(self.key, f"<agent {line}:{column}>") if node.type == "new_expression" else None
+        held = lookup(name, node, self.module) if node.type == "identifier" and depth < _MAX_HOPS else None
+        if held is not None and held is not self.module.values.get(name) and _is_built(held):
+            return self._ref(unwrap(held), depth + 1)  # a local holding an agent (`const a = await makeA()`)
         imported = self.module.imports.get(name)
         if imported is not None:
             path = self.cache.resolve(imported.specifier, self.module.path)
@@ -236,6 +241,17 @@ class _Facts:
 
 
 _FIELDS = {"instruction": "instruction", "globalInstruction": "global_instruction"}
+
+
+_MAX_HOPS = 8  # locals followed to the agent they hold
+
+
+def _is_built(node: Node) -> bool:
+    """Whether ``node`` builds or fetches a value: a call, ``new`` or ``await`` on one."""
+    node = unwrap(node)
+    while node.type == "await_expression" and node.named_children:
+        node = unwrap(node.named_children[0])
+    return node.type in ("call_expression", "new_expression")
 
 
 def _tool_name(node: Node, module: ScriptModule) -> str | None:
