@@ -135,3 +135,25 @@ def test_the_factories_fixture_is_a_program_of_several_modules() -> None:
     fixture = Path(__file__).resolve().parents[2] / "data" / "ts_flow" / "adk_ts_factories" / "src"
     assert "asSequential([buyer, notifier])" in (fixture / "main.ts").read_text(encoding="utf-8")
     assert "tools: allTools" in (fixture / "agents" / "buyer.ts").read_text(encoding="utf-8")
+
+
+DOUBLED = """\
+import { LlmAgent, SequentialAgent } from '@google/adk';
+
+const writer = new LlmAgent({ name: 'writer', instruction: 'Write.', outputKey: 'draft' });
+const reviewer = new LlmAgent({ name: 'reviewer', instruction: 'Review {{draft}} against {{rubric}}.' });
+export const rootAgent = new SequentialAgent({ name: 'root', subAgents: [writer, reviewer] });
+"""
+
+
+def test_doubled_braces_in_adk_js_are_reported_where_the_value_cannot_be_meant(tmp_path: Path) -> None:
+    # adk-js substitutes `{{draft}}` with the value (A08c in the TypeScript reference): with
+    # `draft` written by the writer, that is what the author means. `rubric` is written by
+    # nothing: TPL001 (and TPL014) stay.
+    findings = _lint(tmp_path, **{"agent.ts": DOUBLED})
+    assert [(line, code) for _, line, code in findings] == [(4, "TPL001"), (4, "TPL014")]
+    column = DOUBLED.splitlines()[3].index("{{rubric}}") + 1
+    assert [f.column for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings if f.code == "TPL001"] == [column]
+    # Braces doubled elsewhere in the instruction: the author writes `{{` for a brace.
+    literal = DOUBLED.replace("Review {{draft}}", 'Reply as {{ "ok": true }}. Review {{draft}}')
+    assert [code for _, _, code in _lint(tmp_path, **{"agent.ts": literal})].count("TPL001") == 2
