@@ -188,10 +188,10 @@ class _Builder:
 
     def _agent_kind(self, call: ast.Call) -> AgentKind | None:
         name = called_name(call)
+        if name is not None and name in self.classes:
+            return self.classes[name].kind  # an agent class of the module, whatever it is given
         if name is None or not any(k.arg in _AGENT_FIELDS for k in call.keywords):
             return None
-        if name in self.classes:
-            return self.classes[name].kind
         if name in AGENT_KINDS and name not in self.imports:
             return AGENT_KINDS[name]
         if name in self.imports and name in self.adk_names:
@@ -207,6 +207,10 @@ class _Builder:
         refs = _Refs()
         for element in listed(self.module, call, arguments.get("sub_agents")):
             refs.add(self._ref(element, call), "sub_agents")
+        if called_name(call) in self.classes:  # agents a custom agent is built with run under it
+            for field, value in arguments.items():
+                if field not in _AGENT_FIELDS and isinstance(value, ast.Name):
+                    refs.add(self._agent_ref(value, call), "sub_agents")
         for element in listed(self.module, call, arguments.get("tools")):
             self._tool(element, refs, call)
         for field, value in arguments.items():
@@ -268,6 +272,12 @@ class _Builder:
             target = self.imports.get(node.value.id)
             return Ref(target.module, node.attr) if target and not target.name else None
         return None
+
+    def _agent_ref(self, node: ast.Name, at: ast.Call) -> Ref | None:
+        """Where ``node`` leads when it names an agent of this module (else ``None``)."""
+        ref = self._ref(node, at)
+        agents = {agent.variable for agent in self.agents} | set(self.bound.values())
+        return ref if ref is not None and (ref.module != self.key or ref.name in agents) else None
 
     def _output_key(self, value: ast.expr | None) -> Writer | None:
         if value is None or (isinstance(value, ast.Constant) and value.value is None):

@@ -32,6 +32,7 @@ from templating.project.python.brace_free import (
 from templating.project.python.call_sites import parameter_values
 from templating.project.python.committed_files import RUN_TIME_PART, loose_path, read_call_path
 from templating.project.python.definitions import find_definition, local_assignments
+from templating.project.python.module import load
 from templating.project.python.syntax_tree import dotted_name, own_nodes
 
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ _ENUM_ITEMS: ContextVar[dict[str, list[ast.expr]]] = ContextVar("enum_items", de
 _UNKNOWN = object()
 #: Operators whose result is a number (or a path, for `/`), whatever the operands.
 _NUMBER_OPERATORS = (ast.Sub, ast.Div, ast.FloorDiv, ast.Pow)
+#: Parameter annotations of numbers and booleans: the value holds no brace.
+_NUMBER_ANNOTATIONS = frozenset({"int", "float", "bool", "complex", "Decimal", "datetime", "date"})
 #: Calls whose items are their argument's items.
 _ITEM_KEEPING = frozenset({"sorted", "list", "tuple", "set", "reversed", "frozenset"})
 #: Library functions that reduce a text to letters, digits and hyphens.
@@ -165,10 +168,20 @@ def _attribute_reason(node: ast.Attribute, scope: Namespace, depth: int) -> str 
 
 
 def _enum_members(node: ast.expr, scope: Namespace) -> list[ast.expr] | None:
-    """The member values of the ``Enum`` class ``node`` names in its module, if it is one."""
+    """The member values of the ``Enum`` class ``node`` names (defined in its module, or in a
+    sibling module it is imported from), if it is one."""
     if not isinstance(node, ast.Name):
         return None
-    found = next((s for s in scope.module.tree.body if isinstance(s, ast.ClassDef) and s.name == node.id), None)
+    module, name = scope.module, node.id
+    for _ in range(_MAX_DEPTH):  # through the packages that re-export it
+        if name not in module.imports:
+            break
+        path, symbol = module.imports[name]
+        other = load(scope.cache, path)
+        if other is None or symbol is None:
+            return None
+        module, name = other, symbol
+    found = next((s for s in module.tree.body if isinstance(s, ast.ClassDef) and s.name == name), None)
     return enum_values(found) if found is not None else None
 
 
@@ -262,13 +275,25 @@ def _parameter_reason(
     node: ast.Name, function: ast.FunctionDef | ast.AsyncFunctionDef, scope: Namespace, depth: int
 ) -> str | None:
     """A parameter of a module-private factory is brace-free when every call passes a
-    brace-free value (`call_sites.parameter_values`); followed a few calls deep only."""
+    brace-free value (`call_sites.parameter_values`); followed a few calls deep only. One
+    annotated as a number or a boolean is one (or the call fails before any instruction)."""
+    if _annotation(function, node.id) in _NUMBER_ANNOTATIONS:
+        return None
     values = None
     if depth < _MAX_PARAMETER_DEPTH and not local_assignments(function).get(node.id):
         values = parameter_values(function, node.id, scope)
     if values is None:
         return _runtime(node)
     return next(filter(None, (brace_reason(value, where, depth + 1) for value, where in values)), None)
+
+
+def _annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str:
+    """The annotation of parameter ``name`` of ``function``, as written (``""``: none)."""
+    arguments = function.args
+    for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+        if argument.arg == name and argument.annotation is not None:
+            return ast.unparse(argument.annotation)
+    return ""
 
 
 def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
