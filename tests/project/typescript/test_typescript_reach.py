@@ -157,3 +157,45 @@ def test_doubled_braces_in_adk_js_are_reported_where_the_value_cannot_be_meant(t
     # Braces doubled elsewhere in the instruction: the author writes `{{` for a brace.
     literal = DOUBLED.replace("Review {{draft}}", 'Reply as {{ "ok": true }}. Review {{draft}}')
     assert [code for _, _, code in _lint(tmp_path, **{"agent.ts": literal})].count("TPL001") == 2
+
+
+@pytest.mark.parametrize(
+    ("port", "tool", "source"),
+    [
+        ("@google/adk", "GOOGLE_SEARCH", "GOOGLE_SEARCH"),
+        ("@google/adk", "new UrlContextTool()", "UrlContextTool"),
+        ("@iqai/adk", "new WebSearchTool()", "WebSearchTool"),
+        ("@iqai/adk", "...(await McpAtp({ env: {} }).getTools())", "McpAtp"),
+        ("@iqai/adk", "...(await loadTools())", "McpToolset"),
+    ],
+)
+def test_typescript_search_fetch_and_mcp_tools_are_third_party_sources(
+    tmp_path: Path, port: str, tool: str, source: str
+) -> None:
+    imports = "GOOGLE_SEARCH, UrlContextTool" if port == "@google/adk" else "WebSearchTool, McpAtp, McpToolset"
+    text = (
+        f"import {{ LlmAgent, SequentialAgent, {imports} }} from '{port}';\n"
+        "async function loadTools() { const set = new McpToolset({ name: 'm' } as any); return set.getTools(); }\n"
+        f"const finder = new LlmAgent({{ name: 'finder', instruction: 'Find.', tools: [{tool}], outputKey: 'found' }});\n"
+        "const writer = new LlmAgent({ name: 'writer', instruction: 'Report on {found}.' });\n"
+        "export const rootAgent = new SequentialAgent({ name: 'root', subAgents: [finder, writer] });\n"
+    )
+    _write(tmp_path, text)
+    (finding,) = [f for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings if f.code == "TPL021"]
+    assert finding.line == 4 and finding.message.endswith(f"which holds `{source}`")
+
+
+def test_a_typescript_tool_that_fetches_makes_its_writes_third_party(tmp_path: Path) -> None:
+    text = (
+        "import { FunctionTool, LlmAgent } from '@google/adk';\n"
+        "const read = new FunctionTool({ name: 'read', description: 'd', execute: async (args: any, context: any) => {\n"
+        "  const page = await (await fetch(args.url)).text();\n  context.state.set('page', page);\n  return {};\n} });\n"
+        "export const rootAgent = new LlmAgent({ name: 'a', instruction: 'Summarize {page?}.', tools: [read] });\n"
+    )
+    _write(tmp_path, text)
+    (finding,) = [f for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings if f.code == "TPL021"]
+    assert "which calls `fetch`" in finding.message
+
+
+def _write(folder: Path, text: str) -> None:
+    (folder / "agent.ts").write_text(text, encoding="utf-8")
