@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from templating.errors import TemplateSyntaxError
 from templating.lint.checks import DOUBLED_BY_PROJECT, doubled_brace_hazard
 from templating.lint.hazard import Hazard
 from templating.lint.project_rules import weakened_agents
+from templating.nodes import Placeholder
 from templating.project.model.apps import AppScopes
 from templating.project.model.facts import Read
-from templating.errors import TemplateSyntaxError
-from templating.nodes import Placeholder
 from templating.project.model.instruction import Instruction, parse_instruction_text
 from templating.project.model.project_model import ProjectModel
 

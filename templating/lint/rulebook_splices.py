@@ -8,7 +8,9 @@ __all__ = ["SPLICE_RULES"]
 
 SPLICE_RULES: tuple[Rule, ...] = (
     Rule(
-        "TPL027", "swallowed-placeholder", Severity.WARNING,
+        "TPL027",
+        "swallowed-placeholder",
+        Severity.WARNING,
         "An f-string puts a state key's name where its placeholder was meant",
         "Finds an f-string value (`{STATE_CURRENT_DOC}`), or a template literal's `${KEY}` in "
         "TypeScript, that puts a constant spelled like a state key into an injected instruction "
@@ -28,7 +30,7 @@ SPLICE_RULES: tuple[Rule, ...] = (
         'Reply {{criticism?}} if you have none.")',
         'critic = LlmAgent(name="critic", instruction=f"Review this draft:\\n{{{STATE_CURRENT_DOC}}}\\n'
         'Reply {{criticism?}} if you have none.")\n'
-        '# the f-string gives `{current_document}`: ADK puts the document there',
+        "# the f-string gives `{current_document}`: ADK puts the document there",
         dialects=("adk", "strict"),
         dialect_note="In TypeScript, `{${KEY}}` is the placeholder and `${KEY}` alone the name.",
     ),

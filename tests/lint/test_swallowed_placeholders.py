@@ -61,7 +61,7 @@ def _critic_sees(doc: str) -> str:
     program = _program(doc).replace("MODEL = 'gemini-2.5-flash'", "MODEL = RECORDING")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # ADK 2.x deprecates the 1.x composites
-        exec(program, {"RECORDING": _Recording(), "__name__": "fixture"}, namespace)
+        exec(program, {"RECORDING": _Recording(), "__name__": "fixture"}, namespace)  # noqa: S102 - our own fixture
     SEEN.clear()
 
     async def run() -> None:

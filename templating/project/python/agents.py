@@ -120,7 +120,9 @@ class _Builder:
         for node in self.calls:
             if self._agent_kind(node) is not None:
                 self.agents.append(self._agent(node))
-        initial = find_initial_writers(self.module, self.calls, "initial", key_of=self.key_of) if self.has_deltas else []
+        initial = (
+            find_initial_writers(self.module, self.calls, "initial", key_of=self.key_of) if self.has_deltas else []
+        )
         needs_imports = self.agents or self.module.path.name == "__init__.py"
         sessions = (
             find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []

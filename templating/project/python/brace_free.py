@@ -56,6 +56,7 @@ def removes_braces(call: ast.Call, reason: Reason) -> bool:
     class that does not keep braces (``[^a-z0-9-]``) and a brace-free replacement: every brace
     of ``text`` is replaced. A compiled pattern's ``.sub(replacement, text)`` counts too."""
     name = dotted_name(call.func)
+    pattern: ast.expr | None
     if name in _SUB_CALLS and len(call.args) >= 3:
         pattern, replacement = call.args[0], call.args[1]
     elif name.endswith(".sub") and len(call.args) >= 2 and isinstance(call.func, ast.Attribute):
@@ -80,9 +81,7 @@ def loop_items(name: str, function: ast.AST) -> Iterator[tuple[ast.expr, str]]:
     iterable with the role of ``name`` in it (``index``: an ``enumerate`` or ``range`` count,
     ``item``: an item of the iterable, ``unknown``: a part of an item)."""
     for node in own_nodes(function):
-        if isinstance(node, (ast.For, ast.AsyncFor)):
-            yield from _bindings(node.target, node.iter, name)
-        elif isinstance(node, ast.comprehension):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
             yield from _bindings(node.target, node.iter, name)
 
 

@@ -150,7 +150,7 @@ def _name_reason(node: ast.Name | ast.Attribute, scope: Namespace, depth: int) -
     return brace_reason(value, owner, depth + 1)  # type: ignore[arg-type]
 
 
-def _attribute_reason(node: ast.Attribute, scope: Namespace, depth: int) -> str | None | object:
+def _attribute_reason(node: ast.Attribute, scope: Namespace, depth: int) -> str | object | None:
     """What an attribute says by its kind: a path's part (``Path(x).parent``), an enum member
     or its ``.name``/``.value``; `_UNKNOWN` when its kind says nothing."""
     if node.attr in PATH_ATTRIBUTES and isinstance(node.value, ast.Call):
@@ -216,11 +216,13 @@ def _items_reason(items: ast.expr, scope: Namespace, depth: int) -> str | None:
             return None  # an enum's members print as `Class.NAME`
         definition = find_definition(items, scope)
         if definition is not None and isinstance(definition[0], ast.expr):
-            return _items_reason(definition[0], definition[1], depth + 1)  # type: ignore[arg-type]
+            return _items_reason(definition[0], definition[1], depth + 1)
     return _runtime(items)
 
 
-def _comprehension_reason(node: ast.GeneratorExp | ast.ListComp | ast.SetComp, scope: Namespace, depth: int) -> str | None:
+def _comprehension_reason(
+    node: ast.GeneratorExp | ast.ListComp | ast.SetComp, scope: Namespace, depth: int
+) -> str | None:
     """Why some value a comprehension makes can carry braces: its element, with each of its
     variables known as what its iterable gives (a count, an enum member, an item)."""
     bound, enums = dict(_BOUND.get()), dict(_ENUM_ITEMS.get())

@@ -28,9 +28,9 @@ def constant_text(node: ast.expr | None, scope: Namespace, depth: int = 0) -> st
     if isinstance(node, ast.Constant):
         return node.value if isinstance(node.value, str) else None
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-        found = _class_attribute(scope, node.value.id, node.attr)
-        if found is not None:
-            return constant_text(found[0], found[1], depth + 1)
+        attribute = _class_attribute(scope, node.value.id, node.attr)
+        if attribute is not None:
+            return constant_text(attribute[0], attribute[1], depth + 1)
     if isinstance(node, (ast.Name, ast.Attribute)):
         found = find_definition(node, scope)
         if found is not None and isinstance(found[0], ast.expr):

@@ -64,7 +64,11 @@ KeyOf = Callable[[ast.expr], "str | None"]
 
 
 def find_state_writes(
-    module: PythonModule, function: ast.AST, parameters: dict[str, WriterVia], via: WriterVia, key_of: KeyOf | None = None
+    module: PythonModule,
+    function: ast.AST,
+    parameters: dict[str, WriterVia],
+    via: WriterVia,
+    key_of: KeyOf | None = None,
 ) -> list[Writer]:
     """The state writes in ``function`` through the context ``parameters`` (``key_of`` reads a
     key that is not a literal: a constant naming it)."""

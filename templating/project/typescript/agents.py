@@ -208,10 +208,9 @@ def _builder(module: ScriptModule, start: Node) -> AgentSite:
 def _graph_agents(nodes: Node, module: ScriptModule) -> list[Node]:
     """The ``agent`` of each node of IQAI's ``asLangGraph([{ name, agent, targets }, ...])``."""
     agents = []
-    for node in listed(nodes, module):
-        if node.type == "identifier":
-            held = lookup(module.parsed.text_of(node), node, module)
-            node = unwrap(held) if held is not None else node
+    for item in listed(nodes, module):
+        held = lookup(module.parsed.text_of(item), item, module) if item.type == "identifier" else None
+        node = unwrap(held) if held is not None else item
         if node.type != "object":
             continue
         for member in node.named_children:

@@ -166,7 +166,12 @@ def _call(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> l
         trim = _TRIMS.get(module.parsed.text_of(method))
         if trim is not None:
             return _trimmed(_sub(receiver, module, cache, depth), *trim)
-    if method is not None and receiver is not None and arguments is not None and module.parsed.text_of(method) == "join":
+    if (
+        method is not None
+        and receiver is not None
+        and arguments is not None
+        and module.parsed.text_of(method) == "join"
+    ):
         joined = _join(receiver, arguments, module, cache, depth)
         if joined is not None:
             return joined
@@ -188,7 +193,9 @@ def _call(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> l
     return _hole(node, module)
 
 
-def _join(receiver: Node, arguments: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> list[Character] | None:
+def _join(
+    receiver: Node, arguments: Node, module: ScriptModule, cache: ScriptCache, depth: int
+) -> list[Character] | None:
     """``[a, b].join(separator)`` (the array written there or held in a constant): the items'
     texts with the separator's between each two (a comma when none is given); ``None`` when the
     array or the separator is not known."""

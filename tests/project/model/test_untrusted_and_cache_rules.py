@@ -129,7 +129,8 @@ def test_a_chain_names_the_agent_that_writes_the_key_not_one_of_the_same_name(tm
     # in another folder or language was cited).
     (tmp_path / "news").mkdir()
     (tmp_path / "finance").mkdir()  # read first: its aggregator is tainted first
-    (tmp_path / "news" / "agent.py").write_text(textwrap.dedent("""\
+    (tmp_path / "news" / "agent.py").write_text(
+        textwrap.dedent("""\
         from google.adk.agents import LlmAgent, SequentialAgent
         from google.adk.tools import google_search
 
@@ -137,15 +138,20 @@ def test_a_chain_names_the_agent_that_writes_the_key_not_one_of_the_same_name(tm
         aggregator = LlmAgent(name="aggregator", instruction="Sort <n>{news}</n>.", output_key="digest")
         editor = LlmAgent(name="editor", instruction="Edit {digest}.")
         root_agent = SequentialAgent(name="news", sub_agents=[searcher, aggregator, editor])
-        """), encoding="utf-8")
-    (tmp_path / "finance" / "agent.py").write_text(textwrap.dedent("""\
+        """),
+        encoding="utf-8",
+    )
+    (tmp_path / "finance" / "agent.py").write_text(
+        textwrap.dedent("""\
         from google.adk.agents import LlmAgent, SequentialAgent
         from google.adk.tools import google_search
 
         finder = LlmAgent(name="finder", tools=[google_search], output_key="finance")
         aggregator = LlmAgent(name="aggregator", instruction="Merge <f>{finance}</f>.", output_key="report")
         root_agent = SequentialAgent(name="research", sub_agents=[finder, aggregator])
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     result = lint_paths([tmp_path], Settings(root=tmp_path))
     (editor,) = [f for f in result.findings if f.code == "TPL021" and "`editor`" in f.message]
     message = editor.message.replace(f"{tmp_path}/", "")

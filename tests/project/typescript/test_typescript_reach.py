@@ -73,7 +73,9 @@ def test_a_session_seed_held_in_names_is_a_seed_under_adk_ts(tmp_path: Path) -> 
     (tmp_path / "agent.ts").write_text(SEEDED, encoding="utf-8")
     (tmp_path / "main.mts").write_text(ECHO, encoding="utf-8")
     (tmp_path / "node_modules").symlink_to(modules)
-    done = subprocess.run([str(tsx), "main.mts"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(tsx), "main.mts"], check=False, cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     seeded, bare = json.loads(done.stdout.strip().splitlines()[-1])
     assert seeded.startswith("History: H-1.")  # the builder's runner runs in the seeded session
@@ -153,7 +155,9 @@ def test_doubled_braces_in_adk_js_are_reported_where_the_value_cannot_be_meant(t
     findings = _lint(tmp_path, **{"agent.ts": DOUBLED})
     assert [(line, code) for _, line, code in findings] == [(4, "TPL001"), (4, "TPL014")]
     column = DOUBLED.splitlines()[3].index("{{rubric}}") + 1
-    assert [f.column for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings if f.code == "TPL001"] == [column]
+    assert [f.column for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings if f.code == "TPL001"] == [
+        column
+    ]
     # Braces doubled elsewhere in the instruction: the author writes `{{` for a brace.
     literal = DOUBLED.replace("Review {{draft}}", 'Reply as {{ "ok": true }}. Review {{draft}}')
     assert [code for _, _, code in _lint(tmp_path, **{"agent.ts": literal})].count("TPL001") == 2
