@@ -53,7 +53,7 @@ def _is_bare(text: str, splice: Splice) -> bool:
     quotes (the author naming the key)."""
     before = text[splice.start - 1] if splice.start > 0 else ""
     after = text[splice.end] if splice.end < len(text) else ""
-    if before == "{" and after in "}?":
+    if before == "{" and after in ("}", "?"):
         return False
     return not (before in _QUOTES and after == before)
 
