@@ -11,7 +11,6 @@ Where an answer needs another value's reason, the caller's ``reason`` function i
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Iterator
 
 from templating.project.python.syntax_tree import dotted_name, own_nodes
@@ -36,8 +35,6 @@ PATH_CALLS = frozenset({
 PATH_ATTRIBUTES = frozenset({"parent", "name", "stem", "suffix", "parents"})
 _NUMBER_TYPES = frozenset("bdeEfFgGnoxX%")
 _SUB_CALLS = frozenset({"re.sub", "sub"})
-# A negated character class, repeated or not: what it does not list is replaced.
-_NEGATED_CLASS = re.compile(r"\[\^(?P<kept>(?:\\.|[^\]\\])*)\][+*]?")
 
 Reason = Callable[[ast.expr], "str | None"]
 
@@ -65,8 +62,21 @@ def removes_braces(call: ast.Call, reason: Reason) -> bool:
         return False
     if not isinstance(pattern, ast.Constant) or not isinstance(pattern.value, str):
         return False
-    match = _NEGATED_CLASS.fullmatch(pattern.value)
-    return match is not None and not {"{", "}"} & set(match["kept"]) and reason(replacement) is None
+    kept = _negated_class(pattern.value)
+    return kept is not None and not {"{", "}"} & set(kept) and reason(replacement) is None
+
+
+def _negated_class(pattern: str) -> str | None:
+    """What a pattern that is one negated character class (``[^a-z0-9-]``, repeated or not)
+    keeps, as written; ``None`` for any other pattern. Read a character at a time: one pass."""
+    if not pattern.startswith("[^"):
+        return None
+    index = 2
+    while index < len(pattern) and pattern[index] != "]":
+        index += 2 if pattern[index] == "\\" else 1
+    if index >= len(pattern) or pattern[index + 1 :] not in ("", "+", "*"):
+        return None
+    return pattern[2:index]
 
 
 def _compiled(node: ast.expr) -> ast.expr | None:
