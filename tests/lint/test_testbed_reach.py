@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from templating.lint.linter import lint_paths
+from templating.lint.registry import RULES
+from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from tests.mirror import checkout
 
@@ -84,3 +86,46 @@ def test_the_findings_on_each_repository_are_the_judged_ones(repository: str, tm
         where = (judgment["path"], judgment["line"], judgment["column"], judgment["code"])
         assert (where in reported) == judgment["after"], judgment
     assert reported <= {(j["path"], j["line"], j["column"], j["code"]) for j in judged}
+
+
+def _language(path: str) -> str:
+    suffix = Path(path).suffix
+    return {".py": "Python", ".go": "Go", ".java": "JVM", ".kt": "JVM"}.get(suffix, "TypeScript")
+
+
+def _tpl010_judged() -> list[tuple[str, bool]]:
+    """(language, true) of every TPL010 finding the linter reports on any judged set of public
+    code: the beds of tests/data/testbed/, the TypeScript survey and the Go and JVM real code."""
+    data = REPOSITORY / "tests/data"
+    found: list[tuple[str, bool]] = []
+    for name in ("reach_judgments.json", "adk2_judgments.json", "go_jvm_judgments.json"):
+        bed = json.loads((data / "testbed" / name).read_text(encoding="utf-8"))
+        found += [
+            (_language(j["path"]), j["verdict"]) for j in bed["judgments"] if j["after"] and j["code"] == "TPL010"
+        ]
+    survey = json.loads((data / "ts_survey/judgments.json").read_text(encoding="utf-8"))
+    found += [(_language(path), verdict) for repository in survey.values()
+              for path, _, _, code, verdict, _ in repository["findings"] if code == "TPL010"]  # fmt: skip
+    go = json.loads((data / "go/real/judged.json").read_text(encoding="utf-8"))
+    found += [("Go", True) for judged in go["files"].values()  # only the true ones are reported
+              for code, _, _, verdict, _ in judged["findings"] if code == "TPL010" and verdict == "true"]  # fmt: skip
+    jvm = json.loads((data / "ports/jvm-judged.json").read_text(encoding="utf-8"))
+    found += [(_language(f["path"]), f["verdict"].startswith("true")) for f in jvm["findings"] if f["code"] == "TPL010"]
+    return found
+
+
+def test_tpl010s_severity_follows_its_precision_on_every_judged_set() -> None:
+    # Issue 37: TPL010's default severity is decided by its measured precision, over every
+    # language; a warning needs 90% of its findings true.
+    found = _tpl010_judged()
+    cells = []
+    for language in ("Python", "TypeScript", "Go", "JVM"):
+        verdicts = [true for where, true in found if where == language]
+        cells.append(f"{sum(verdicts)} of {len(verdicts)}")
+    page = (REPOSITORY / "docs/test-bed.md").read_text(encoding="utf-8")
+    assert f"| every set | {' | '.join(cells)} |" in page
+    true, reported = sum(verdict for _, verdict in found), len(found)
+    assert f"{true} of {reported} ({100 * true // reported}%) are true" in page
+    rule = next(rule for rule in RULES if rule.code == "TPL010")
+    assert rule.severity is (Severity.WARNING if true >= 0.9 * reported else Severity.INFO)
+    assert f"{true} of its {reported} findings true" in rule.what

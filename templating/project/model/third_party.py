@@ -34,8 +34,8 @@ class Step:
 
 def third_party_keys(model: ProjectModel) -> dict[str, tuple[Step, ...]]:
     """Every third-party key of ``model`` with its chain, the key's own writer first."""
-    # By the agent itself, not its name: two agents of one name (in two apps, two languages)
-    # are two writers, and a chain names the one that holds the source.
+    # By the agent itself, never its name: two agents of one name (a Go and a Python agent
+    # of one repository, two apps) are two agents, and each has its own output key.
     output_writers: dict[int, list[Writer]] = {}
     for agent in model.agents:
         for writer in agent.writes:
