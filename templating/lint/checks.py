@@ -40,8 +40,8 @@ _SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
 
 
 def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazard]:
-    """TPL001: ``{{name}}`` in a plain string is a placeholder, not an escape. In adk-js it is
-    a project rule (`templating.lint.doubled_rules`): whether the key is written decides it."""
+    """TPL001: ``{{name}}`` in a plain string is a placeholder, not an escape. In adk-js and
+    adk-java it is a project rule (`templating.lint.doubled_rules`): whether the key is written decides it."""
     if template.dialect in DOUBLED_BY_PROJECT:
         return
     for node in _placeholders(template, context):
@@ -52,7 +52,7 @@ def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazar
 
 
 #: The dialects whose TPL001 the project rules decide (see `templating.lint.doubled_rules`).
-DOUBLED_BY_PROJECT = frozenset({"adk-js"})
+DOUBLED_BY_PROJECT = frozenset({"adk-js", "adk-java"})
 
 
 def doubled_brace_hazard(start: int, end: int, source: str, key: str, name: str) -> Hazard:

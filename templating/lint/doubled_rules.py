@@ -1,11 +1,13 @@
-"""TPL001 in adk-js, where the project decides it: ``{{name}}`` is a placeholder there (adk-js
-reads brace runs as google-adk does), so an author who wrote it for the value got the value.
+"""TPL001 in adk-js and adk-java, where the project decides it: ``{{name}}`` is a placeholder
+there (both ports read brace runs as google-adk does; adk-java's injector strips every leading
+and trailing brace, ``InstructionUtils.java:150``), so an author who wrote it for the value got
+the value.
 
-The adk-js codelabs and docs write ``{{draft}}`` meaning the state value; where the key is
-written (or seeded) in the agent's app, the instruction works as meant and the warning is
-noise. It stays where nothing writes the key, and where literal braces were evidently meant:
-the same instruction doubles braces that are no placeholder (``{{"a": 1}}``), the escape of
-``str.format`` and f-strings.
+The adk-js codelabs and the adk-java docs' examples write ``{{draft}}`` meaning the state
+value; where the key is written (or seeded) in the agent's app, the instruction works as meant
+and the warning is noise. It stays where nothing writes the key, and where literal braces were
+evidently meant: the same instruction doubles braces that are no placeholder (``{{"a": 1}}``),
+the escape of ``str.format`` and f-strings.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ __all__ = ["find_doubled_placeholders"]
 def find_doubled_placeholders(
     model: ProjectModel, seed_keys: frozenset[str] = frozenset()
 ) -> Iterator[tuple[Instruction, Hazard]]:
-    """TPL001 on each doubled placeholder of an adk-js agent whose key its app does not write,
-    or in an instruction that doubles braces elsewhere."""
+    """TPL001 on each doubled placeholder of an adk-js or adk-java agent whose key its app does
+    not write, or in an instruction that doubles braces elsewhere."""
     doubled = [(a, r) for a in model.agents for r in a.reads if _is_doubled(r)]
     if not doubled:
         return

@@ -1,7 +1,7 @@
 """Run the project rules on the model assembled from every linted file's facts.
 
-The per-file rules run as each file is read; these run once, after: TPL001 in adk-js (whether the
-key is written decides it), TPL014 and TPL015 on the
+The per-file rules run as each file is read; these run once, after: TPL001 in adk-js and adk-java
+(whether the key is written decides it), TPL014 and TPL015 on the
 placeholders of agents' instructions (and, in graph workflows, on function-node parameters),
 TPL016 on direct session-state writes, TPL018 and TPL019 on workflow shapes, TPL020 on
 ``{Model.field}`` references, TPL021 to TPL024 on third-party values and caches, TPL027 on key

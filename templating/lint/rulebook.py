@@ -19,10 +19,10 @@ RULES: tuple[Rule, ...] = (
         "# or keep literal braces out of ADK's way with an InstructionProvider",
         fixable=True, dialects=("adk",), dialect_note=(
             "In `strict`, `{{name}}` is an escape that renders the text `{name}`, which is what "
-            "the author meant, so there is nothing to report. In `adk-js`, where doubled braces "
-            "substitute as in `adk`, authors write `{{name}}` for the value: the rule reports it "
-            "only where the agent's app does not write the key, or where the instruction doubles "
-            "braces elsewhere (literal braces were meant)."
+            "the author meant, so there is nothing to report. In `adk-js` and `adk-java`, where "
+            "doubled braces substitute as in `adk`, authors write `{{name}}` for the value: the "
+            "rule reports it only where the agent's app does not write the key, or where the "
+            "instruction doubles braces elsewhere (literal braces were meant)."
         ),
     ),
     Rule(
