@@ -113,29 +113,3 @@ async def test_server_completes_and_goes_to_an_output_key_from_a_template_litera
     }
     [location] = await client.text_document_definition_async(types.DefinitionParams(**definition))
     assert location.uri == (tmp_path / "writer.ts").resolve().as_uri() and location.range.start.line == 1
-
-
-DOUBLED = (
-    "import { LlmAgent, SequentialAgent } from '@google/adk';\n"
-    "const STATE_DOC = 'draft';\n"
-    "const w = new LlmAgent({ name: 'w', instruction: 'Write.', outputKey: STATE_DOC });\n"
-    "const r = new LlmAgent({ name: 'r', instruction: `Review {{draft}}, then ${STATE_DOC} and {{rubric}}.` });\n"
-    "export const root = new SequentialAgent({ name: 'root', subAgents: [w, r] });\n"
-)
-
-
-async def test_server_says_what_the_command_line_says_of_doubled_and_swallowed_keys(
-    client: LanguageClient,  # noqa: F811
-    tmp_path: Path,
-):
-    # One project, every door: TPL001 only where the app does not write the key (issue 37),
-    # TPL027 on the key's name a template literal put where a placeholder was meant.
-    from templating.lint.linter import lint_paths
-    from templating.lint.settings import Settings
-
-    (tmp_path / "agent.ts").write_text(DOUBLED, encoding="utf-8")
-    uri = await _open(client, tmp_path / "agent.ts", DOUBLED, language="typescript")
-    served = sorted((d.code, d.range.start.line + 1, d.range.start.character + 1) for d in client.diagnostics[uri])
-    linted = sorted((f.code, f.line, f.column) for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings)
-    assert served == linted
-    assert [code for code, _, _ in served] == ["TPL001", "TPL014", "TPL027"]
