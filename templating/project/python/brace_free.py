@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
+from templating.project.python.module import load
 from templating.project.python.syntax_tree import dotted_name, own_nodes
 
+if TYPE_CHECKING:
+    from templating.project.python.definitions import Namespace
+
 __all__ = [
-    "NUMERIC_CALLS", "PATH_ATTRIBUTES", "PATH_CALLS", "comprehension_items", "enum_values", "is_number_spec",
-    "loop_items", "removes_braces",
+    "NUMERIC_CALLS", "PATH_ATTRIBUTES", "PATH_CALLS", "annotation", "comprehension_items", "enum_members",
+    "enum_values", "is_number_spec", "loop_items", "removes_braces",
 ]  # fmt: skip
 
 #: Calls and methods whose result is a number or a boolean.
@@ -35,6 +40,7 @@ PATH_CALLS = frozenset({
 PATH_ATTRIBUTES = frozenset({"parent", "name", "stem", "suffix", "parents"})
 _NUMBER_TYPES = frozenset("bdeEfFgGnoxX%")
 _SUB_CALLS = frozenset({"re.sub", "sub"})
+_MAX_REEXPORTS = 16
 
 Reason = Callable[[ast.expr], "str | None"]
 
@@ -127,3 +133,30 @@ def enum_values(class_node: ast.ClassDef) -> list[ast.expr] | None:
         if isinstance(statement, ast.Assign) and all(isinstance(t, ast.Name) for t in statement.targets):
             values.append(statement.value)
     return values
+
+
+def enum_members(node: ast.expr, scope: Namespace) -> list[ast.expr] | None:
+    """The member values of the ``Enum`` class ``node`` names (defined in its module, or in a
+    sibling module it is imported from), if it is one."""
+    if not isinstance(node, ast.Name):
+        return None
+    module, name = scope.module, node.id
+    for _ in range(_MAX_REEXPORTS):  # through the packages that re-export it
+        if name not in module.imports:
+            break
+        path, symbol = module.imports[name]
+        other = load(scope.cache, path)
+        if other is None or symbol is None:
+            return None
+        module, name = other, symbol
+    found = next((s for s in module.tree.body if isinstance(s, ast.ClassDef) and s.name == name), None)
+    return enum_values(found) if found is not None else None
+
+
+def annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str:
+    """The annotation of parameter ``name`` of ``function``, as written (``""``: none)."""
+    arguments = function.args
+    for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+        if argument.arg == name and argument.annotation is not None:
+            return ast.unparse(argument.annotation)
+    return ""

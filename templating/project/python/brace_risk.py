@@ -12,27 +12,25 @@ a file's text or a parameter can. `brace_reason` says which, as the end of a sen
 from __future__ import annotations
 
 import ast
-import glob
-import os
 from contextvars import ContextVar
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from templating.project.python.brace_free import (
     NUMERIC_CALLS,
     PATH_ATTRIBUTES,
     PATH_CALLS,
+    annotation,
     comprehension_items,
-    enum_values,
+    enum_members,
     is_number_spec,
     loop_items,
     removes_braces,
 )
 from templating.project.python.call_sites import parameter_values
-from templating.project.python.committed_files import RUN_TIME_PART, loose_path, read_call_path
+from templating.project.python.committed_files import read_call_path
+from templating.project.python.committed_globs import is_committed_file, opened_committed_file
 from templating.project.python.definitions import find_definition, local_assignments
-from templating.project.python.module import load
 from templating.project.python.syntax_tree import dotted_name, own_nodes
 
 if TYPE_CHECKING:
@@ -161,28 +159,10 @@ def _attribute_reason(node: ast.Attribute, scope: Namespace, depth: int) -> str 
     looped = _ENUM_ITEMS.get().get(owner.id) if isinstance(owner, ast.Name) and owner is node.value else None
     if looped is not None and node.attr in ("name", "value"):  # `c.value for c in Color`
         return None if node.attr == "name" else _any_reason(looped, scope, depth)
-    members = _enum_members(owner, scope)
+    members = enum_members(owner, scope)
     if members is None:
         return _UNKNOWN
     return None if node.attr == "name" or node.value is owner else _any_reason(members, scope, depth)
-
-
-def _enum_members(node: ast.expr, scope: Namespace) -> list[ast.expr] | None:
-    """The member values of the ``Enum`` class ``node`` names (defined in its module, or in a
-    sibling module it is imported from), if it is one."""
-    if not isinstance(node, ast.Name):
-        return None
-    module, name = scope.module, node.id
-    for _ in range(_MAX_DEPTH):  # through the packages that re-export it
-        if name not in module.imports:
-            break
-        path, symbol = module.imports[name]
-        other = load(scope.cache, path)
-        if other is None or symbol is None:
-            return None
-        module, name = other, symbol
-    found = next((s for s in module.tree.body if isinstance(s, ast.ClassDef) and s.name == name), None)
-    return enum_values(found) if found is not None else None
 
 
 def _looped_reason(node: ast.Name, looped: list[tuple[ast.expr, str]], scope: Namespace, depth: int) -> str | None:
@@ -211,7 +191,7 @@ def _items_reason(items: ast.expr, scope: Namespace, depth: int) -> str | None:
     if isinstance(items, ast.Call) and dotted_name(items.func) == "map" and len(items.args) == 2:
         return None if dotted_name(items.args[0]) in _BRACE_FREE_CALLS else _items_reason(items.args[1], scope, depth)
     if isinstance(items, ast.Name):
-        members = _enum_members(items, scope)
+        members = enum_members(items, scope)
         if members is not None:
             return None  # an enum's members print as `Class.NAME`
         definition = find_definition(items, scope)
@@ -230,7 +210,7 @@ def _comprehension_reason(
         for name in _target_names(generator.target):
             roles = list(comprehension_items(node, name))
             bound[name] = _bound_reason(name, roles, scope, depth)
-        members = _enum_members(generator.iter, scope)
+        members = enum_members(generator.iter, scope)
         if members is not None and isinstance(generator.target, ast.Name):
             enums[generator.target.id] = members
     tokens = _BOUND.set(bound), _ENUM_ITEMS.set(enums)
@@ -279,7 +259,7 @@ def _parameter_reason(
     """A parameter of a module-private factory is brace-free when every call passes a
     brace-free value (`call_sites.parameter_values`); followed a few calls deep only. One
     annotated as a number or a boolean is one (or the call fails before any instruction)."""
-    if _annotation(function, node.id) in _NUMBER_ANNOTATIONS:
+    if annotation(function, node.id) in _NUMBER_ANNOTATIONS:
         return None
     values = None
     if depth < _MAX_PARAMETER_DEPTH and not local_assignments(function).get(node.id):
@@ -287,15 +267,6 @@ def _parameter_reason(
     if values is None:
         return _runtime(node)
     return next(filter(None, (brace_reason(value, where, depth + 1) for value, where in values)), None)
-
-
-def _annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str:
-    """The annotation of parameter ``name`` of ``function``, as written (``""``: none)."""
-    arguments = function.args
-    for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
-        if argument.arg == name and argument.annotation is not None:
-            return ast.unparse(argument.annotation)
-    return ""
 
 
 def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
@@ -315,9 +286,9 @@ def _call_reason(node: ast.Call, scope: Namespace, depth: int) -> str | None:
         return f"`{last}` writes braces for every object"
     if read_call_path(node, scope) is not None:
         return None  # a file of the project, next to the module: its braces are the instruction's own
-    if last == "read" and isinstance(node.func, ast.Attribute) and _opened_committed(node.func.value, scope):
+    if last == "read" and isinstance(node.func, ast.Attribute) and opened_committed_file(node.func.value, scope):
         return None
-    if last == "read_text" and isinstance(node.func, ast.Attribute) and _committed_file(node.func.value, scope):
+    if last == "read_text" and isinstance(node.func, ast.Attribute) and is_committed_file(node.func.value, scope):
         return None  # one of the project's files beside the module, named in part at run time
     if name in _FILE_CALLS or last in _FILE_CALLS:
         return "it is read from a file or stream, which can hold any text"
@@ -349,42 +320,6 @@ def _returns_brace_free(name: ast.Name, scope: Namespace, depth: int) -> bool:
         return False
     inside = replace(owner, function=function)
     return all(r.value is not None and brace_reason(r.value, inside, depth + 1) is None for r in returns)
-
-
-def _opened_committed(node: ast.expr, scope: Namespace) -> bool:
-    """Whether ``node`` is the name a ``with open(path) as name:`` of the function around it
-    binds, ``path`` a file beside the module."""
-    if not isinstance(node, ast.Name) or scope.function is None:
-        return False
-    items = [item for n in own_nodes(scope.function) if isinstance(n, (ast.With, ast.AsyncWith)) for item in n.items]
-    opened = [item.context_expr for item in items
-              if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == node.id]  # fmt: skip
-    return len(opened) == 1 and _is_open_of_committed(opened[0], scope)
-
-
-def _is_open_of_committed(call: ast.expr, scope: Namespace) -> bool:
-    return (isinstance(call, ast.Call) and dotted_name(call.func) == "open" and bool(call.args)
-            and _committed_file(call.args[0], scope))  # fmt: skip
-
-
-def _committed_file(node: ast.expr, scope: Namespace) -> bool:
-    """Whether ``node`` is a path to a file of the project, beside the module
-    (`committed_files.loose_path`); a part known only at run time (``f"{name}.md"``,
-    ``skills / name / "SKILL.md"``) names one of the files that match it, if there are some."""
-    path = loose_path(node, scope)
-    if path is None:
-        return False
-    parts = Path(path).parts
-    first = next((index for index, part in enumerate(parts) if RUN_TIME_PART in part), len(parts))
-    folder, pattern = Path(*parts[:first]), "/".join(_glob_part(part) for part in parts[first:])
-    project = os.path.join(scope.cache.project, "")
-    matches = folder.glob(pattern) if pattern else [folder]
-    return any(os.path.realpath(match).startswith(project) and match.is_file() for match in matches)
-
-
-def _glob_part(part: str) -> str:
-    """A part of a path as a glob pattern: what is known only at run time matches anything."""
-    return "*".join(glob.escape(piece) for piece in part.split(RUN_TIME_PART))
 
 
 def _runtime(node: ast.expr) -> str:
