@@ -23,7 +23,7 @@ from templating.lint.suggestions import suggest_key, suggest_literal_fix
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template
 from templating.project.model.instruction import RUNTIME_VALUE
 
-__all__ = ["CHECKS", "Context"]
+__all__ = ["CHECKS", "DOUBLED_BY_PROJECT", "Context", "doubled_brace_hazard"]
 
 # `{Model.field}`: a reference to a field of the agent's `input_schema` (capitalized class name).
 _SCHEMA_REFERENCE = re.compile(r"\{\s*[A-Z]\w*\.[A-Za-z_]\w*\s*\}")
@@ -40,17 +40,30 @@ _SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
 
 
 def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazard]:
-    """TPL001: ``{{name}}`` in a plain string is a placeholder, not an escape."""
+    """TPL001: ``{{name}}`` in a plain string is a placeholder, not an escape. In adk-js and
+    adk-java it is a project rule (`templating.lint.doubled_rules`): whether the key is written decides it."""
+    if template.dialect in DOUBLED_BY_PROJECT:
+        return
     for node in _placeholders(template, context):
         opening, closing = _brace_runs(node.source)
         if opening > 1 and closing > 1:
-            name = node.expression + ("?" if node.optional else "")
-            yield Hazard(
-                "TPL001", node.span.start, node.span.end,
-                f"`{shorten(node.source)}` is not an escape: ADK substitutes the state key `{shorten(node.key)}`",
-                f"write `{{{shorten(name)}}}` for the value; literal braces need an InstructionProvider",
-                f"{{{name}}}",
-            )  # fmt: skip
+            yield doubled_brace_hazard(node.span.start, node.span.end, node.source, node.key,
+                                       node.expression + ("?" if node.optional else ""))  # fmt: skip
+
+
+#: The dialects whose TPL001 the project rules decide (see `templating.lint.doubled_rules`).
+DOUBLED_BY_PROJECT = frozenset({"adk-js", "adk-java"})
+
+
+def doubled_brace_hazard(start: int, end: int, source: str, key: str, name: str) -> Hazard:
+    """TPL001 on the doubled group ``source`` at ``[start, end)`` of a text, reading ``key``
+    (``name``: the key as written, ``?`` included)."""
+    return Hazard(
+        "TPL001", start, end,
+        f"`{shorten(source)}` is not an escape: ADK substitutes the state key `{shorten(key)}`",
+        f"write `{{{shorten(name)}}}` for the value; literal braces need an InstructionProvider",
+        f"{{{name}}}",
+    )  # fmt: skip
 
 
 def check_doubled_literal(template: Template, context: Context) -> Iterator[Hazard]:

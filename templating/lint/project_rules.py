@@ -22,6 +22,7 @@ from templating.project.model.order import find_late_reads
 
 __all__ = [
     "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",
+    "weakened_agents",
 ]  # fmt: skip
 
 _DECLARE_HELP = "if sessions start with it, declare it with `--initial-state` or `initial-state` in `[tool.templating]`"
@@ -36,7 +37,7 @@ def find_unwritten_keys(
     nothing: a key it lacks is TPL011's to report, one it holds is still unwritten."""
     apps = AppScopes(model)
     has_prefixes = bool(model.written_prefixes())
-    weakened = _weakened_agents(model)
+    weakened = weakened_agents(model)
     # Both are asked once per path and per key: a module with 1,000 agents reading the same
     # keys would otherwise compare every read with every written key.
     unknown_initial_state: dict[str, bool] = {}
@@ -82,7 +83,7 @@ def find_unwritten_keys(
             )  # fmt: skip
 
 
-def _weakened_agents(model: ProjectModel) -> set[int]:
+def weakened_agents(model: ProjectModel) -> set[int]:
     """Agents (by id) that run in a tree where some agent's tools, callbacks or code write a key
     that is not a literal: such a writer may have written any key the agent reads."""
     weakened: set[int] = {id(agent) for agent in model.agents if agent.unknown}

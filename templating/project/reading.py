@@ -103,7 +103,8 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
         may_exempt = _DIRECTIVE_WORD in data
         if data.isascii() and not surface.may_hold(file.name, data):
             # ASCII is valid in every encoding Python accepts: nothing to decode
-            return Reading(display, may_exempt=may_exempt)
+            passed = (FileFacts(cache.key(file), display),) if surface.passed_over_writes_nothing else ()
+            return Reading(display, facts=passed, may_exempt=may_exempt)
         text = decode_source(data, coding_line=surface.coding_line)
         del data  # a large file's bytes would be held beside its text and syntax tree
     except UnicodeDecodeError as error:

@@ -1,7 +1,8 @@
 """The Python surface: instructions passed to agents and the state code writes, in ``.py``.
 
 A module is read only if it says something the project needs (`INSTRUCTION_HINT` or
-`FACT_HINT`); an ``__init__.py`` always, for the names it re-exports. A ``# noqa`` goes on
+`FACT_HINT`); an ``__init__.py`` always, for the names it re-exports. A module saying none of
+it writes no state: it still counts as read (a tool imported from it writes nothing). A ``# noqa`` goes on
 the line the instruction's literal starts on, when no string runs on past that line. Code that
 does not parse is this surface's `Problem`, never an exception for the front door.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from templating.project.frontend import ADK_SPELLING, Found, Problem
+from templating.project.model.facts import FileFacts
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.python.adk_vocabulary import FACT_HINT, INSTRUCTION_HINT
 from templating.project.python.agents import python_facts
@@ -72,7 +74,7 @@ def _may_hold(name: str, data: bytes) -> bool:
 def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
     has_instructions = _INSTRUCTIONS(source.text)
     if not (path.name == _PACKAGE_FILE or has_instructions or _FACTS(source.text)):
-        return Found()
+        return Found(facts=(FileFacts(cache.key(path), source.path),))  # read, and it writes nothing
     try:
         module = load_module(path, source.text, source.path, cache)
         instructions = tuple(find_python_instructions(module, cache)) if has_instructions else ()
@@ -111,6 +113,7 @@ PYTHON = Surface(
     walked=True,
     may_hold=_may_hold,
     read=_read,
+    passed_over_writes_nothing=True,
     noqa_line=_noqa_line,
     is_valid=_is_valid,
     coding_line=True,

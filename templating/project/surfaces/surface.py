@@ -57,7 +57,10 @@ class Surface:
     - ``spelling``: how findings about its files spell ADK's words (`Spelling`);
     - ``lend``: the instructions a file lends to the files that import it (a prompts module),
       if the language has imports (see `templating.project.frontend.Lender`);
-    - ``comment_elsewhere``: where a ``noqa`` goes when ``noqa_line`` has no line for it.
+    - ``comment_elsewhere``: where a ``noqa`` goes when ``noqa_line`` has no line for it;
+    - ``passed_over_writes_nothing``: whether a file the pre-filter passes over is known to
+      hold no state write (a Python module naming no agent, state or event): it then still
+      counts as read, so a tool an agent imports from it writes nothing rather than anything.
     """
 
     name: str
@@ -74,6 +77,7 @@ class Surface:
     spelling: Spelling = ADK_SPELLING
     lend: Lender | None = None
     comment_elsewhere: CommentElsewhere | None = None
+    passed_over_writes_nothing: bool = False
 
     def claims(self, name: str) -> bool:
         """Whether this surface lists the file called ``name`` (a base name)."""

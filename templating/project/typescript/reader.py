@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
 
 from templating.project.model.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
@@ -18,10 +18,11 @@ from templating.project.model.instruction import Instruction
 from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
 from templating.project.typescript.custom_agents import CustomSite, find_custom_agents
-from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
-from templating.project.typescript.modules import ScriptCache, ScriptModule
+from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, lookup, resolve_value
+from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 from templating.project.typescript.node_functions import node_functions
 from templating.project.typescript.packages import is_vendored, package_port
+from templating.project.typescript.third_party import network_call, tool_sources
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
 from templating.project.typescript.workflows import read_workflows
 from templating.project.typescript.writes import find_writes, string_of
@@ -97,12 +98,16 @@ class _Facts:
     owners: dict[int, object] = field(default_factory=dict)
     factories: dict[str, str] = field(default_factory=dict)
     classes: dict[str, ClassFacts] = field(default_factory=dict)
+    #: The code of each function (a tool, a callback) by the name its facts go under.
+    functions_at: dict[str, Node] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name, value in self.module.values.items():
             self.owners[value.id] = name
+            self.functions_at[name] = value
         for name, function in self.module.functions.items():
             self.owners[function.id] = name
+            self.functions_at[name] = function
 
     def add_agent(self, site: AgentSite) -> None:
         instructions = []
@@ -139,6 +144,7 @@ class _Facts:
             sub_agents=tuple(r for r in map(self._ref, site.sub_agents) if r is not None),
             tools=tuple(r for r in (self._function_ref(t, "tool") for t in site.tools) if r is not None),
             callbacks=tuple(callbacks + early), early_callbacks=tuple(early),
+            sources=tool_sources(site.tools, self.module, self.cache),
         ))  # fmt: skip
         for inline in site.inline_agents:
             self.owners.pop(inline.id, None)
@@ -170,17 +176,22 @@ class _Facts:
             return None
         offsets = (*text.offsets, text.offsets[-1] + 1)
         suppressed = _noqa(module, node) | (_noqa(self.module, value) if module is not self.module else frozenset())
-        return Instruction(text.source, text.value, offsets, _FIELDS[field_name], text.holes, suppressed, self.port)
+        return Instruction(
+            text.source, text.value, offsets, _FIELDS[field_name], text.holes, suppressed, self.port, text.splices
+        )
 
     def _position(self, node: Node) -> tuple[int, int]:
         start = self.module.parsed.span(node)[0]
         return self.module.source.position(start)
 
-    def _ref(self, node: Node) -> Ref | None:
+    def _ref(self, node: Node, depth: int = 0) -> Ref | None:
         name = _name_of(node, self.module)
         if name is None:
             line, column = self._position(node)
             return Ref(self.key, f"<agent {line}:{column}>") if node.type == "new_expression" else None
+        held = lookup(name, node, self.module) if node.type == "identifier" and depth < _MAX_HOPS else None
+        if held is not None and held is not self.module.values.get(name) and _is_built(held):
+            return self._ref(unwrap(held), depth + 1)  # a local holding an agent (`const a = await makeA()`)
         imported = self.module.imports.get(name)
         if imported is not None:
             path = self.cache.resolve(imported.specifier, self.module.path)
@@ -193,6 +204,7 @@ class _Facts:
             line, _ = self._position(node)
             name = f"{_tool_name(node, self.module) or role} (line {line})"
             self.owners[node.id] = name
+            self.functions_at[name] = node
             return Ref(self.key, name)
         return self._ref(node)
 
@@ -202,6 +214,7 @@ class _Facts:
             name = str(self.owners[identifier])
             previous = functions.get(name)
             functions[name] = FunctionFacts(name, (*(previous.writers if previous else ()), *writers))
+        self._add_sources(functions)
         imports = {}
         for name, imported in self.module.imports.items():
             if imported.specifier.startswith(".") or port_of_specifier(imported.specifier) is None:
@@ -226,6 +239,18 @@ class _Facts:
         )  # fmt: skip
         return ScriptReading(tuple(self.instructions), (facts,), self.port)
 
+    def _add_sources(self, functions: dict[str, FunctionFacts]) -> None:
+        """The network call of each tool of the module's agents that makes one (rule TPL021):
+        its writes hold what it fetched, and an agent holding it reads it."""
+        tools = {ref.name for agent in self.agents for ref in agent.tools if ref.module == self.key}
+        for name in tools | set(functions):
+            node = self.functions_at.get(name)
+            source = network_call(node, self.module) if node is not None else None
+            if source is None:
+                continue
+            writers = functions[name].writers if name in functions else ()
+            functions[name] = FunctionFacts(name, tuple(replace(w, source=source) for w in writers), source)
+
     def _trap(self, code: str, node: Node, message: str) -> PortTrap:
         line, column = self._position(node)
         source_line = self.module.source.line_text(line)
@@ -236,6 +261,17 @@ class _Facts:
 
 
 _FIELDS = {"instruction": "instruction", "globalInstruction": "global_instruction"}
+
+
+_MAX_HOPS = 8  # locals followed to the agent they hold
+
+
+def _is_built(node: Node) -> bool:
+    """Whether ``node`` builds or fetches a value: a call, ``new`` or ``await`` on one."""
+    node = unwrap(node)
+    while node.type == "await_expression" and node.named_children:
+        node = unwrap(node.named_children[0])
+    return node.type in ("call_expression", "new_expression")
 
 
 def _tool_name(node: Node, module: ScriptModule) -> str | None:

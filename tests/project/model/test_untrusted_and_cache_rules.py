@@ -121,3 +121,39 @@ def test_static_text_after_a_changing_value_is_reported_once(tmp_path):
 def test_without_a_context_cache_nothing_is_said_about_caching(tmp_path):
     source = CACHED_APP.replace("context_cache_config=ContextCacheConfig(),", "")
     assert [code for _, code, _ in findings(tmp_path, source)] == ["TPL024"]
+
+
+def test_a_chain_names_the_agent_that_writes_the_key_not_one_of_the_same_name(tmp_path):
+    # Two apps each have an agent called `aggregator`; only one of them read search results.
+    # The chain of the other app's finding goes through its own aggregator (issue 37: a namesake
+    # in another folder or language was cited).
+    (tmp_path / "news").mkdir()
+    (tmp_path / "finance").mkdir()  # read first: its aggregator is tainted first
+    (tmp_path / "news" / "agent.py").write_text(
+        textwrap.dedent("""\
+        from google.adk.agents import LlmAgent, SequentialAgent
+        from google.adk.tools import google_search
+
+        searcher = LlmAgent(name="searcher", tools=[google_search], output_key="news")
+        aggregator = LlmAgent(name="aggregator", instruction="Sort <n>{news}</n>.", output_key="digest")
+        editor = LlmAgent(name="editor", instruction="Edit {digest}.")
+        root_agent = SequentialAgent(name="news", sub_agents=[searcher, aggregator, editor])
+        """),
+        encoding="utf-8",
+    )
+    (tmp_path / "finance" / "agent.py").write_text(
+        textwrap.dedent("""\
+        from google.adk.agents import LlmAgent, SequentialAgent
+        from google.adk.tools import google_search
+
+        finder = LlmAgent(name="finder", tools=[google_search], output_key="finance")
+        aggregator = LlmAgent(name="aggregator", instruction="Merge <f>{finance}</f>.", output_key="report")
+        root_agent = SequentialAgent(name="research", sub_agents=[finder, aggregator])
+        """),
+        encoding="utf-8",
+    )
+    result = lint_paths([tmp_path], Settings(root=tmp_path))
+    (editor,) = [f for f in result.findings if f.code == "TPL021" and "`editor`" in f.message]
+    message = editor.message.replace(f"{tmp_path}/", "")
+    assert "agent `aggregator` (news/agent.py:5:88), which reads `news` in its instruction" in message
+    assert "finance" not in message
