@@ -76,13 +76,13 @@ def _run_render(arguments: argparse.Namespace) -> int:
         # whatever the template's size and the output's (`templating.stream`).
         render_to(text, state, output.write, dialect=arguments.dialect, agent_name=arguments.agent_name)
     except (TemplateError, NotImplementedError) as error:
-        print(_describe(target, error), file=sys.stderr)
+        print(_describe(target, text, error), file=sys.stderr)
         if arguments.explain:  # every placeholder, the missing ones included: what to add to the state
-            _explain(arguments, text, state)
+            _explain(arguments, text, state, rendered=False)
         return EXIT_FAILURE
     output.finish()
     if arguments.explain:
-        _explain(arguments, text, state)
+        _explain(arguments, text, state, rendered=True)
     return EXIT_OK
 
 
@@ -109,12 +109,13 @@ class _Output:
             self.stream.write("\n")
 
 
-def _explain(arguments: argparse.Namespace, text: str, state: dict[str, Any]) -> None:
+def _explain(arguments: argparse.Namespace, text: str, state: dict[str, Any], *, rendered: bool) -> None:
     ports = _ports(arguments.target_ports)
     writers = _project_writers(arguments)
     for line in explain_lines(
-        text, state, dialect=arguments.dialect, ports=ports, writers=writers, agent_name=arguments.agent_name or ""
-    ):
+        text, state, dialect=arguments.dialect, ports=ports, writers=writers, agent_name=arguments.agent_name or "",
+        rendered=rendered,
+    ):  # fmt: skip
         sys.stderr.write(printable(line, keep_newlines=True))
 
 
@@ -144,12 +145,15 @@ def explain_lines(
     ports: tuple[str, ...] = (),
     writers: Callable[[str], str] | None = None,
     agent_name: str = "",
+    rendered: bool = True,
 ) -> Iterator[str]:
     """One line per placeholder: its output span, the key, its template position and value;
     with ``ports``, one more line with each port's text where the ports render it differently;
     when ``writers`` is given, what in the project writes the key. A missing key's error names
-    ``agent_name``, as the render's does. The template is read node by node and the lines come
-    one at a time: a large template's explanation is printed as it is made, never held."""
+    ``agent_name``, as the render's does. When the render failed (``rendered`` false) nothing
+    was printed, so no line names a span of the output. The template is read node by node and
+    the lines come one at a time: a large template's explanation is printed as it is made,
+    never held."""
     chosen = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()
@@ -162,7 +166,8 @@ def explain_lines(
             template_offset = node.span.start
             start = output.position
             output.advance(value)
-            line = _explain_line(start, output.position, template.position, node, value, source)
+            span = f"output {start[0]}:{start[1]}-{output.line}:{output.column} <- " if rendered else ""
+            line = span + _explain_line(template.position, node, value, source)
             if writers is not None and not node.artifact:
                 line += f"    written by: {writers(node.key)}\n"
             placeholders += 1
@@ -219,15 +224,10 @@ def _value_and_source(state: dict[str, Any], node: Placeholder, dialect: Dialect
     return value, "optional and missing: renders empty"
 
 
-def _explain_line(
-    start: tuple[int, int], end: tuple[int, int], where: tuple[int, int], node: Placeholder, value: str, source: str
-) -> str:
+def _explain_line(where: tuple[int, int], node: Placeholder, value: str, source: str) -> str:
     kind = "artifact" if node.artifact else "key"
     preview = value if len(value) <= 40 else value[:37] + "..."
-    return (
-        f"output {start[0]}:{start[1]}-{end[0]}:{end[1]} <- {kind} `{node.key}` "
-        f"({node.source!r} at template {where[0]}:{where[1]}) = {preview!r} [{source}]\n"
-    )
+    return f"{kind} `{node.key}` ({node.source!r} at template {where[0]}:{where[1]}) = {preview!r} [{source}]\n"
 
 
 def _port_line(texts: dict[str, str]) -> list[str]:
@@ -255,14 +255,17 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | No
     return writers
 
 
-def _describe(target: Target, error: Exception) -> str:
+def _describe(target: Target, text: str, error: Exception) -> str:
     """``file:line:column: message`` as lint prints a position (in the file the text is
-    written in: a Python constant's line in its module), or ``file: message`` without one."""
+    written in: a Python constant's line in its module), or ``file: message`` without one. A
+    missing key is placed at the key, where lint reports the same key (TPL011, TPL014)."""
     message = error.args[0] if error.args else str(error)
-    line, column = getattr(error, "line", None), getattr(error, "column", None)
-    if line is None or column is None:
+    span = getattr(error, "span", None)
+    if span is None:
         return f"{target.name}: {message}"
-    return f"{target.where(line, column)}: {message}"
+    key = getattr(error, "key", None)
+    found = text.find(key, span.start, span.end) if key else -1
+    return f"{target.where(span.start if found < 0 else found)}: {message}"
 
 
 def _read_state(path: Path) -> dict[str, Any]:

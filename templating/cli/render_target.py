@@ -36,12 +36,12 @@ class Target:
     #: constant's text sits somewhere in its module); ``None``: the text is the file.
     locate: Callable[[int], tuple[str, int, int]] | None = None
 
-    def where(self, line: int, column: int) -> str:
-        """``file:line:column`` of a template position, in the file the text is written in."""
+    def where(self, offset: int) -> str:
+        """``file:line:column`` of a 0-based offset of the text, in the file it is written in."""
         if self.locate is None:
+            line = self.text.count("\n", 0, offset) + 1
+            column = offset - self.text.rfind("\n", 0, offset)
             return f"{self.name}:{line}:{column}"
-        starts = [0, *(index + 1 for index, character in enumerate(self.text) if character == "\n")]
-        offset = min(starts[min(line, len(starts)) - 1] + column - 1, max(len(self.text) - 1, 0))
         path, file_line, file_column = self.locate(offset)
         return f"{path}:{file_line}:{file_column}"
 
