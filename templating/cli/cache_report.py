@@ -22,10 +22,10 @@ from typing import Any
 
 from templating.cli.common import EXIT_OK, project_model
 from templating.lint.cache_rules import changing_writer
-from templating.lint.project_rules import describe_writer
 from templating.project.model.assembly import Agent, ProjectModel
 from templating.project.model.facts import Writer
 from templating.project.model.instruction import Instruction
+from templating.project.words import describe_writer
 
 __all__ = ["add_arguments", "count_tokens", "report_agent"]
 

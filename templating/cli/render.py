@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, read_text
+from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, read_state
 from templating.cli.render_stream import render_to
 from templating.cli.render_target import Target, resolve_target
 from templating.dialects import DIALECT_NAMES, PORT_NAMES, get_dialect
@@ -27,6 +27,7 @@ from templating.nodes import Escape, Placeholder
 from templating.parser import iter_nodes
 from templating.printable import escape_surrogates, printable
 from templating.project.reading import SKILL_FILES, SkillError, skill_body
+from templating.project.words import describe_writer
 from templating.render import state_value
 from templating.source import Span
 
@@ -69,7 +70,7 @@ def _run_render(arguments: argparse.Namespace) -> int:
         if not inject:  # google-adk sends the body as written
             sys.stdout.write(text + "\n")
             return EXIT_OK
-    state = _read_state(arguments.state) if arguments.state else {}
+    state = read_state(arguments.state) if arguments.state else {}
     output = _Output(sys.stdout)
     try:
         # Streamed, not `compile_template(...).render_async`: memory bounded by the input
@@ -241,8 +242,6 @@ def _port_line(texts: dict[str, str]) -> list[str]:
 def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | None:
     """Names the writers of a key in the project ``--project`` (or the file's folder) holds;
     ``None`` when it holds no agent code, as beside a lone prompt file."""
-    from templating.lint.project_rules import describe_writer
-
     folders = arguments.project or [Path(".") if str(arguments.file) == "-" else arguments.file.parent]
     model = project_model(folders, dialect=arguments.dialect)
     if not model.agents and not model.writers:
@@ -266,13 +265,3 @@ def _describe(target: Target, text: str, error: Exception) -> str:
     key = getattr(error, "key", None)
     found = text.find(key, span.start, span.end) if key else -1
     return f"{target.where(span.start if found < 0 else found)}: {message}"
-
-
-def _read_state(path: Path) -> dict[str, Any]:
-    """The state file, read and worded as `templating lint --state` reads it."""
-    from templating.lint.config import ConfigError, parse_state
-
-    try:
-        return parse_state(read_text(path), str(path))
-    except ConfigError as error:
-        raise UsageError(str(error)) from None

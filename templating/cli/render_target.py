@@ -83,11 +83,12 @@ def _constant_spec(file: Path) -> tuple[Path, str] | None:
         return Path(where), name
     if not _MODULE.fullmatch(where):
         return None
-    base = Path(*where.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate, name
-    raise UsageError(f"{spec}: no module `{where}` here (looked for {base.with_suffix('.py')} and {base}/__init__.py)")
+    from templating.project.reading import module_file
+
+    found = module_file(where, Path("."))
+    if found is None:
+        raise UsageError(f"{spec}: no module `{where}` in {Path.cwd()}")
+    return found, name
 
 
 def _constant_target(path: Path, name: str) -> Target:

@@ -1,6 +1,6 @@
 """What each port does with a missing key, for the findings on instructions read in its dialect.
 
-The words a finding quotes are the file's language's (`templating.lint.spelling`); what happens
+The words a finding quotes are the file's language's (`templating.project.surfaces.spelling_of`); what happens
 at run time is the port's: adk-js throws and stops the run; ADK-TS yields an error event, goes
 on, and the error text becomes the agent's answer.
 """

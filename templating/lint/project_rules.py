@@ -12,13 +12,14 @@ from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.port_words import words_for
-from templating.lint.spelling import spelling_of
 from templating.lint.suggestions import COMPARISONS, suggest_key
 from templating.project.model.apps import AppScopes
 from templating.project.model.assembly import ProjectModel, iter_tree
-from templating.project.model.facts import SessionWrite, Writer
+from templating.project.model.facts import SessionWrite
 from templating.project.model.instruction import Instruction
 from templating.project.model.order import find_late_reads
+from templating.project.surfaces import spelling_of
+from templating.project.words import describe_writer
 
 __all__ = [
     "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",
@@ -132,23 +133,3 @@ def session_write_message(write: SessionWrite) -> tuple[str, str]:
             session_seed=spell("create_session(state=...)"),
         ),
     )
-
-
-def describe_writer(writer: Writer) -> str:
-    """A writer in words: ``the output_key of agent `critic` (agents.py:12:16)``."""
-    where = f"{writer.path}:{writer.line}:{writer.column}"
-    owner = f"agent `{writer.agent}`" if writer.agent else None
-    spell = spelling_of(writer.path)
-    if writer.via == "output_key":
-        return f"the `{spell('output_key')}` of {owner} ({where})"
-    if writer.via in ("tool", "callback") and writer.function and owner:
-        return f"{writer.via} `{writer.function}` of {owner} ({where})"
-    if writer.via in ("tool", "callback") and writer.function:
-        return f"the `state` of function `{writer.function}` ({where})"  # a workflow's function node
-    if writer.via == "state_delta" and writer.function and not owner:
-        return (
-            f"the `{spell('Event(state=...)')}` or `{spell('state_delta')}` of function `{writer.function}` ({where})"
-        )
-    if writer.via == "initial":
-        return f"the initial state ({where})"
-    return f"the {writer.via.replace('_', ' ')} write" + (f" of {owner}" if owner else "") + f" ({where})"

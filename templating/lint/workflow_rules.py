@@ -17,9 +17,9 @@ from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.port_words import words_for
 from templating.lint.registry import find_rule
-from templating.lint.spelling import spelling_of
 from templating.project.model.assembly import ProjectModel
 from templating.project.model.instruction import Instruction
+from templating.project.surfaces import spelling_of
 
 if TYPE_CHECKING:
     from templating.project.model.workflow_order import FanIn, LateNodeRead, WorkflowOrder
