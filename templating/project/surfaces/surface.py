@@ -22,6 +22,7 @@ from templating.project.frontend import (
     ProblemKind,
     Reader,
     Spelling,
+    StrictFix,
 )
 
 if TYPE_CHECKING:
@@ -57,7 +58,11 @@ class Surface:
     - ``spelling``: how findings about its files spell ADK's words (`Spelling`);
     - ``lend``: the instructions a file lends to the files that import it (a prompts module),
       if the language has imports (see `templating.project.frontend.Lender`);
-    - ``comment_elsewhere``: where a ``noqa`` goes when ``noqa_line`` has no line for it.
+    - ``comment_elsewhere``: where a ``noqa`` goes when ``noqa_line`` has no line for it;
+    - ``literal_braces``: how an instruction in such a file keeps ``{name}`` as text, ADK's
+      injector past (the remedy a finding names for braces meant literally);
+    - ``strict_fix``: the edits that make an instruction of the file a strict-dialect template,
+      if its language can hold one (see `StrictFix`).
     """
 
     name: str
@@ -74,6 +79,8 @@ class Surface:
     spelling: Spelling = ADK_SPELLING
     lend: Lender | None = None
     comment_elsewhere: CommentElsewhere | None = None
+    literal_braces: str = ""
+    strict_fix: StrictFix | None = None
 
     def claims(self, name: str) -> bool:
         """Whether this surface lists the file called ``name`` (a base name)."""
