@@ -248,7 +248,12 @@ async def test_server_hover_and_definition_show_the_writers(fake: LanguageClient
     name = await fake.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
     locations = await fake.text_document_definition_async(types.DefinitionParams(**_at(uri, 2, 65)))
 
-    assert "the `output_key` of agent `planner` (" in plan.contents.value and "writers.py:3:" in plan.contents.value
+    writers = (FAKE.parent / "writers.py").resolve()
+    # A link to the writer's line: VS Code opens `#L3` at line 3.
+    assert (
+        f"the `output_key` of agent `planner` at [`{writers.as_posix()}:3`]({writers.as_uri()}#L3)"
+        in plan.contents.value
+    )
     assert "written nowhere in this project" in name.contents.value
     [location] = locations
     assert location.uri == (FAKE.parent / "writers.py").as_uri()
@@ -427,6 +432,6 @@ async def test_server_hover_names_a_function_node_as_a_function_not_a_tool(clien
     line = WORKFLOW.split("\n").index('present = Agent(name="present", instruction="Say: {critique}")')
     column = WORKFLOW.split("\n")[line].index("{critique}") + 2
     hover = await client.text_document_hover_async(types.HoverParams(**_at(uri, line, column)))
-    assert "writers: the `state` of function `note` (" in hover.contents.value
+    assert "writers: the `state` of function `note` at [`agent.py:5`](" in hover.contents.value
     assert "tool" not in hover.contents.value
     assert "required: when it is missing, ADK raises `KeyError`" in hover.contents.value
