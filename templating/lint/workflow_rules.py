@@ -31,7 +31,12 @@ _SCHEMA_REFERENCE = re.compile(r"(?<![\$\{\\])\{+\s*([A-Za-z_]\w*)\.([A-Za-z_]\w
 _OUTPUT_HELP = (
     "node output is not state: write it with `{event}` or `{state}` in `{node}`, or `{output_key}` on an agent"
 )
-_LATE_HELP = "write it on every path before this node, join the branches with a `JoinNode`, or make the read optional (`{{{key}?}}`)"
+# A route, a later node or a loop leaves it unwritten: a `JoinNode` would not help (it waits for
+# a skipped branch forever, TPL019); a concurrent writer is TPL018's, whose help names the join.
+_LATE_HELP = (
+    "write it on every path that reaches this node (a node on the path that skips its writer, or the "
+    "initial state), or make the read optional (`{{{key}?}}`)"
+)
 # The node writes the key itself, after its first model call: no join or earlier path helps.
 _OWN_HELP = (
     "give it a value before the agent's first model call (a node that runs before it on every path, "

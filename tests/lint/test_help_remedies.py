@@ -7,7 +7,9 @@ fix) says runs and shows the model what the author meant.
 - TPL014 on a code sample (``print(f"{total}")``): no initial state makes code a key, so the help
   names the strict dialect's escape, never ``--initial-state``;
 - TPL015 on a key the agent's own tool writes: a ``JoinNode`` or an earlier path cannot help,
-  so the help names a value before the first model call (the initial state), never a join.
+  so the help names a value before the first model call (the initial state), never a join;
+- TPL015 on a route that skips the writer: a join would wait for the skipped branch forever, so
+  the help names a write on every path (or the initial state), or an optional read.
 """
 
 from __future__ import annotations
@@ -160,4 +162,36 @@ def test_tpl015_on_a_key_the_agents_own_tool_writes_names_a_value_before_its_fir
     optional = _write(tmp_path / "optional", OWN_TOOL.replace("{note}", "{note?}"))
     seen, error = _run(optional, {})
     assert error is None and seen[0].startswith("Note so far: . Save")
+    assert _lint(optional.parent) == []
+
+
+ROUTED = """
+from google.adk import Event
+
+
+def review(node_input):
+    return Event(route="done")
+
+
+def note(ctx):
+    ctx.state["critique"] = "more detail"
+
+
+present = Agent(name="present", model=MODEL, instruction="Say what the reviewer asked for: {critique}")
+root_agent = Workflow(name="flow", edges=[("START", review), (review, {"retry": note, "done": present}), (note, present)])
+"""
+
+
+def test_tpl015_on_a_route_that_skips_the_writer_names_a_write_on_every_path_not_a_join(tmp_path):
+    program = _write(tmp_path / "broken", ROUTED)
+    _, error = _run(program, {})
+    assert isinstance(error, KeyError) and "`critique`" in str(error)
+    [finding] = _lint(program.parent)
+    assert finding.code == "TPL015" and "route `done` of `review` skips its writer `note`" in finding.message
+    assert "JoinNode" not in finding.help and "every path" in finding.help
+    seen, error = _run(program, {"critique": "none"})  # the initial state: a write on every path
+    assert error is None and seen[0].startswith("Say what the reviewer asked for: none")
+    optional = _write(tmp_path / "optional", ROUTED.replace("{critique}", "{critique?}"))
+    seen, error = _run(optional, {})
+    assert error is None and seen[0].startswith("Say what the reviewer asked for: ")
     assert _lint(optional.parent) == []
