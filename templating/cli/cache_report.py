@@ -22,10 +22,10 @@ from typing import Any
 
 from templating.cli.common import EXIT_OK, project_model
 from templating.lint.cache_rules import changing_writer
-from templating.lint.project_rules import describe_writer
 from templating.project.model.assembly import Agent, ProjectModel
 from templating.project.model.facts import Writer
 from templating.project.model.instruction import Instruction
+from templating.project.words import describe_writer
 
 __all__ = ["add_arguments", "count_tokens", "report_agent"]
 
@@ -80,7 +80,10 @@ def report_agent(model: ProjectModel, agent: Agent, *, simulate: bool) -> str:
     """The report of one agent, as lines of text."""
     parts = _system_parts(agent)
     system = "".join(instruction.text for instruction in parts)
-    changing, constant, prefix = _keys_and_prefix(model, agent, parts)
+    changing, read_only, prefix = _keys_and_prefix(model, agent, parts)
+    # A key only the initial state writes is constant; one nothing writes is no constant to count on.
+    constant = [key for key in read_only if model.writers_of(key)]
+    unwritten = [key for key in read_only if not model.writers_of(key)]
     total, unit = count_tokens(system)
     stable, _ = count_tokens(prefix)
     lines = [
@@ -91,6 +94,11 @@ def report_agent(model: ProjectModel, agent: Agent, *, simulate: bool) -> str:
         lines.append(f"  breaks it: `{key}`, changes during a run (written by {describe_writer(writer)})")
     if constant:
         lines.append(f"  session constants: {', '.join(f'`{key}`' for key in constant)} (same all session)")
+    if unwritten:
+        lines.append(
+            f"  written by nothing in the project: {', '.join(f'`{key}`' for key in unwritten)} "
+            "(constant if every session starts with it; the run fails without it)"
+        )
     if simulate:
         # The replay needs a value for every key the agent reads, in `contents` too.
         every = dict.fromkeys(read.key for read in agent.reads)

@@ -1,4 +1,4 @@
-"""``templating lint [PATH ...]``: find instruction hazards in Python, YAML and prompt files.
+"""``templating lint [PATH ...]``: find instruction hazards in agent code, configs and prompts.
 
 ``-`` reads standard input (``--stdin-filename`` names it and picks the parser). The output
 format defaults to ``full`` on a terminal and ``concise`` otherwise (or

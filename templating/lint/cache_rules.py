@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
-from templating.lint.project_rules import describe_writer
 from templating.project.model.facts import Read, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.project_model import Agent, ProjectModel
+from templating.project.words import describe_writer
 
 __all__ = ["changing_writer", "find_cache_hazards", "find_static_after_changing"]
 

@@ -55,8 +55,11 @@ def find_doubled_placeholders(
         reported.add((read.path, read.line, read.column))
         text = read.instruction.text
         name = read.key + ("?" if read.optional else "")
-        yield read.instruction, doubled_brace_hazard(read.group_start, read.group_end,
-                                                     text[read.group_start : read.group_end], read.key, name)  # fmt: skip
+        group = text[read.group_start : read.group_end]
+        yield (
+            read.instruction,
+            doubled_brace_hazard(read.group_start, read.group_end, group, read.key, name, read.instruction),
+        )
 
 
 def _is_doubled(read: Read) -> bool:

@@ -16,8 +16,19 @@ RULES: tuple[Rule, ...] = (
         "`str.format`-style escaping get a lookup instead of literal text.",
         'instruction="Answer in the form {{answer}}."',
         'instruction="Answer in the form {answer}."  # if the state key is meant\n'
-        "# or keep literal braces out of ADK's way with an InstructionProvider",
-        fixable=True, dialects=("adk",), dialect_note=(
+        '# or, for the text {answer}: the strict dialect, where {{answer}} is an escape\n'
+        'instruction=compile_template("Answer in the form {{answer}}.", dialect="strict")',
+        fixable=True, fix_safety=(
+            "Which text the author meant is not in the code: the value of the key, or the braces. "
+            "Both readings are offered as unsafe fixes, never applied by `--fix` (the editor offers "
+            "both): `{name}` for the value (what ADK does today, with the sign of the mistake gone), "
+            "and, for a Python instruction that is one string literal, "
+            '`compile_template(TEXT, dialect="strict")` with `from templating import compile_template`, '
+            "which the linter reads in the strict dialect and which an agent takes as its "
+            "`instruction`: the model sees `{name}`. Elsewhere the help names what keeps braces as "
+            "text in that language (an instruction provider in TypeScript, Go and Java, "
+            "`staticInstruction` in Kotlin)."
+        ), dialects=("adk",), dialect_note=(
             "In `strict`, `{{name}}` is an escape that renders the text `{name}`, which is what "
             "the author meant, so there is nothing to report. In `adk-js` and `adk-java`, where "
             "doubled braces substitute as in `adk`, authors write `{{name}}` for the value: the "
@@ -241,22 +252,29 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "TPL015", "read-before-write", Severity.ERROR,
         "An agent reads a key before the agent that writes it has run",
-        "Within one run of a `SequentialAgent` (or the first iteration of a `LoopAgent`), finds a "
-        "required placeholder whose key only agents after it write, or the agent itself through its "
-        "own `output_key`, tools or model callbacks (they write after its first model call), and "
+        "Finds a required placeholder whose key is not surely written before the agent's first "
+        "model call.\n\n"
+        "- **Agents run in order.** Within one run of a `SequentialAgent` (or the first iteration "
+        "of a `LoopAgent`), a key only agents after it write, or the agent itself through its own "
+        "`output_key`, tools or model callbacks (they write after its first model call), and "
         "nothing earlier does (initial state, an earlier sibling, its `before_agent_callback`, an "
         "ancestor's earlier siblings). A key written only by a `ParallelAgent` sibling is reported "
-        "too: parallel siblings give no order. In a graph `Workflow`, finds a read whose writer does "
-        "not run before it on every path from START: a route that skips it, a later node, a loop's "
-        "first iteration (see the Graph workflows page). A custom agent whose own code runs its "
-        "sub-agents one after the other (`runAsyncImpl` in adk-js, "
-        "`child.Run(ctx)` in an adk-go `Run`, `Flowable.concatArray(a.runAsync(ctx), ...)` or "
-        "`emitAll(a.runAsync(context))` in the JVM ports) is read as a sequence in the order of "
-        "those calls; one whose calls may run side by side (`Promise.all`, a goroutine, `merge`, "
-        "`launch`) is not ordered. Sub-agents an `LlmAgent` transfers to are "
-        "not ordered, and an unknown writer earlier in the run stops the rule. In Java and Kotlin "
-        "programs, a `temp:` output key or event delta of an earlier sibling counts as never "
-        "written: adk-java and adk-kotlin drop `temp:` keys when they append the event.",
+        "too: parallel siblings give no order.\n"
+        "- **Graph workflows.** In a `Workflow`, a read whose writer does not run before it on "
+        "every path from START: a route that skips it, a later node, a loop's first iteration (see "
+        "the Graph workflows page).\n"
+        "- **Custom agents.** One whose own code runs its sub-agents one after the other "
+        "(`runAsyncImpl` in adk-js, `child.Run(ctx)` in an adk-go `Run`, "
+        "`Flowable.concatArray(a.runAsync(ctx), ...)` or `emitAll(a.runAsync(context))` in the JVM "
+        "ports) is read as a sequence in the order of those calls; one whose calls may run side by "
+        "side (`Promise.all`, a goroutine, `merge`, `launch`) is not ordered.\n"
+        "- **Not judged.** Sub-agents an `LlmAgent` transfers to are not ordered, and an unknown "
+        "writer earlier in the run stops the rule.\n"
+        "- **Java and Kotlin.** A `temp:` output key or event delta of an earlier sibling counts as "
+        "never written: adk-java and adk-kotlin drop `temp:` keys when they append the event.\n\n"
+        "The help names what works for the case: when the agent writes the key itself, only a value "
+        "before its first model call (the initial state, an agent or node that runs before it, its "
+        "`before_agent_callback`) or an optional read helps, never a join.",
         "The first run fails with `KeyError: Context variable not found`: the critic placed before "
         "the writer, the loop whose first iteration reads what its last step writes.",
         'SequentialAgent(name="pipeline", sub_agents=[critic, writer])  # critic reads {draft}, writer has output_key="draft"',

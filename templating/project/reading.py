@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from templating.project.python.evaluate import Evaluated
 
 __all__ = [
-    "SKILL_FILES", "Reading", "SkillError", "SourceCache", "lent_instructions", "read_constant", "read_file",
-    "read_files", "read_project", "read_text", "skill_body",
+    "SKILL_FILES", "Reading", "SkillError", "SourceCache", "lent_instructions", "module_file", "read_constant",
+    "read_file", "read_files", "read_project", "read_text", "skill_body",
 ]  # fmt: skip
 
 # Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
@@ -186,3 +186,11 @@ def read_constant(path: Path, text: str, name: str) -> tuple[list[Evaluated] | N
     value = module.constants.get(name)
     names = sorted(module.constants)
     return (evaluate(value, Namespace(module, cache)) if value is not None else None), names
+
+
+def module_file(module: str, folder: Path) -> Path | None:
+    """The file of the Python module named ``package.module`` under ``folder`` (a module or a
+    package's ``__init__``), as an import from ``folder`` finds it; ``None`` if there is none."""
+    from templating.project.python.modules import module_file as find
+
+    return find(folder, module.split("."))

@@ -60,6 +60,7 @@ def _code_actions(server: TemplatingServer) -> None:
             source = SourceFile(path.name, normalize(document.text))
             for finding in touched:
                 found.append(actions.quick_fix_action(finding, document.uri, source, document.client_range))
+                found.extend(actions.reading_actions(finding, document.uri, source, document.client_range))
                 noqa = actions.noqa_action(finding, instructions, document.uri, source, document.client_range)
                 found.append(noqa or _noqa_on_the_call(server, finding, instructions, document, source))
         if not wanted or any(actions.FIX_ALL_KIND.startswith(kind) for kind in wanted):
@@ -101,7 +102,8 @@ def _navigation(server: TemplatingServer) -> None:
             return None
         at, document = found
         settings, _ = server.project.settings_for(path_of(document.uri))
-        text = navigation.describe(at.placeholder, settings, server.project.writers_of(at.placeholder.key))
+        writers = server.project.writers_of(at.placeholder.key)
+        text = navigation.describe(at.placeholder, settings, writers, at.instruction.dialect)
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
             range=document.client_range(at.start, at.end),

@@ -41,7 +41,10 @@ def test_cache_report_names_what_breaks_the_prefix_and_replays_the_split(tmp_pat
         lines[2]
         == "  breaks it: `_time`, changes during a run (written by callback `stamp` of agent `assistant` (agent.py:7:5))"
     )
-    assert lines[3] == "  session constants: `user:name` (same all session)"
+    assert (
+        lines[3]
+        == "  written by nothing in the project: `user:name` (constant if every session starts with it; the run fails without it)"
+    )
     assert lines[4] == "  simulation (3 sessions x 8 turns, google-adk's cache manager): 0/24 cache hits"
     assert lines[5] == "  after split_static: 21/24 cache hits"
 
@@ -51,3 +54,26 @@ def test_cache_report_without_simulation(tmp_path, monkeypatch, run_cli):
     monkeypatch.chdir(tmp_path)
     status, output, _ = run_cli("cache-report", "--no-simulation")
     assert status == 0 and "simulation" not in output and "breaks it: `_time`" in output
+
+
+SEED = """\
+from google.adk.runners import InMemoryRunner
+
+from agent import app
+
+
+async def main():
+    runner = InMemoryRunner(app=app)
+    await runner.session_service.create_session(app_name="shop", user_id="u", state={"user:name": "Ada"})
+"""
+
+
+def test_cache_report_calls_a_key_constant_only_when_the_session_starts_with_it(tmp_path, monkeypatch, run_cli):
+    (tmp_path / "agent.py").write_text(textwrap.dedent(APP), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    _, unseeded, _ = run_cli("cache-report", "--no-simulation")
+    assert "session constants" not in unseeded and "written by nothing in the project: `user:name`" in unseeded
+    (tmp_path / "main.py").write_text(SEED, encoding="utf-8")
+    _, seeded, _ = run_cli("cache-report", "--no-simulation")
+    assert "  session constants: `user:name` (same all session)" in seeded.splitlines()
+    assert "written by nothing" not in seeded

@@ -170,7 +170,7 @@ async def test_server_hover_links_each_writer_to_its_line(tmp_path: Path):
         uri = await _open(client, tmp_path / "agent.py", SAMPLE_AGENT)
         hover = await client.text_document_hover_async(types.HoverParams(**_at(uri, 3, 50)))
         link = f"[`tools.py:5`]({(tmp_path / 'tools.py').resolve().as_uri()}#L5)"
-        assert hover.contents.value.endswith(f"- writers: tool of agent `helper` at {link}")
+        assert hover.contents.value.endswith(f"- writers: tool `remember` of agent `helper` at {link}")
     finally:
         await _stop(client)
 

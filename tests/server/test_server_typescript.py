@@ -41,6 +41,19 @@ async def test_server_hover_on_a_typescript_placeholder_names_its_writer(client:
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(1, column))
     )
     assert hover is not None and "user" in hover.contents.value
+    # The file imports IQAI's ADK-TS: a missing key is its `Error`, not Python's `KeyError`.
+    assert "required: when it is missing, ADK-TS fails with an `Error`" in hover.contents.value
+    assert "KeyError" not in hover.contents.value
+
+
+async def test_server_hover_in_an_adk_js_file_names_adk_js_error(client: LanguageClient, tmp_path: Path):  # noqa: F811
+    uri = await _open(client, tmp_path / "agent.ts", JS_AGENT.replace(", {us", ""), language="typescript")
+    column = JS_AGENT.split("\n")[2].index("{user_name}") + 3
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(2, column))
+    )
+    assert "required: when it is missing, adk-js throws an `Error`" in hover.contents.value
+    assert "KeyError" not in hover.contents.value
 
 
 TOOLS = (

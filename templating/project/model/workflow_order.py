@@ -41,7 +41,8 @@ MAX_DEPTH = 64
 @dataclass(frozen=True, slots=True)
 class LateNodeRead:
     """A required read that may fail: ``unwritten`` (nothing writes it), ``late`` (written,
-    but not surely before) or ``race`` (a concurrent sibling writes it)."""
+    but not surely before), ``own`` (written only by the reading node itself, after its first
+    model call) or ``race`` (a concurrent sibling writes it)."""
 
     workflow: Workflow
     node: Node
@@ -297,8 +298,10 @@ class _Pass:
             why = f"`{racing or gathered}` writes it concurrently ({how})"
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "race", why, **where))
             return
-        why = self._dynamic_miss(owner, node, key, writers) or self.misses.describe(owner.key, node, key, writers)
-        self.result.reads.append(LateNodeRead(self.workflow, node, key, "late", why, **where))
+        dynamic = self._dynamic_miss(owner, node, key, writers)
+        own = not dynamic and self.misses.written_by_itself(owner.key, writers)
+        why = dynamic or self.misses.describe(owner.key, node, key, writers)
+        self.result.reads.append(LateNodeRead(self.workflow, node, key, "own" if own else "late", why, **where))
 
     def _gathered_writer(self, key: str) -> str | None:
         """The name of a ``ctx.run_node`` child gathered with the one being read that writes ``key``."""

@@ -28,6 +28,7 @@ GO_SPELLING = Spelling(
         ("state_delta", "Actions.StateDelta"),
         ("create_session(state=...)", "session.CreateRequest{State: ...}"),
         ("Event(state={...})", "ev.Actions.StateDelta"),
+        ("before_agent_callback", "BeforeAgentCallbacks"),
     )
 )
 
@@ -88,4 +89,5 @@ GO = Surface(
     comment=GO_COMMENT,
     spelling=GO_SPELLING,
     lend=_lend,
+    literal_braces=("give the agent an `InstructionProvider` returning the text: adk-go does not fill it"),
 )

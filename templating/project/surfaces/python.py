@@ -98,6 +98,12 @@ def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     return first_line if is_commentable(source.text, first_line) else None
 
 
+def _strict_fix(instruction: Instruction) -> tuple[tuple[int, int, str], ...] | None:
+    from templating.project.python.strict_fix import strict_fix  # only for a finding that offers it
+
+    return strict_fix(instruction)
+
+
 def _is_valid(text: str) -> bool:
     try:
         parse_python(text, "<fixed>")  # a large module a run at a time, as it was read
@@ -121,4 +127,9 @@ PYTHON = Surface(
     spelling=ADK_SPELLING,
     lend=lent_instructions,
     comment_elsewhere=comment_elsewhere,
+    literal_braces=(
+        'make the instruction `compile_template(TEXT, dialect="strict")` (from `templating`), where '
+        "`{{name}}` is the text `{name}`"
+    ),
+    strict_fix=_strict_fix,
 )

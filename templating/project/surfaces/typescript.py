@@ -24,14 +24,6 @@ _HINT = re.compile(HINT)
 _TEXT_HINT = re.compile(HINT.decode())
 
 
-#: How adk-js and ADK-TS write the ADK words findings quote.
-_SPELLING = Spelling((
-    ("output_key", "outputKey"), ("tool_context.state[...]", "context.state.set(...)"),
-    ("state_delta", "stateDelta"), ("create_session(state=...)", "createSession({state})"),
-    ("Event(state=...)", "createEvent({actions: {stateDelta}})"),
-))  # fmt: skip
-
-
 def _may_hold(name: str, data: bytes) -> bool:
     return _HINT.search(data) is not None
 
@@ -89,6 +81,7 @@ TYPESCRIPT = Surface(
     import_hint=_HINT,
     comment="//",
     lend=_lend,
+    literal_braces=("give the agent an instruction function returning the text: neither adk-js nor ADK-TS fills it"),
     spelling=Spelling(
         (
             ("output_key", "outputKey"),
@@ -98,6 +91,7 @@ TYPESCRIPT = Surface(
             ("Event(state=...)", "createEvent({actions: {stateDelta}})"),
             ("Event(state={...})", "createEvent({actions: {stateDelta}})"),
             ("ctx.state[...]", "ctx.state.set(...)"),
+            ("before_agent_callback", "beforeAgentCallback"),
         )
     ),
 )

@@ -223,8 +223,8 @@ class _Facts:
                     imports[name] = Ref(os.path.realpath(path), "" if imported.name == "*" else imported.name)
         for assignment in writes.ignored:
             message = (
-                "adk-js writes nothing here: `State` is a plain object, so this assignment is lost; "
-                "call `state.set(key, value)`"
+                "adk-js writes nothing here: its `State` records a change only through `set` or `update`, so "
+                "this assignment adds a property to the `State` object and is lost; call `state.set(key, value)`"
             )
             self.traps.append(self._trap("TPL025", assignment, message))
         workflows = read_workflows(self.module, self.key, self._ref, _bound) if self.port == "adk-js" else ()
