@@ -3,6 +3,7 @@
 - ``templating lint [PATH ...]`` finds instruction hazards in Python, YAML and prompt files;
 - ``templating graph [PATH ...] [--format mermaid|dot|json]`` draws agents and state flow;
 - ``templating cache-report [PATH ...]`` shows what keeps each agent's prompt from being cached;
+- ``templating request [PATH ...] --agent NAME`` shows what ADK sends on an agent's first call;
 - ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
 - ``templating rule TPLxxx`` explains a lint rule;
 - ``templating server`` runs the language server over stdio (the ``server`` extra).
@@ -37,6 +38,10 @@ COMMANDS = {
     "cache-report": (
         "templating.cli.cache_report",
         "show per agent the system instruction's stable prefix, what breaks it, and cache hits in a replay",
+    ),
+    "request": (
+        "templating.cli.request",
+        "show what ADK sends on an agent's first model call: the system instruction, piece by piece",
     ),
     "render": ("templating.cli.render", "render an instruction file against a state file"),
     "rule": ("templating.cli.rule", "explain a lint rule (a code such as TPL001, or its name)"),

@@ -5,7 +5,8 @@ Unknown keys are errors. Keys: ``dialect``, ``select``, ``extend-select``, ``ign
 ``extend-ignore``, ``per-file-ignores``, ``extend-per-file-ignores``, ``include``, ``exclude``,
 ``extend-exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
 ``severity`` (rule to ``"error"``, ``"warning"`` or ``"info"``), ``force-exclude``, ``docs-url``, ``target-ports``, ``adk-version`` (``"2.13"`` or ``"1.x"``),
-``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`).
+``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`), ``snapshot-folder`` and
+``snapshot-states`` (what ``templating snapshot`` writes, at which sample states).
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ __all__ = [
     "PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys",
     "parse_state", "read_config",
 ]  # fmt: skip
+
+
+#: Where ``templating snapshot`` keeps the requests, under the project root, unless configured.
+SNAPSHOT_FOLDER = "request-snapshots"
 
 
 class ConfigError(Exception):
@@ -60,6 +65,8 @@ class ToolConfig:
     adk_version: str = "2.13"
     untrusted: dict[str, str] = field(default_factory=dict)
     untrusted_max_chars: dict[str, int] = field(default_factory=dict)
+    snapshot_folder: str | None = None
+    snapshot_states: list[str] = field(default_factory=list)
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -161,7 +168,12 @@ def build_settings(
     seed_file = (
         initial_state if initial_state is not None else (root / config.initial_state if config.initial_state else None)
     )
-    seed_keys = load_state_keys(seed_file) if seed_file else frozenset()
+    seeds = load_state(seed_file) if seed_file else None
+    samples = tuple(root / name for name in config.snapshot_states)
+    snapshots = root / (config.snapshot_folder or SNAPSHOT_FOLDER)
+    _inside_project(snapshots, root, "snapshot-folder")
+    for sample in samples:
+        _inside_project(sample, root, "snapshot-states")
     try:
         severities = rule_severities({**config.severity, **parse_severity_options(severity or [])})
     except SeverityError as error:
@@ -174,7 +186,8 @@ def build_settings(
         exclude=(*config.exclude, *config.extend_exclude, *(extend_exclude or [])),
         known_keys=state_keys(state_data) if state_data is not None else None,
         state=state_data,
-        seed_keys=seed_keys,
+        seed_keys=state_keys(seeds) if seeds is not None else frozenset(),
+        seeds=seeds,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
         severities=severities,
         target_ports=tuple(dict.fromkeys(ports)),
@@ -183,17 +196,19 @@ def build_settings(
         force_exclude=config.force_exclude if force_exclude is None else force_exclude,
         docs_url=config.docs_url or DOCS_URL,
         policy=ValuePolicy(config.untrusted, max_chars=config.untrusted_max_chars) if config.untrusted else None,
+        snapshot_folder=snapshots,
+        snapshot_states=samples,
     )
 
 
-def _inside_project(file: Path, root: Path) -> None:
+def _inside_project(file: Path, root: Path, key: str = "state") -> None:
     """A file a repository's own config names must be the repository's: ``state =
     "/home/me/.ssh/config"`` or a link out of the project is refused (``--state``, which
     you type yourself, may name any file)."""
     real, project = os.path.realpath(file), os.path.realpath(root)
     if real != project and not real.startswith(os.path.join(project, "")):
         raise ConfigError(
-            f"{root / 'pyproject.toml'}: `state` names {file}, outside the project: name a file inside it"
+            f"{root / 'pyproject.toml'}: `{key}` names {file}, outside the project: name a file inside it"
         )
 
 

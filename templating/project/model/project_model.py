@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from templating.project.model.facts import AppFacts, Read, SessionWrite, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
+from templating.project.model.request_facts import RequestFacts
 from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge
 from templating.project.model.writes import is_seeded, unknown_seed_homes
 
@@ -60,6 +61,11 @@ class Agent:
     static: bool = False
     #: A custom agent's: the sub-agents its code runs, in the order of its calls.
     run_order: list[Agent] = field(default_factory=list)
+    #: Its settings that shape its model request, where its front end reads them.
+    request: RequestFacts | None = None
+    #: The instructions written on the agent itself (``instructions`` also holds those it
+    #: shares: a plugin's, a skill's).
+    own_instructions: tuple[Instruction, ...] = ()
 
 
 @dataclass
@@ -74,6 +80,8 @@ class ProjectModel:
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
     cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
+    #: The apps that register a ``GlobalInstructionPlugin``, each with the model-calling agents it runs.
+    plugin_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
     #: The app names written in the code (``App(name=...)``, ``Runner(app_name=...)``), each
     #: with the folder of the root it runs: ``(folder, name)``.
     app_names: tuple[tuple[str, str], ...] = ()

@@ -1,0 +1,412 @@
+"""Which pieces make an agent's model request, in the order its ADK adds them (no state yet).
+
+google-adk 2.13.0 runs its request processors in a fixed order (``single_flow.py``, then
+``auto_flow.py``): instructions (the root's deprecated ``global_instruction``, the
+``static_instruction``, the ``instruction`` — into ``contents`` when a static one is set),
+identity (not in ``single_turn`` mode, a workflow node's default), the output-schema paragraph
+(``output_schema`` with tools, unless the model pairs them itself: Gemini on Vertex AI), then
+the transfer text; a ``GlobalInstructionPlugin`` prepends its text in its before-model callback.
+``@google/adk`` 2.0.0 runs identity first (unless the agent can transfer nowhere), then the
+root's ``globalInstruction``, the ``instruction``, its own output-schema sentence, and the
+transfer text last. `plan_request` lists the pieces as `Piece` records; what the code does not
+show is a piece without a template, with the `Unread` that says why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from templating.project.model.facts import AppFacts
+from templating.project.model.instruction import Instruction
+from templating.project.model.project_model import Agent, ProjectModel
+from templating.project.model.request_facts import RequestFacts, Unread
+from templating.project.model.request_texts import (
+    ADK_SCHEMA_TEXT,
+    JS_SCHEMA_TEXT,
+    adk_identity,
+    adk_transfer,
+    js_identity,
+    js_transfer,
+)
+
+__all__ = ["RUNTIMES", "Piece", "Plan", "plan_request"]
+
+#: The runtime each port's requests are assembled as.
+RUNTIMES = {"adk": "google-adk 2.13.0", "adk-js": "@google/adk 2.0.0"}
+#: google-adk's model when an agent and its ancestors name none (``LlmAgent.DEFAULT_MODEL``).
+DEFAULT_MODEL = "gemini-3.5-flash"
+_DELEGATED = ("task", "single_turn")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One text ADK adds to the request.
+
+    ``kind`` is ``plugin``, ``global_instruction``, ``static_instruction``, ``instruction``,
+    ``identity``, ``output_schema`` or ``transfer``; ``source`` says who adds it, as a person
+    reads it; ``template`` is its text before state is filled in (``None``: the code does not
+    show it, ``unread`` says why); ``injected`` whether ADK fills its placeholders, in
+    ``dialect``; ``placement`` is ``system_instruction`` or ``contents``; ``prepend`` marks a
+    plugin's text, put before everything the processors added."""
+
+    kind: str
+    source: str
+    path: str | None
+    line: int
+    column: int
+    template: str | None
+    injected: bool = False
+    dialect: str = "adk"
+    placement: str = "system_instruction"
+    prepend: bool = False
+    unread: Unread | None = None
+    instruction: Instruction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The pieces of ``agent``'s first request under ``runtime`` (a `RUNTIMES` key), in the
+    order the runtime adds them; ``unread`` lists what else may change the request; ``error``
+    is what the runtime raises before any request is sent (``None`` when nothing)."""
+
+    agent: Agent
+    port: str
+    vertex: bool
+    pieces: tuple[Piece, ...]
+    unread: tuple[Unread, ...] = ()
+    error: str | None = None
+
+
+def plan_request(model: ProjectModel, agent: Agent, *, vertex: bool = False) -> Plan:
+    """The plan of ``agent``'s first model call; ``vertex``: the environment selects Vertex AI."""
+    facts = agent.request or RequestFacts()
+    tree = _Tree(model)
+    builder = _JsPlan if facts.port == "adk-js" else _AdkPlan
+    return builder(model, agent, facts, tree, vertex).build()
+
+
+class _Tree:
+    """Each agent's parent (the agent whose ``sub_agents`` lists it), worked out once."""
+
+    def __init__(self, model: ProjectModel) -> None:
+        self.parents: dict[int, Agent] = {}
+        for agent in model.agents:
+            for child in agent.sub_agents:
+                if child not in agent.run_order:
+                    self.parents.setdefault(id(child), agent)
+
+    def parent(self, agent: Agent) -> Agent | None:
+        return self.parents.get(id(agent))
+
+    def root(self, agent: Agent) -> Agent:
+        seen = {id(agent)}
+        while (parent := self.parent(agent)) is not None and id(parent) not in seen:
+            seen.add(id(parent))
+            agent = parent
+        return agent
+
+
+class _AdkPlan:
+    """The google-adk 2.13.0 plan of one agent."""
+
+    port = "adk"
+
+    def __init__(self, model: ProjectModel, agent: Agent, facts: RequestFacts, tree: _Tree, vertex: bool) -> None:
+        self.model, self.agent, self.facts, self.tree, self.vertex = model, agent, facts, tree, vertex
+        self.pieces: list[Piece] = []
+        self.unread: list[Unread] = [u for u in facts.unread if u.piece == "request"]
+        self.error: str | None = None
+
+    def build(self) -> Plan:
+        self.instructions()
+        self.identity()
+        self.schema()
+        self.transfer()
+        self.plugins()
+        return Plan(self.agent, self.port, self.vertex, tuple(self.pieces), tuple(self.unread), self.error)
+
+    # -- the instruction fields
+
+    def instructions(self) -> None:
+        root = self.tree.root(self.agent)
+        if root.kind == "llm":
+            self.field(root, "global_instruction", "the root agent's `global_instruction`")
+        static = self.field(self.agent, "static_instruction", "`static_instruction`")
+        where = "contents" if static else "system_instruction"
+        self.field(self.agent, "instruction", "`instruction`", placement=where)
+
+    def field(self, agent: Agent, field: str, label: str, placement: str = "system_instruction") -> bool:
+        """Add the piece of ``agent``'s instruction ``field``; whether it has one."""
+        own = [i for i in agent.own_instructions if i.field == field]
+        unread = next((u for u in _facts(agent).unread if u.piece == field), None)
+        if not own and unread is None:
+            return False
+        source = label if agent is self.agent else f"{label} of `{agent.name}`"
+        injected = field != "static_instruction"
+        if len(own) == 1 and not own[0].interpolations and unread is None:
+            self.pieces.append(_from_instruction(field, source, own[0], injected, self.port, placement))
+            return True
+        if unread is None:
+            first = own[0]
+            what = (
+                f"`{field}` may be one of {len(own)} texts, chosen at run time" if len(own) > 1
+                else f"`{field}` holds values known only at run time"
+            )  # fmt: skip
+            unread = Unread(field, what, first.source.path, *first.position(0))
+        self.pieces.append(_unknown(field, source, unread, placement))
+        return True
+
+    # -- ADK's own pieces
+
+    def mode(self) -> str | None:
+        """The mode the agent runs in: its own, else ``single_turn`` as a workflow's node."""
+        if self.facts.mode is not None:
+            return self.facts.mode
+        parent = self.tree.parent(self.agent)
+        if parent is not None and parent.kind == "llm":
+            return "chat"
+        return "single_turn" if self.agent.workflow_node else None
+
+    def identity(self) -> None:
+        if self.mode() != "single_turn":
+            unread = _unread(self.agent, "description")
+            text = adk_identity(self.agent.name, self.facts.description) if unread is None else None
+            self.processor("identity", "google-adk's identity processor", text, unread)
+
+    def schema(self) -> None:
+        facts = self.facts
+        if not facts.output_schema or not self.has_tools() or self.mode() == "task":
+            return
+        name = self.model_name()
+        if name is None or not _served_by_gemini(name):
+            # Another model class says itself whether it pairs an output schema with tools.
+            what = "whether google-adk adds its set_model_response paragraph depends on the model, which "
+            what += "the code does not show" if name is None else f"is `{name}`, not a Gemini model"
+            self.unread.append(_agent_unread(self.agent, "request", what))
+        elif not (self.vertex and _is_gemini(name)):
+            self.processor("output_schema", "google-adk's output-schema processor", ADK_SCHEMA_TEXT)
+
+    def has_tools(self) -> bool:
+        """``tools``, with the agents google-adk turns into tools (``single_turn``, ``task``)."""
+        children = (_facts(child).mode for child in self.agent.sub_agents if child.kind == "llm")
+        return self.facts.tools or any(mode in _DELEGATED for mode in children) or self.facts.mode == "task"
+
+    def model_name(self, default: str | None = DEFAULT_MODEL) -> str | None:
+        """The model the agent calls: its own, an ancestor's, else ``default`` (google-adk's);
+        ``None`` when the code does not show it."""
+        agent: Agent | None = self.agent
+        seen: set[int] = set()
+        while agent is not None and id(agent) not in seen:
+            seen.add(id(agent))
+            facts = _facts(agent) if agent.kind == "llm" else RequestFacts()
+            if facts.model:
+                return facts.model
+            if _unread(agent, "model") is not None:
+                return None
+            agent = self.tree.parent(agent)
+        return default
+
+    def transfer(self) -> None:
+        facts = self.facts
+        if facts.disallow_transfer_to_parent and facts.disallow_transfer_to_peers and not self.agent.sub_agents:
+            return  # a SingleFlow: no transfer processor
+        targets, parent = self.targets()
+        if not targets:
+            return
+        if facts.search_tool and not facts.search_bypass and not _supports_search(self.model_name()):
+            if any(target in self.agent.sub_agents for target in targets):
+                self.error = (
+                    f"google-adk refuses agent `{self.agent.name}`: it has sub-agents to transfer to and "
+                    f"`{facts.search_tool}`, which Gemini models before 3 cannot combine with function calling"
+                )
+            return
+        if self.mode() in _DELEGATED:
+            return
+        described, unread = self.described(targets)
+        text = adk_transfer(described, parent.name if parent is not None else None) if unread is None else None
+        self.processor("transfer", "google-adk's agent-transfer processor", text, unread)
+
+    def targets(self) -> tuple[list[Agent], Agent | None]:
+        """The agents it may transfer to, in google-adk's order, and the parent among them."""
+        facts = self.facts
+        found = [c for c in self.agent.sub_agents if c not in self.agent.run_order and not _delegated(c)]
+        parent = self.tree.parent(self.agent)
+        if parent is None or parent.kind != "llm":
+            return found, None
+        back = None if facts.disallow_transfer_to_parent else parent
+        if back is not None:
+            found.append(parent)
+        if not facts.disallow_transfer_to_peers:
+            found.extend(p for p in parent.sub_agents if p.name != self.agent.name and not _delegated(p))
+        return found, back
+
+    def described(self, targets: list[Agent]) -> tuple[list[tuple[str, str]], Unread | None]:
+        """Each target's name and description, and why one is not known (if so)."""
+        described: list[tuple[str, str]] = []
+        for target in targets:
+            unread = _unread(target, "description")
+            if unread is not None or target.request is None or "RemoteA2aAgent" in target.sources:
+                what = f"the description of `{target.name}`, which the transfer text lists, is not known"
+                return described, unread or _agent_unread(target, "transfer", what)
+            described.append((target.name, target.request.description))
+        return described, None
+
+    # -- the app's plugin
+
+    def plugins(self) -> None:
+        apps = [app for app, agents in self.model.plugin_apps if self.agent in agents]
+        if not apps:
+            return
+        app = apps[0]
+        for other in apps[1:]:
+            what = f"the app at {other.path}:{other.line} runs it with other plugins too; shown: {app.path}:{app.line}"
+            self.unread.append(Unread("request", what, other.path, other.line, other.column))
+        for piece in _plugin_pieces(app, self.port):
+            self.pieces.append(piece)
+
+    def processor(self, kind: str, source: str, text: str | None, unread: Unread | None = None) -> None:
+        self.pieces.append(Piece(kind, source, None, 0, 0, text, unread=unread))
+
+
+class _JsPlan(_AdkPlan):
+    """The ``@google/adk`` 2.0.0 plan of one agent."""
+
+    port = "adk-js"
+
+    def build(self) -> Plan:
+        if not self.transfer_disabled():
+            self.identity()
+        root = self.tree.root(self.agent)
+        if root.kind == "llm":
+            self.field(root, "global_instruction", "the root agent's `globalInstruction`")
+        self.field(self.agent, "instruction", "`instruction`")
+        self.schema()
+        if not self.transfer_disabled():
+            self.transfer()
+        self.plugins()
+        return Plan(self.agent, self.port, self.vertex, tuple(self.pieces), tuple(self.unread), self.error)
+
+    def transfer_disabled(self) -> bool:
+        facts = self.facts
+        return facts.disallow_transfer_to_parent and facts.disallow_transfer_to_peers and not self.agent.sub_agents
+
+    def identity(self) -> None:
+        unread = _unread(self.agent, "description")
+        texts = js_identity(self.agent.name, self.facts.description)
+        self.processor(
+            "identity", "adk-js's identity processor", "\n\n".join(texts) if unread is None else None, unread
+        )
+
+    def schema(self) -> None:
+        if not self.facts.output_schema or not self.facts.tools:
+            return
+        name = self.model_name(default=None)
+        if self.vertex and name is None:
+            what = (
+                "whether adk-js adds its set_model_response sentence depends on the model, which the code does not show"
+            )
+            self.unread.append(_agent_unread(self.agent, "request", what))
+        elif not (self.vertex and _is_gemini_2(name or "")):
+            self.processor("output_schema", "adk-js's instructions processor", JS_SCHEMA_TEXT)
+
+    def transfer(self) -> None:
+        targets = list(self.agent.sub_agents)
+        parent = self.tree.parent(self.agent)
+        back = None
+        if parent is not None and parent.kind == "llm":
+            if not self.facts.disallow_transfer_to_parent:
+                back = parent
+                targets.append(parent)
+            if not self.facts.disallow_transfer_to_peers:
+                targets.extend(peer for peer in parent.sub_agents if peer.name != self.agent.name)
+        if targets:
+            described, unread = self.described(targets)
+            text = js_transfer(described, back.name if back is not None else None) if unread is None else None
+            self.processor("transfer", "adk-js's agent-transfer processor", text, unread)
+
+
+def _plugin_pieces(app: AppFacts, port: str) -> Iterator[Piece]:
+    for instruction in app.instructions:
+        yield _from_instruction("plugin", "GlobalInstructionPlugin", instruction, True, port, prepend=True)
+    for unread in app.unread:
+        yield Piece("plugin", "GlobalInstructionPlugin", unread.path, unread.line, unread.column, None,
+                    prepend=True, unread=unread)  # fmt: skip
+
+
+def _from_instruction(
+    kind: str, source: str, instruction: Instruction, injected: bool, port: str,
+    placement: str = "system_instruction", *, prepend: bool = False,
+) -> Piece:  # fmt: skip
+    line, column = instruction.position(0)
+    return Piece(kind, source, instruction.source.path, line, column, instruction.text, injected,
+                 instruction.dialect or port, placement, prepend, instruction=instruction)  # fmt: skip
+
+
+def _unknown(kind: str, source: str, unread: Unread, placement: str) -> Piece:
+    return Piece(kind, source, unread.path, unread.line, unread.column, None, True, placement=placement, unread=unread)
+
+
+def _facts(agent: Agent) -> RequestFacts:
+    return agent.request or RequestFacts()
+
+
+def _unread(agent: Agent, piece: str) -> Unread | None:
+    return next((u for u in _facts(agent).unread if u.piece == piece), None)
+
+
+def _agent_unread(agent: Agent, piece: str, what: str) -> Unread:
+    return Unread(piece, what, agent.path, agent.line, agent.column)
+
+
+def _delegated(agent: Agent) -> bool:
+    """Whether google-adk runs it as a tool, not a transfer target (``single_turn``, ``task``)."""
+    return agent.kind == "llm" and _facts(agent).mode in _DELEGATED
+
+
+# google-adk's and adk-js's patterns of a model path (``utils/model_name_utils.py``, ``model_name.js``).
+_VERTEX_PATH = re.compile(r"^projects/[^/]+/locations/[^/]+/publishers/[^/]+/models/(.+)$")
+_APIGEE_PATH = re.compile(r"^apigee/(?:[^/]+/)?(?:[^/]+/)?(.+)$")
+# The model names google-adk's registry gives its Gemini class (``Gemini.supported_models``).
+_GEMINI_CLASS = re.compile(r"gemini-.*|gemma-4.*|model-optimizer-.*|projects/.+/locations/.+/endpoints/.+|"
+                           r"projects/.+/locations/.+/publishers/google/models/gemini.+")  # fmt: skip
+_VERSION = re.compile(r"\d+(\.\d+)*")
+
+
+def _served_by_gemini(model: str) -> bool:
+    """Whether google-adk's registry gives the model name to its Gemini class."""
+    return _GEMINI_CLASS.fullmatch(model) is not None
+
+
+def _is_gemini(model: str) -> bool:
+    """google-adk's ``is_gemini_model``."""
+    return _model_name(model).startswith("gemini-")
+
+
+def _model_name(model: str) -> str:
+    """google-adk's ``extract_model_name``."""
+    for pattern in (_VERTEX_PATH, _APIGEE_PATH):
+        match = pattern.match(model)
+        if match:
+            return match.group(1)
+    if model.startswith("models/"):
+        return model[len("models/") :]
+    if not model.startswith("projects/") and "/" in model and model.rsplit("/", 1)[1].startswith("gemini-"):
+        return model.rsplit("/", 1)[1]
+    return model
+
+
+def _supports_search(model: str | None) -> bool:
+    """google-adk's ``_supports_builtin_tools_with_function_calling``: Gemini 3 or later."""
+    name = _model_name(model or "")
+    version = name[len("gemini-") :].split("-", 1)[0] if name.startswith("gemini-") else ""
+    return _VERSION.fullmatch(version) is not None and int(version.split(".")[0]) >= 3
+
+
+def _is_gemini_2(model: str) -> bool:
+    """adk-js's ``isGemini2OrAbove``."""
+    match = _VERTEX_PATH.match(model)
+    name = match.group(1) if match else model
+    version = name[len("gemini-") :].split("-", 1)[0] if name.startswith("gemini-") else ""
+    return _VERSION.fullmatch(version) is not None and int(version.split(".")[0]) >= 2
