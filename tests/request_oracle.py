@@ -158,3 +158,32 @@ def _recorder_class(recorded: dict[str, Recorded], agents: set[str]) -> Any:
             yield LlmResponse(content=types.Content(role="model", parts=parts or [types.Part(text="ok")]))
 
     return Recorder
+
+
+#: The adk-js programs (``tests/data/request_js/<name>/src/main.ts``) and their harness.
+JS_FIXTURES = Path(__file__).resolve().parent / "data" / "request_js"
+JS_HARNESS = Path(__file__).resolve().parent / "request_js_oracle.mts"
+
+
+def record_js_fixture(
+    tsx: Path, modules: Path, name: str, state: dict[str, Any], env: dict[str, str]
+) -> dict[str, Recorded]:
+    """Each agent's first request when the adk-js program ``name`` runs from ``state`` under
+    ``@google/adk`` (installed in ``modules``), in the environment ``env`` adds."""
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        shutil.copytree(JS_FIXTURES / name, work, dirs_exist_ok=True)
+        shutil.copy(JS_HARNESS, work / JS_HARNESS.name)
+        (work / "node_modules").symlink_to(modules)
+        done = subprocess.run(
+            [str(tsx), JS_HARNESS.name, "src/main.ts", json.dumps(state)], cwd=work, capture_output=True, text=True,
+            timeout=300, check=False, env={**os.environ, **env},
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return {name: Recorded(record.get("systemInstruction"), (), record.get("error")) for name, record in found.items()}

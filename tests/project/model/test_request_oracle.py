@@ -40,6 +40,7 @@ CASES = {
     "workflow": ["draft", "polish"],
     "pipeline": ["first", "second"],
     "missing": ["needs_key", "needs_artifact"],
+    "config": ["concierge", "rooms", "tables"],
 }
 VERTEX = {"schema", "tree", "plugin"}
 PARAMETERS = [
