@@ -4,6 +4,7 @@
 - ``templating graph [PATH ...] [--format mermaid|dot|json]`` draws agents and state flow;
 - ``templating cache-report [PATH ...]`` shows what keeps each agent's prompt from being cached;
 - ``templating request [PATH ...] --agent NAME`` shows what ADK sends on an agent's first call;
+- ``templating snapshot [PATH ...] [--check]`` keeps every agent's request as committed text;
 - ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
 - ``templating rule TPLxxx`` explains a lint rule;
 - ``templating server`` runs the language server over stdio (the ``server`` extra).
@@ -42,6 +43,10 @@ COMMANDS = {
     "request": (
         "templating.cli.request",
         "show what ADK sends on an agent's first model call: the system instruction, piece by piece",
+    ),
+    "snapshot": (
+        "templating.cli.snapshot",
+        "keep every agent's request as committed text; --check fails when one is stale",
     ),
     "render": ("templating.cli.render", "render an instruction file against a state file"),
     "rule": ("templating.cli.rule", "explain a lint rule (a code such as TPL001, or its name)"),

@@ -18,7 +18,7 @@ from typing import Any
 
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, project_settings
 from templating.cli.request_output import request_json, request_lines
-from templating.project.model.request import agents_named, request_for
+from templating.project.model.request import NotModeledError, agents_named, request_for
 
 __all__ = ["add_arguments", "project_state", "read_state_file"]
 
@@ -47,7 +47,10 @@ def _run(arguments: argparse.Namespace) -> int:
         places = ", ".join(f"{agent.path}:{agent.line}" for agent in found)
         raise UsageError(f"{len(found)} agents are named `{arguments.agent}` ({places}): name a path that holds one")
     state = read_state_file(arguments.state) if arguments.state else project_state(paths[0])
-    request = request_for(model, found[0], state)
+    try:
+        request = request_for(model, found[0], state)
+    except NotModeledError as error:
+        raise UsageError(str(error)) from None
     if arguments.format == "json":
         sys.stdout.write(request_json(request))
     else:

@@ -4,6 +4,7 @@ texts, each piece with its source) or as text for a person (the pieces marked)."
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from templating.printable import escape_surrogates, printable
@@ -79,17 +80,19 @@ def _piece(part: Part) -> dict[str, Any]:
     }
 
 
-def request_lines(request: Request, *, positions: bool = True, terminal: bool = True) -> list[str]:
+def request_lines(
+    request: Request, *, positions: bool = True, terminal: bool = True, shown: Callable[[str], str] = str
+) -> list[str]:
     """The request for a person: a header, then each piece under a marker line.
 
     ``positions``: say where each piece is written (line and column); a snapshot leaves them
     out, so that moving code without changing a text changes no snapshot. ``terminal``: escape
-    what a terminal would obey."""
+    what a terminal would obey. ``shown`` writes a file's path."""
     agent = request.agent
-    where = f"{agent.path}:{agent.line}:{agent.column}" if positions else agent.path
+    where = f"{shown(agent.path)}:{agent.line}:{agent.column}" if positions else shown(agent.path)
     lines = [f"agent `{agent.name}` ({where}): first model call under {request.runtime}, {_backend(request)} backend"]
     if request.error is not None:
-        lines.append(f"error: {request.error.message}{_error_place(request, positions)}")
+        lines.append(f"error: {request.error.message}{_error_place(request, positions, shown)}")
     system = [part for part in request.parts if part.piece.placement == "system_instruction"]
     contents = [part for part in request.parts if part.piece.placement == "contents"]
     if request.error is None:
@@ -101,14 +104,14 @@ def request_lines(request: Request, *, positions: bool = True, terminal: bool = 
     number = 0
     for part in system:
         number += 1
-        lines.extend(_part_lines(number, part, positions))
+        lines.extend(_part_lines(number, part, positions, shown))
     if request.error is None:
         lines.append(f"instruction_contents: {len(contents)}" if contents else "instruction_contents: none")
     for part in contents:
         number += 1
-        lines.extend(_part_lines(number, part, positions))
+        lines.extend(_part_lines(number, part, positions, shown))
     for unread in request.unread:
-        place = f"{unread.path}:{unread.line}:{unread.column}" if positions else unread.path
+        place = f"{shown(unread.path)}:{unread.line}:{unread.column}" if positions else shown(unread.path)
         lines.append(f"not shown by the code: {unread.what} ({place})")
     if not request.complete and request.error is None:
         lines.append(f"incomplete: {HOLE} marks text the code does not show")
@@ -117,23 +120,23 @@ def request_lines(request: Request, *, positions: bool = True, terminal: bool = 
     return [escape_surrogates(line) for line in lines]
 
 
-def _part_lines(number: int, part: Part, positions: bool) -> list[str]:
+def _part_lines(number: int, part: Part, positions: bool, shown: Callable[[str], str]) -> list[str]:
     piece = part.piece
     place = ""
     if piece.path:
-        place = f", {piece.path}:{piece.line}:{piece.column}" if positions else f", {piece.path}"
+        place = f", {shown(piece.path)}:{piece.line}:{piece.column}" if positions else f", {shown(piece.path)}"
     header = f"--- [{number}] {piece.kind}: {piece.source}{place} ---"
     text = part.text.replace(RUNTIME_VALUE, HOLE) if not part.known else part.text
     return [header, text if text else "(empty)"]
 
 
-def _error_place(request: Request, positions: bool) -> str:
+def _error_place(request: Request, positions: bool, shown: Callable[[str], str]) -> str:
     piece = request.error.piece if request.error is not None else None
     if piece is None:
         return ""
     if piece.path is None:
         return f" (in the {piece.kind})"
-    where = f"{piece.path}:{piece.line}:{piece.column}" if positions else piece.path
+    where = f"{shown(piece.path)}:{piece.line}:{piece.column}" if positions else shown(piece.path)
     return f" (in the {piece.kind}, {where})"
 
 

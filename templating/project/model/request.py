@@ -30,11 +30,11 @@ from templating.errors import TemplateError
 from templating.project.model.instruction import RUNTIME_VALUE
 from templating.project.model.project_model import Agent, ProjectModel
 from templating.project.model.request_facts import Unread
-from templating.project.model.request_plan import RUNTIMES, Piece, Plan, plan_request
+from templating.project.model.request_plan import RUNTIMES, NotModeledError, Piece, Plan, plan_request
 from templating.project.model.request_texts import label_dynamic_instruction
 
 __all__ = [
-    "RUNTIMES", "Part", "Piece", "Plan", "Request", "RequestError", "Unread", "agents_named", "assemble_request",
+    "RUNTIMES", "NotModeledError", "Part", "Piece", "Plan", "Request", "RequestError", "Unread", "agents_named", "assemble_request",
     "plan_request", "request_for", "stable_prefix", "vertex_selected",
 ]  # fmt: skip
 
@@ -105,7 +105,7 @@ def request_for(
     model: ProjectModel, agent: Agent, state: Mapping[str, Any], environ: Mapping[str, str] | None = None
 ) -> Request:
     """The request of ``agent`` at ``state``, for the backend ``environ`` selects: the one call
-    an editor or a command needs."""
+    an editor or a command needs. Raises `NotModeledError` for an agent of another ADK port."""
     return assemble_request(plan_request(model, agent, vertex=vertex_selected(environ)), state)
 
 

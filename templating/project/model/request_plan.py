@@ -31,7 +31,7 @@ from templating.project.model.request_texts import (
     js_transfer,
 )
 
-__all__ = ["RUNTIMES", "Piece", "Plan", "plan_request"]
+__all__ = ["RUNTIMES", "NotModeledError", "Piece", "Plan", "plan_request"]
 
 #: The runtime each port's requests are assembled as.
 RUNTIMES = {"adk": "google-adk 2.13.0", "adk-js": "@google/adk 2.0.0"}
@@ -79,9 +79,20 @@ class Plan:
     error: str | None = None
 
 
+class NotModeledError(ValueError):
+    """An agent whose request is not modeled: built with another ADK than `RUNTIMES` names."""
+
+
 def plan_request(model: ProjectModel, agent: Agent, *, vertex: bool = False) -> Plan:
-    """The plan of ``agent``'s first model call; ``vertex``: the environment selects Vertex AI."""
-    facts = agent.request or RequestFacts()
+    """The plan of ``agent``'s first model call; ``vertex``: the environment selects Vertex AI.
+    Raises `NotModeledError` for an agent of another ADK port."""
+    facts = agent.request
+    if facts is None or facts.port not in RUNTIMES:
+        port = f"the `{facts.port}` port" if facts is not None else "another ADK port"
+        raise NotModeledError(
+            f"agent `{agent.name}` ({agent.path}:{agent.line}) is built with {port}: requests are assembled as "
+            f"{' and '.join(RUNTIMES.values())} build them"
+        )
     tree = _Tree(model)
     builder = _JsPlan if facts.port == "adk-js" else _AdkPlan
     return builder(model, agent, facts, tree, vertex).build()
