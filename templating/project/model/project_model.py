@@ -94,6 +94,9 @@ class ProjectModel:
     #: prefix, then by the prefix.
     _by_prefix: dict[int, dict[str, list[tuple[int, Writer]]]] = field(default_factory=dict, repr=False)
     _during: tuple[Writer | None] | None = field(default=None, repr=False)
+    _parents: dict[int, Agent] | None = field(default=None, repr=False)
+    _reads: dict[int, list[Read]] | None = field(default=None, repr=False)
+    _apps: dict[int, list[AppFacts]] | None = field(default=None, repr=False)
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -149,6 +152,42 @@ class ProjectModel:
     def written_keys(self) -> frozenset[str]:
         """Every key some writer writes (unknown writers aside)."""
         return frozenset(w.key for w in self.writers if w.key is not None)
+
+    def parent_of(self, agent: Agent) -> Agent | None:
+        """The agent whose ``sub_agents`` list ``agent`` (ADK's ``parent_agent``): the first,
+        if several list it; not a custom agent that only runs it from its code."""
+        if self._parents is None:
+            parents: dict[int, Agent] = {}
+            for owner in self.agents:
+                ran = {id(child) for child in owner.run_order}
+                for child in owner.sub_agents:
+                    if id(child) not in ran:
+                        parents.setdefault(id(child), owner)
+            self._parents = parents
+        return self._parents.get(id(agent))
+
+    def plugin_apps_of(self, agent: Agent) -> list[AppFacts]:
+        """The apps that run ``agent`` with a ``GlobalInstructionPlugin``, in file order."""
+        if self._apps is None:
+            apps: dict[int, list[AppFacts]] = {}
+            for app, agents in self.plugin_apps:
+                for member in agents:
+                    apps.setdefault(id(member), []).append(app)
+            self._apps = apps
+        return self._apps.get(id(agent), [])
+
+    def reads_of(self, instruction: Instruction) -> list[Read]:
+        """The placeholders ``instruction`` reads (as its agents read them), in text order."""
+        if self._reads is None:
+            # A shared instruction (a plugin's) is read by each of its agents: one read a place.
+            reads: dict[int, dict[int, Read]] = {}
+            for agent in self.agents:
+                for read in agent.reads:
+                    reads.setdefault(id(read.instruction), {}).setdefault(read.group_start, read)
+            self._reads = {
+                key: sorted(found.values(), key=lambda read: read.group_start) for key, found in reads.items()
+            }
+        return self._reads.get(id(instruction), [])
 
     def agent_of(self, instruction: Instruction) -> Agent | None:
         """The (first) agent ``instruction`` belongs to; ``None`` for a prompt file or a literal

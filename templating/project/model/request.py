@@ -30,7 +30,8 @@ from templating.errors import TemplateError
 from templating.project.model.instruction import RUNTIME_VALUE
 from templating.project.model.project_model import Agent, ProjectModel
 from templating.project.model.request_facts import Unread
-from templating.project.model.request_plan import RUNTIMES, NotModeledError, Piece, Plan, plan_request
+from templating.project.model.request_plan import RUNTIMES, AdkPlan, NotModeledError, Piece, Plan, Tree
+from templating.project.model.request_plan_js import JsPlan
 from templating.project.model.request_texts import label_dynamic_instruction
 
 __all__ = [
@@ -107,6 +108,21 @@ def request_for(
     """The request of ``agent`` at ``state``, for the backend ``environ`` selects: the one call
     an editor or a command needs. Raises `NotModeledError` for an agent of another ADK port."""
     return assemble_request(plan_request(model, agent, vertex=vertex_selected(environ)), state)
+
+
+def plan_request(model: ProjectModel, agent: Agent, *, vertex: bool = False) -> Plan:
+    """The pieces of ``agent``'s first model call, in the order its ADK adds them (no state
+    yet); ``vertex``: the environment selects Vertex AI. Raises `NotModeledError` for an agent
+    of another ADK port."""
+    facts = agent.request
+    if facts is None or facts.port not in RUNTIMES:
+        port = f"the `{facts.port}` port" if facts is not None else "another ADK port"
+        raise NotModeledError(
+            f"agent `{agent.name}` ({agent.path}:{agent.line}) is built with {port}: requests are assembled as "
+            f"{' and '.join(RUNTIMES.values())} build them"
+        )
+    builder = JsPlan if facts.port == "adk-js" else AdkPlan
+    return builder(model, agent, facts, Tree(model), vertex).build()
 
 
 def assemble_request(plan: Plan, state: Mapping[str, Any]) -> Request:

@@ -14,7 +14,6 @@ show is a piece without a template, with the `Unread` that says why.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -22,21 +21,19 @@ from templating.project.model.facts import AppFacts
 from templating.project.model.instruction import Instruction
 from templating.project.model.project_model import Agent, ProjectModel
 from templating.project.model.request_facts import RequestFacts, Unread
+from templating.project.model.request_models import DEFAULT_MODEL, is_gemini, served_by_gemini, supports_search
 from templating.project.model.request_texts import (
     ADK_SCHEMA_TEXT,
-    JS_SCHEMA_TEXT,
     adk_identity,
     adk_transfer,
-    js_identity,
-    js_transfer,
 )
 
-__all__ = ["RUNTIMES", "NotModeledError", "Piece", "Plan", "plan_request"]
+__all__ = [
+    "RUNTIMES", "AdkPlan", "NotModeledError", "Piece", "Plan", "Tree", "agent_unread", "facts_of", "unread_of",
+]  # fmt: skip
 
 #: The runtime each port's requests are assembled as.
 RUNTIMES = {"adk": "google-adk 2.13.0", "adk-js": "@google/adk 2.0.0"}
-#: google-adk's model when an agent and its ancestors name none (``LlmAgent.DEFAULT_MODEL``).
-DEFAULT_MODEL = "gemini-3.5-flash"
 _DELEGATED = ("task", "single_turn")
 
 
@@ -83,35 +80,20 @@ class NotModeledError(ValueError):
     """An agent whose request is not modeled: built with another ADK than `RUNTIMES` names."""
 
 
-def plan_request(model: ProjectModel, agent: Agent, *, vertex: bool = False) -> Plan:
-    """The plan of ``agent``'s first model call; ``vertex``: the environment selects Vertex AI.
-    Raises `NotModeledError` for an agent of another ADK port."""
-    facts = agent.request
-    if facts is None or facts.port not in RUNTIMES:
-        port = f"the `{facts.port}` port" if facts is not None else "another ADK port"
-        raise NotModeledError(
-            f"agent `{agent.name}` ({agent.path}:{agent.line}) is built with {port}: requests are assembled as "
-            f"{' and '.join(RUNTIMES.values())} build them"
-        )
-    tree = _Tree(model)
-    builder = _JsPlan if facts.port == "adk-js" else _AdkPlan
-    return builder(model, agent, facts, tree, vertex).build()
+class Tree:
+    """Each agent's parent (ADK's ``parent_agent``) and the root of its tree."""
 
-
-class _Tree:
-    """Each agent's parent (the agent whose ``sub_agents`` lists it), worked out once."""
+    __slots__ = ("model",)
 
     def __init__(self, model: ProjectModel) -> None:
-        self.parents: dict[int, Agent] = {}
-        for agent in model.agents:
-            for child in agent.sub_agents:
-                if child not in agent.run_order:
-                    self.parents.setdefault(id(child), agent)
+        self.model = model
 
     def parent(self, agent: Agent) -> Agent | None:
-        return self.parents.get(id(agent))
+        """The agent's parent."""
+        return self.model.parent_of(agent)
 
     def root(self, agent: Agent) -> Agent:
+        """The root of the agent's tree (ADK's ``root_agent``)."""
         seen = {id(agent)}
         while (parent := self.parent(agent)) is not None and id(parent) not in seen:
             seen.add(id(parent))
@@ -119,12 +101,12 @@ class _Tree:
         return agent
 
 
-class _AdkPlan:
-    """The google-adk 2.13.0 plan of one agent."""
+class AdkPlan:
+    """The google-adk 2.13.0 plan of one agent (`build` gives it)."""
 
     port = "adk"
 
-    def __init__(self, model: ProjectModel, agent: Agent, facts: RequestFacts, tree: _Tree, vertex: bool) -> None:
+    def __init__(self, model: ProjectModel, agent: Agent, facts: RequestFacts, tree: Tree, vertex: bool) -> None:
         self.model, self.agent, self.facts, self.tree, self.vertex = model, agent, facts, tree, vertex
         self.pieces: list[Piece] = []
         self.unread: list[Unread] = [u for u in facts.unread if u.piece == "request"]
@@ -151,7 +133,7 @@ class _AdkPlan:
     def field(self, agent: Agent, field: str, label: str, placement: str = "system_instruction") -> bool:
         """Add the piece of ``agent``'s instruction ``field``; whether it has one."""
         own = [i for i in agent.own_instructions if i.field == field]
-        unread = next((u for u in _facts(agent).unread if u.piece == field), None)
+        unread = next((u for u in facts_of(agent).unread if u.piece == field), None)
         if not own and unread is None:
             return False
         source = label if agent is self.agent else f"{label} of `{agent.name}`"
@@ -182,7 +164,7 @@ class _AdkPlan:
 
     def identity(self) -> None:
         if self.mode() != "single_turn":
-            unread = _unread(self.agent, "description")
+            unread = unread_of(self.agent, "description")
             text = adk_identity(self.agent.name, self.facts.description) if unread is None else None
             self.processor("identity", "google-adk's identity processor", text, unread)
 
@@ -191,17 +173,17 @@ class _AdkPlan:
         if not facts.output_schema or not self.has_tools() or self.mode() == "task":
             return
         name = self.model_name()
-        if name is None or not _served_by_gemini(name):
+        if name is None or not served_by_gemini(name):
             # Another model class says itself whether it pairs an output schema with tools.
             what = "whether google-adk adds its set_model_response paragraph depends on the model, which "
             what += "the code does not show" if name is None else f"is `{name}`, not a Gemini model"
-            self.unread.append(_agent_unread(self.agent, "request", what))
-        elif not (self.vertex and _is_gemini(name)):
+            self.unread.append(agent_unread(self.agent, "request", what))
+        elif not (self.vertex and is_gemini(name)):
             self.processor("output_schema", "google-adk's output-schema processor", ADK_SCHEMA_TEXT)
 
     def has_tools(self) -> bool:
         """``tools``, with the agents google-adk turns into tools (``single_turn``, ``task``)."""
-        children = (_facts(child).mode for child in self.agent.sub_agents if child.kind == "llm")
+        children = (facts_of(child).mode for child in self.agent.sub_agents if child.kind == "llm")
         return self.facts.tools or any(mode in _DELEGATED for mode in children) or self.facts.mode == "task"
 
     def model_name(self, default: str | None = DEFAULT_MODEL) -> str | None:
@@ -211,10 +193,10 @@ class _AdkPlan:
         seen: set[int] = set()
         while agent is not None and id(agent) not in seen:
             seen.add(id(agent))
-            facts = _facts(agent) if agent.kind == "llm" else RequestFacts()
+            facts = facts_of(agent) if agent.kind == "llm" else RequestFacts()
             if facts.model:
                 return facts.model
-            if _unread(agent, "model") is not None:
+            if unread_of(agent, "model") is not None:
                 return None
             agent = self.tree.parent(agent)
         return default
@@ -226,7 +208,7 @@ class _AdkPlan:
         targets, parent = self.targets()
         if not targets:
             return
-        if facts.search_tool and not facts.search_bypass and not _supports_search(self.model_name()):
+        if facts.search_tool and not facts.search_bypass and not supports_search(self.model_name()):
             if any(target in self.agent.sub_agents for target in targets):
                 self.error = (
                     f"google-adk refuses agent `{self.agent.name}`: it has sub-agents to transfer to and "
@@ -257,17 +239,17 @@ class _AdkPlan:
         """Each target's name and description, and why one is not known (if so)."""
         described: list[tuple[str, str]] = []
         for target in targets:
-            unread = _unread(target, "description")
+            unread = unread_of(target, "description")
             if unread is not None or target.request is None or "RemoteA2aAgent" in target.sources:
                 what = f"the description of `{target.name}`, which the transfer text lists, is not known"
-                return described, unread or _agent_unread(target, "transfer", what)
+                return described, unread or agent_unread(target, "transfer", what)
             described.append((target.name, target.request.description))
         return described, None
 
     # -- the app's plugin
 
     def plugins(self) -> None:
-        apps = [app for app, agents in self.model.plugin_apps if self.agent in agents]
+        apps = self.model.plugin_apps_of(self.agent)
         if not apps:
             return
         app = apps[0]
@@ -279,63 +261,6 @@ class _AdkPlan:
 
     def processor(self, kind: str, source: str, text: str | None, unread: Unread | None = None) -> None:
         self.pieces.append(Piece(kind, source, None, 0, 0, text, unread=unread))
-
-
-class _JsPlan(_AdkPlan):
-    """The ``@google/adk`` 2.0.0 plan of one agent."""
-
-    port = "adk-js"
-
-    def build(self) -> Plan:
-        if not self.transfer_disabled():
-            self.identity()
-        root = self.tree.root(self.agent)
-        if root.kind == "llm":
-            self.field(root, "global_instruction", "the root agent's `globalInstruction`")
-        self.field(self.agent, "instruction", "`instruction`")
-        self.schema()
-        if not self.transfer_disabled():
-            self.transfer()
-        self.plugins()
-        return Plan(self.agent, self.port, self.vertex, tuple(self.pieces), tuple(self.unread), self.error)
-
-    def transfer_disabled(self) -> bool:
-        facts = self.facts
-        return facts.disallow_transfer_to_parent and facts.disallow_transfer_to_peers and not self.agent.sub_agents
-
-    def identity(self) -> None:
-        unread = _unread(self.agent, "description")
-        texts = js_identity(self.agent.name, self.facts.description)
-        self.processor(
-            "identity", "adk-js's identity processor", "\n\n".join(texts) if unread is None else None, unread
-        )
-
-    def schema(self) -> None:
-        if not self.facts.output_schema or not self.facts.tools:
-            return
-        name = self.model_name(default=None)
-        if self.vertex and name is None:
-            what = (
-                "whether adk-js adds its set_model_response sentence depends on the model, which the code does not show"
-            )
-            self.unread.append(_agent_unread(self.agent, "request", what))
-        elif not (self.vertex and _is_gemini_2(name or "")):
-            self.processor("output_schema", "adk-js's instructions processor", JS_SCHEMA_TEXT)
-
-    def transfer(self) -> None:
-        targets = list(self.agent.sub_agents)
-        parent = self.tree.parent(self.agent)
-        back = None
-        if parent is not None and parent.kind == "llm":
-            if not self.facts.disallow_transfer_to_parent:
-                back = parent
-                targets.append(parent)
-            if not self.facts.disallow_transfer_to_peers:
-                targets.extend(peer for peer in parent.sub_agents if peer.name != self.agent.name)
-        if targets:
-            described, unread = self.described(targets)
-            text = js_transfer(described, back.name if back is not None else None) if unread is None else None
-            self.processor("transfer", "adk-js's agent-transfer processor", text, unread)
 
 
 def _plugin_pieces(app: AppFacts, port: str) -> Iterator[Piece]:
@@ -359,65 +284,20 @@ def _unknown(kind: str, source: str, unread: Unread, placement: str) -> Piece:
     return Piece(kind, source, unread.path, unread.line, unread.column, None, True, placement=placement, unread=unread)
 
 
-def _facts(agent: Agent) -> RequestFacts:
+def facts_of(agent: Agent) -> RequestFacts:
+    """The agent's request settings (ADK's defaults when its front end reads none)."""
     return agent.request or RequestFacts()
 
 
-def _unread(agent: Agent, piece: str) -> Unread | None:
-    return next((u for u in _facts(agent).unread if u.piece == piece), None)
+def unread_of(agent: Agent, piece: str) -> Unread | None:
+    """What the code does not show of ``piece`` of the agent, if anything."""
+    return next((u for u in facts_of(agent).unread if u.piece == piece), None)
 
 
-def _agent_unread(agent: Agent, piece: str, what: str) -> Unread:
+def agent_unread(agent: Agent, piece: str, what: str) -> Unread:
     return Unread(piece, what, agent.path, agent.line, agent.column)
 
 
 def _delegated(agent: Agent) -> bool:
     """Whether google-adk runs it as a tool, not a transfer target (``single_turn``, ``task``)."""
-    return agent.kind == "llm" and _facts(agent).mode in _DELEGATED
-
-
-# google-adk's and adk-js's patterns of a model path (``utils/model_name_utils.py``, ``model_name.js``).
-_VERTEX_PATH = re.compile(r"^projects/[^/]+/locations/[^/]+/publishers/[^/]+/models/(.+)$")
-_APIGEE_PATH = re.compile(r"^apigee/(?:[^/]+/)?(?:[^/]+/)?(.+)$")
-# The model names google-adk's registry gives its Gemini class (``Gemini.supported_models``).
-_GEMINI_CLASS = re.compile(r"gemini-.*|gemma-4.*|model-optimizer-.*|projects/.+/locations/.+/endpoints/.+|"
-                           r"projects/.+/locations/.+/publishers/google/models/gemini.+")  # fmt: skip
-_VERSION = re.compile(r"\d+(\.\d+)*")
-
-
-def _served_by_gemini(model: str) -> bool:
-    """Whether google-adk's registry gives the model name to its Gemini class."""
-    return _GEMINI_CLASS.fullmatch(model) is not None
-
-
-def _is_gemini(model: str) -> bool:
-    """google-adk's ``is_gemini_model``."""
-    return _model_name(model).startswith("gemini-")
-
-
-def _model_name(model: str) -> str:
-    """google-adk's ``extract_model_name``."""
-    for pattern in (_VERTEX_PATH, _APIGEE_PATH):
-        match = pattern.match(model)
-        if match:
-            return match.group(1)
-    if model.startswith("models/"):
-        return model[len("models/") :]
-    if not model.startswith("projects/") and "/" in model and model.rsplit("/", 1)[1].startswith("gemini-"):
-        return model.rsplit("/", 1)[1]
-    return model
-
-
-def _supports_search(model: str | None) -> bool:
-    """google-adk's ``_supports_builtin_tools_with_function_calling``: Gemini 3 or later."""
-    name = _model_name(model or "")
-    version = name[len("gemini-") :].split("-", 1)[0] if name.startswith("gemini-") else ""
-    return _VERSION.fullmatch(version) is not None and int(version.split(".")[0]) >= 3
-
-
-def _is_gemini_2(model: str) -> bool:
-    """adk-js's ``isGemini2OrAbove``."""
-    match = _VERTEX_PATH.match(model)
-    name = match.group(1) if match else model
-    version = name[len("gemini-") :].split("-", 1)[0] if name.startswith("gemini-") else ""
-    return _VERSION.fullmatch(version) is not None and int(version.split(".")[0]) >= 2
+    return agent.kind == "llm" and facts_of(agent).mode in _DELEGATED

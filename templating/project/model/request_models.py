@@ -1,0 +1,58 @@
+"""What google-adk 2.13.0 and ``@google/adk`` 2.0.0 make of a model's name when they build a
+request: which model class serves it, whether it is Gemini (and which version), as their
+``utils/model_name_utils.py``, ``models/registry.py`` and ``utils/model_name.js`` decide."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["DEFAULT_MODEL", "is_gemini", "is_gemini_2", "model_name", "served_by_gemini", "supports_search"]
+
+#: google-adk's model when an agent and its ancestors name none (``LlmAgent.DEFAULT_MODEL``).
+DEFAULT_MODEL = "gemini-3.5-flash"
+
+# google-adk's and adk-js's patterns of a model path (``utils/model_name_utils.py``, ``model_name.js``).
+_VERTEX_PATH = re.compile(r"^projects/[^/]+/locations/[^/]+/publishers/[^/]+/models/(.+)$")
+_APIGEE_PATH = re.compile(r"^apigee/(?:[^/]+/)?(?:[^/]+/)?(.+)$")
+# The model names google-adk's registry gives its Gemini class (``Gemini.supported_models``).
+_GEMINI_CLASS = re.compile(r"gemini-.*|gemma-4.*|model-optimizer-.*|projects/.+/locations/.+/endpoints/.+|"
+                           r"projects/.+/locations/.+/publishers/google/models/gemini.+")  # fmt: skip
+_VERSION = re.compile(r"\d+(\.\d+)*")
+
+
+def served_by_gemini(model: str) -> bool:
+    """Whether google-adk's registry gives the model name to its Gemini class."""
+    return _GEMINI_CLASS.fullmatch(model) is not None
+
+
+def is_gemini(model: str) -> bool:
+    """google-adk's ``is_gemini_model``."""
+    return model_name(model).startswith("gemini-")
+
+
+def model_name(model: str) -> str:
+    """google-adk's ``extract_model_name``."""
+    for pattern in (_VERTEX_PATH, _APIGEE_PATH):
+        match = pattern.match(model)
+        if match:
+            return match.group(1)
+    if model.startswith("models/"):
+        return model[len("models/") :]
+    if not model.startswith("projects/") and "/" in model and model.rsplit("/", 1)[1].startswith("gemini-"):
+        return model.rsplit("/", 1)[1]
+    return model
+
+
+def supports_search(model: str | None) -> bool:
+    """google-adk's ``_supports_builtin_tools_with_function_calling``: Gemini 3 or later."""
+    name = model_name(model or "")
+    version = name[len("gemini-") :].split("-", 1)[0] if name.startswith("gemini-") else ""
+    return _VERSION.fullmatch(version) is not None and int(version.split(".")[0]) >= 3
+
+
+def is_gemini_2(model: str) -> bool:
+    """adk-js's ``isGemini2OrAbove``."""
+    match = _VERTEX_PATH.match(model)
+    name = match.group(1) if match else model
+    version = name[len("gemini-") :].split("-", 1)[0] if name.startswith("gemini-") else ""
+    return _VERSION.fullmatch(version) is not None and int(version.split(".")[0]) >= 2
