@@ -38,9 +38,9 @@ class Recorded:
     error: str | None = None
 
 
-def record_fixture(name: str, state: dict[str, Any]) -> dict[str, Recorded]:
-    """Each agent's first request when fixture ``name`` runs from ``state``, for the backend
-    the environment selects (``GOOGLE_GENAI_USE_VERTEXAI``)."""
+def record_fixture(name: str | Path, state: dict[str, Any]) -> dict[str, Recorded]:
+    """Each agent's first request when fixture ``name`` (or the package folder it is) runs from
+    ``state``, for the backend the environment selects (``GOOGLE_GENAI_USE_VERTEXAI``)."""
     os.environ.setdefault("OTEL_SDK_DISABLED", "true")
     logging.getLogger("google_adk").setLevel(logging.CRITICAL)
     with warnings.catch_warnings():
@@ -48,10 +48,10 @@ def record_fixture(name: str, state: dict[str, Any]) -> dict[str, Recorded]:
         return asyncio.run(_record(_load(name), state))
 
 
-def _load(name: str) -> Any:
+def _load(name: str | Path) -> Any:
     """Import fixture ``name`` as a package of its own (its modules import each other)."""
     folder = FIXTURES / name
-    package = f"request_fixture_{name}"
+    package = f"request_fixture_{folder.name}"
     for module in [m for m in sys.modules if m == package or m.startswith(f"{package}.")]:
         del sys.modules[module]  # imported afresh: the recording model is registered per run
     spec = importlib.util.spec_from_file_location(

@@ -97,6 +97,7 @@ class ProjectModel:
     _parents: dict[int, Agent] | None = field(default=None, repr=False)
     _reads: dict[int, list[Read]] | None = field(default=None, repr=False)
     _apps: dict[int, list[AppFacts]] | None = field(default=None, repr=False)
+    _memos: dict[str, dict] = field(default_factory=dict, repr=False)
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -165,6 +166,10 @@ class ProjectModel:
                         parents.setdefault(id(child), owner)
             self._parents = parents
         return self._parents.get(id(agent))
+
+    def memo(self, name: str) -> dict:
+        """A dictionary kept with the model for what is worked out from it once (an index)."""
+        return self._memos.setdefault(name, {})
 
     def plugin_apps_of(self, agent: Agent) -> list[AppFacts]:
         """The apps that run ``agent`` with a ``GlobalInstructionPlugin``, in file order."""

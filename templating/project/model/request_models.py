@@ -14,15 +14,29 @@ DEFAULT_MODEL = "gemini-3.5-flash"
 # google-adk's and adk-js's patterns of a model path (``utils/model_name_utils.py``, ``model_name.js``).
 _VERTEX_PATH = re.compile(r"^projects/[^/]+/locations/[^/]+/publishers/[^/]+/models/(.+)$")
 _APIGEE_PATH = re.compile(r"^apigee/(?:[^/]+/)?(?:[^/]+/)?(.+)$")
-# The model names google-adk's registry gives its Gemini class (``Gemini.supported_models``).
-_GEMINI_CLASS = re.compile(r"gemini-.*|gemma-4.*|model-optimizer-.*|projects/.+/locations/.+/endpoints/.+|"
-                           r"projects/.+/locations/.+/publishers/google/models/gemini.+")  # fmt: skip
+# The model names google-adk's registry gives its Gemini class (``Gemini.supported_models``):
+# these prefixes, and two Vertex AI paths read without a regular expression (theirs backtracks).
+_GEMINI_PREFIXES = ("gemini-", "gemma-4", "model-optimizer-")
+_GEMINI_PATHS = (("/locations/", "/endpoints/"), ("/locations/", "/publishers/google/models/gemini"))
 _VERSION = re.compile(r"\d+(\.\d+)*")
 
 
 def served_by_gemini(model: str) -> bool:
     """Whether google-adk's registry gives the model name to its Gemini class."""
-    return _GEMINI_CLASS.fullmatch(model) is not None
+    if model.startswith(_GEMINI_PREFIXES):
+        return True
+    return model.startswith("projects/") and any(_has_in_order(model, marks) for marks in _GEMINI_PATHS)
+
+
+def _has_in_order(model: str, marks: tuple[str, ...]) -> bool:
+    """Whether ``model`` is ``projects/X{mark}Y{mark}Z`` with X, Y and Z not empty."""
+    position = len("projects/")
+    for mark in marks:
+        found = model.find(mark, position + 1)
+        if found < 0:
+            return False
+        position = found + len(mark)
+    return position < len(model)
 
 
 def is_gemini(model: str) -> bool:

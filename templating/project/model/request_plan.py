@@ -22,11 +22,8 @@ from templating.project.model.instruction import Instruction
 from templating.project.model.project_model import Agent, ProjectModel
 from templating.project.model.request_facts import RequestFacts, Unread
 from templating.project.model.request_models import DEFAULT_MODEL, is_gemini, served_by_gemini, supports_search
-from templating.project.model.request_texts import (
-    ADK_SCHEMA_TEXT,
-    adk_identity,
-    adk_transfer,
-)
+from templating.project.model.request_texts import ADK_SCHEMA_TEXT, adk_identity
+from templating.project.model.request_transfer import Transfer, eligible
 
 __all__ = [
     "RUNTIMES", "AdkPlan", "NotModeledError", "Piece", "Plan", "Tree", "agent_unread", "facts_of", "unread_of",
@@ -43,23 +40,37 @@ class Piece:
 
     ``kind`` is ``plugin``, ``global_instruction``, ``static_instruction``, ``instruction``,
     ``identity``, ``output_schema`` or ``transfer``; ``source`` says who adds it, as a person
-    reads it; ``template`` is its text before state is filled in (``None``: the code does not
-    show it, ``unread`` says why); ``injected`` whether ADK fills its placeholders, in
-    ``dialect``; ``placement`` is ``system_instruction`` or ``contents``; ``prepend`` marks a
-    plugin's text, put before everything the processors added."""
+    reads it; ``written`` is its text before state is filled in (``None``: the code does not
+    show it, ``unread`` says why), or ``transfer`` builds it when it is read; ``injected``
+    whether ADK fills its placeholders, in ``dialect``; ``placement`` is ``system_instruction``
+    or ``contents``; ``prepend`` marks a plugin's text, put before everything the processors
+    added."""
 
     kind: str
     source: str
     path: str | None
     line: int
     column: int
-    template: str | None
+    written: str | None
     injected: bool = False
     dialect: str = "adk"
     placement: str = "system_instruction"
     prepend: bool = False
     unread: Unread | None = None
     instruction: Instruction | None = None
+    transfer: Transfer | None = None
+
+    @property
+    def template(self) -> str | None:
+        """The text before state is filled in; ``None`` when the code does not show it."""
+        return self.transfer.text() if self.transfer is not None else self.written
+
+    @property
+    def length(self) -> int:
+        """The template's length (0 when unknown), without building a transfer text."""
+        if self.transfer is not None:
+            return self.transfer.length()
+        return len(self.written) if self.written is not None else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,16 +149,17 @@ class AdkPlan:
             return False
         source = label if agent is self.agent else f"{label} of `{agent.name}`"
         injected = field != "static_instruction"
-        if len(own) == 1 and not own[0].interpolations and unread is None:
-            self.pieces.append(_from_instruction(field, source, own[0], injected, self.port, placement))
+        if len(own) == 1 and unread is None:
+            # Values known only at run time stay in its text as holes (`RUNTIME_VALUE`).
+            holes = own[0].interpolations
+            if holes:
+                what = f"`{field}` holds {len(holes)} value(s) known only at run time: `{holes[0].expression}`"
+                unread = Unread(field, what, own[0].source.path, *own[0].position(holes[0].offset))
+            self.pieces.append(_from_instruction(field, source, own[0], injected, self.port, placement, unread=unread))
             return True
         if unread is None:
-            first = own[0]
-            what = (
-                f"`{field}` may be one of {len(own)} texts, chosen at run time" if len(own) > 1
-                else f"`{field}` holds values known only at run time"
-            )  # fmt: skip
-            unread = Unread(field, what, first.source.path, *first.position(0))
+            what = f"`{field}` may be one of {len(own)} texts, chosen at run time"
+            unread = Unread(field, what, own[0].source.path, *own[0].position(0))
         self.pieces.append(_unknown(field, source, unread, placement))
         return True
 
@@ -205,46 +217,39 @@ class AdkPlan:
         facts = self.facts
         if facts.disallow_transfer_to_parent and facts.disallow_transfer_to_peers and not self.agent.sub_agents:
             return  # a SingleFlow: no transfer processor
-        targets, parent = self.targets()
-        if not targets:
+        transfer = self.targets()
+        if transfer is None:
             return
         if facts.search_tool and not facts.search_bypass and not supports_search(self.model_name()):
-            if any(target in self.agent.sub_agents for target in targets):
+            if transfer.children:
                 self.error = (
                     f"google-adk refuses agent `{self.agent.name}`: it has sub-agents to transfer to and "
                     f"`{facts.search_tool}`, which Gemini models before 3 cannot combine with function calling"
                 )
             return
-        if self.mode() in _DELEGATED:
-            return
-        described, unread = self.described(targets)
-        text = adk_transfer(described, parent.name if parent is not None else None) if unread is None else None
-        self.processor("transfer", "google-adk's agent-transfer processor", text, unread)
+        if self.mode() not in _DELEGATED:
+            self.add_transfer("google-adk's agent-transfer processor", transfer)
 
-    def targets(self) -> tuple[list[Agent], Agent | None]:
-        """The agents it may transfer to, in google-adk's order, and the parent among them."""
-        facts = self.facts
-        found = [c for c in self.agent.sub_agents if c not in self.agent.run_order and not _delegated(c)]
+    def targets(self) -> Transfer | None:
+        """The agents it may transfer to (``None``: none), in its port's order."""
+        children = tuple(c for c in self.agent.sub_agents if c not in self.agent.run_order and eligible(c, self.port))
         parent = self.tree.parent(self.agent)
-        if parent is None or parent.kind != "llm":
-            return found, None
-        back = None if facts.disallow_transfer_to_parent else parent
-        if back is not None:
-            found.append(parent)
-        if not facts.disallow_transfer_to_peers:
-            found.extend(p for p in parent.sub_agents if p.name != self.agent.name and not _delegated(p))
-        return found, back
+        back = peers = None
+        if parent is not None and parent.kind == "llm":
+            back = None if self.facts.disallow_transfer_to_parent else parent
+            peers = None if self.facts.disallow_transfer_to_peers else parent
+        transfer = Transfer(self.model, self.agent, self.port, children, back, peers)
+        return transfer if next(transfer.targets(), None) is not None else None
 
-    def described(self, targets: list[Agent]) -> tuple[list[tuple[str, str]], Unread | None]:
-        """Each target's name and description, and why one is not known (if so)."""
-        described: list[tuple[str, str]] = []
-        for target in targets:
-            unread = unread_of(target, "description")
-            if unread is not None or target.request is None or "RemoteA2aAgent" in target.sources:
-                what = f"the description of `{target.name}`, which the transfer text lists, is not known"
-                return described, unread or agent_unread(target, "transfer", what)
-            described.append((target.name, target.request.description))
-        return described, None
+    def add_transfer(self, source: str, transfer: Transfer) -> None:
+        """The transfer piece; unknown when a target's description is."""
+        target = transfer.unknown()
+        if target is None:
+            self.pieces.append(Piece("transfer", source, None, 0, 0, None, transfer=transfer))
+            return
+        what = f"the description of `{target.name}`, which the transfer text lists, is not known"
+        unread = unread_of(target, "description") or agent_unread(target, "transfer", what)
+        self.processor("transfer", source, None, unread)
 
     # -- the app's plugin
 
@@ -273,11 +278,11 @@ def _plugin_pieces(app: AppFacts, port: str) -> Iterator[Piece]:
 
 def _from_instruction(
     kind: str, source: str, instruction: Instruction, injected: bool, port: str,
-    placement: str = "system_instruction", *, prepend: bool = False,
+    placement: str = "system_instruction", *, prepend: bool = False, unread: Unread | None = None,
 ) -> Piece:  # fmt: skip
     line, column = instruction.position(0)
     return Piece(kind, source, instruction.source.path, line, column, instruction.text, injected,
-                 instruction.dialect or port, placement, prepend, instruction=instruction)  # fmt: skip
+                 instruction.dialect or port, placement, prepend, unread, instruction)  # fmt: skip
 
 
 def _unknown(kind: str, source: str, unread: Unread, placement: str) -> Piece:
@@ -296,8 +301,3 @@ def unread_of(agent: Agent, piece: str) -> Unread | None:
 
 def agent_unread(agent: Agent, piece: str, what: str) -> Unread:
     return Unread(piece, what, agent.path, agent.line, agent.column)
-
-
-def _delegated(agent: Agent) -> bool:
-    """Whether google-adk runs it as a tool, not a transfer target (``single_turn``, ``task``)."""
-    return agent.kind == "llm" and facts_of(agent).mode in _DELEGATED

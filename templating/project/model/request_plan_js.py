@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from templating.project.model.request_models import is_gemini_2
 from templating.project.model.request_plan import AdkPlan, Plan, agent_unread, unread_of
-from templating.project.model.request_texts import JS_SCHEMA_TEXT, js_identity, js_transfer
+from templating.project.model.request_texts import JS_SCHEMA_TEXT, js_identity
 
 __all__ = ["JsPlan"]
 
@@ -57,16 +57,6 @@ class JsPlan(AdkPlan):
             self.processor("output_schema", "adk-js's instructions processor", JS_SCHEMA_TEXT)
 
     def transfer(self) -> None:
-        targets = list(self.agent.sub_agents)
-        parent = self.tree.parent(self.agent)
-        back = None
-        if parent is not None and parent.kind == "llm":
-            if not self.facts.disallow_transfer_to_parent:
-                back = parent
-                targets.append(parent)
-            if not self.facts.disallow_transfer_to_peers:
-                targets.extend(peer for peer in parent.sub_agents if peer.name != self.agent.name)
-        if targets:
-            described, unread = self.described(targets)
-            text = js_transfer(described, back.name if back is not None else None) if unread is None else None
-            self.processor("transfer", "adk-js's agent-transfer processor", text, unread)
+        transfer = self.targets()
+        if transfer is not None:
+            self.add_transfer("adk-js's agent-transfer processor", transfer)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "ADK_SCHEMA_TEXT", "JS_SCHEMA_TEXT", "TRANSFER_TOOL", "adk_identity", "adk_transfer", "js_identity", "js_transfer",
-    "label_dynamic_instruction",
+    "label_dynamic_instruction", "target_entry",
 ]  # fmt: skip
 
 TRANSFER_TOOL = "transfer_to_agent"
@@ -73,7 +73,7 @@ def adk_transfer(targets: Sequence[tuple[str, str]], parent: str | None) -> str:
     """google-adk's transfer text for ``targets`` (name and description, in order) and the
     parent it may transfer back to."""
     names = ", ".join(f"`{name}`" for name in sorted(name for name, _ in targets))
-    listed = "\n".join(_target(name, description) for name, description in targets)
+    listed = "\n".join(target_entry(name, description) for name, description in targets)
     text = f"""
 You have a list of other agents to transfer to:
 
@@ -99,7 +99,7 @@ If neither you nor the other agents are best for the question, transfer to your 
 
 def js_transfer(targets: Sequence[tuple[str, str]], parent: str | None) -> str:
     """adk-js's transfer text."""
-    listed = "\n".join(_target(name, description) for name, description in targets)
+    listed = "\n".join(target_entry(name, description) for name, description in targets)
     text = f"""
 You have a list of other agents to transfer to:
 
@@ -122,5 +122,6 @@ to your parent agent.
     return text
 
 
-def _target(name: str, description: str) -> str:
+def target_entry(name: str, description: str) -> str:
+    """One target of the transfer text (both ports write it alike)."""
     return f"\nAgent name: {name}\nAgent description: {description}\n"

@@ -8,14 +8,19 @@ import functools
 import json
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
 from tests.request_oracle import FIXTURES, Recorded, record_fixture
 
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "shop_assistant"
+
 pytest.importorskip("google.adk")
 
 STATE = {
+    "user:name": "Ada",
+    "app:shop_name": "The Tea Shop",
     "user_name": "Ada",
     "order_id": "A-1",
     "company": "Acme",
@@ -35,13 +40,16 @@ CASES = {
     "static": ["both", "only_static"],
     "schema": ["with_tools", "without_tools", "with_helper", "helper"],
     "values": ["values", "child"],
-    "providers": ["by_function", "by_template"],
+    "providers": ["by_function", "by_template", "by_fstring"],
     "contents_none": ["dynamic", "plain"],
     "workflow": ["draft", "polish"],
     "pipeline": ["first", "second"],
     "missing": ["needs_key", "needs_artifact"],
     "config": ["concierge", "rooms", "tables"],
+    "shop_assistant": ["assistant", "orders", "returns"],
 }
+#: Fixtures that are not under tests/data/request/: the bundled example the docs show.
+FOLDERS = {"shop_assistant": EXAMPLE / "shop_assistant"}
 VERTEX = {"schema", "tree", "plugin"}
 PARAMETERS = [
     pytest.param(fixture, agent, vertex, id=f"{fixture}-{agent}{'-vertex' if vertex else ''}")
@@ -55,14 +63,14 @@ def _recorded(fixture: str, vertex: bool) -> dict[str, Recorded]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GOOGLE_GENAI_USE_VERTEXAI", "true" if vertex else "false")
         patch.delenv("GOOGLE_GENAI_USE_ENTERPRISE", raising=False)
-        return record_fixture(fixture, STATE)
+        return record_fixture(FOLDERS.get(fixture, fixture), STATE)
 
 
 @pytest.mark.parametrize(("fixture", "agent", "vertex"), PARAMETERS)
 def test_request_is_what_google_adk_sends(fixture, agent, vertex, tmp_path, monkeypatch, run_cli):
     recorded = _recorded(fixture, vertex)
     assert agent in recorded, sorted(recorded)
-    shutil.copytree(FIXTURES / fixture, tmp_path / fixture)
+    shutil.copytree(FOLDERS.get(fixture, FIXTURES / fixture), tmp_path / fixture)
     (tmp_path / "state.json").write_text(json.dumps(STATE), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("GOOGLE_GENAI_USE_VERTEXAI", "true" if vertex else "false")

@@ -1,5 +1,8 @@
 """InstructionProviders: a function (google-adk sends what it returns, unfilled: the code does
-not show it) and this package's compiled template (it renders itself)."""
+not show it) and this package's compiled template (it renders itself); an f-string value known
+only at run time (a hole in a text otherwise known)."""
+
+import datetime
 
 from google.adk.agents import LlmAgent, SequentialAgent
 from google.adk.agents.readonly_context import ReadonlyContext
@@ -17,4 +20,9 @@ by_template = LlmAgent(
     model="gemini-2.5-flash",
     instruction=compile_template("Dear {user_name}, {{literal}} braces stay.", dialect="strict"),
 )
-root_agent = SequentialAgent(name="pipeline", sub_agents=[by_function, by_template])
+by_fstring = LlmAgent(
+    name="by_fstring",
+    model="gemini-2.5-flash",
+    instruction=f"Today is {datetime.date.today().year}. Greet {{user_name}}.",
+)
+root_agent = SequentialAgent(name="pipeline", sub_agents=[by_function, by_template, by_fstring])
