@@ -1,6 +1,6 @@
 """A shop's assistant and its two desks, to see with `templating request` what google-adk sends.
 
-    templating request examples/shop_assistant --agent orders --state examples/shop_assistant/state.json
+templating request examples/shop_assistant --agent orders --state examples/shop_assistant/state.json
 """
 
 from google.adk.agents import LlmAgent
