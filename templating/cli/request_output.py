@@ -96,9 +96,11 @@ def request_lines(
     system = [part for part in request.parts if part.piece.placement == "system_instruction"]
     contents = [part for part in request.parts if part.piece.placement == "contents"]
     if request.error is None:
-        size = len(request.system_instruction or "")
+        text = request.system_instruction or ""
+        holes = text.count(RUNTIME_VALUE)
+        size = f"{len(text) - holes:,} characters" + (" and what the code does not show" if holes else "")
         lines.append(
-            f"system_instruction: {size:,} characters; cacheable prefix: {request.cacheable_prefix:,}"
+            f"system_instruction: {size}; cacheable prefix: {request.cacheable_prefix:,}"
             + ("" if request.system_instruction is not None else " (none sent)")
         )
     number = 0

@@ -32,6 +32,7 @@ STATE = {
     "mapping": {"k": 1, "n": None},
     "nothing": None,
     "number": 1.5,
+    "vip": False,
 }
 #: Each fixture's agents, with the backends it is recorded on.
 CASES = {
@@ -47,10 +48,22 @@ CASES = {
     "missing": ["needs_key", "needs_artifact"],
     "config": ["concierge", "rooms", "tables"],
     "shop_assistant": ["assistant", "orders", "returns"],
+    "dozen": [
+        "desk",
+        "plain",
+        "billing",
+        "shipping",
+        "refunds",
+        "welcome",
+        "draft",
+        "review",
+        "summary",
+        "polish",
+    ],
 }
 #: Fixtures that are not under tests/data/request/: the bundled example the docs show.
 FOLDERS = {"shop_assistant": EXAMPLE / "shop_assistant"}
-VERTEX = {"schema", "tree", "plugin"}
+VERTEX = {"schema", "tree", "plugin", "dozen"}
 PARAMETERS = [
     pytest.param(fixture, agent, vertex, id=f"{fixture}-{agent}{'-vertex' if vertex else ''}")
     for fixture, agents in CASES.items() for vertex in (False, True) if not vertex or fixture in VERTEX
