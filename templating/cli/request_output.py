@@ -9,7 +9,7 @@ from typing import Any
 
 from templating.printable import escape_surrogates, printable
 from templating.project.model.instruction import RUNTIME_VALUE
-from templating.project.model.request import Part, Request, Unread
+from templating.project.model.request import Part, Request, Unread, system_pieces
 
 __all__ = ["HOLE", "request_json", "request_lines", "request_record"]
 
@@ -107,6 +107,14 @@ def request_lines(
     for part in system:
         number += 1
         lines.extend(_part_lines(number, part, positions, shown))
+    if request.error is not None:
+        # Nothing is sent: the pieces as written, for a person to see what would have been.
+        lines.append("the pieces, before the state is filled in:")
+        moved = [piece for piece in request.plan.pieces if piece.placement == "contents"]
+        for piece in [*system_pieces(request.plan), *moved]:
+            number += 1
+            text = piece.template if piece.template is not None else RUNTIME_VALUE
+            lines.extend(_part_lines(number, Part(piece, text, 0, piece.template is not None), positions, shown))
     if request.error is None:
         lines.append(f"instruction_contents: {len(contents)}" if contents else "instruction_contents: none")
     for part in contents:

@@ -123,7 +123,7 @@ def _kept(line: str) -> str:
 
 
 def _prefix(request: Request) -> str:
-    return (request.system_instruction or "")[: request.cacheable_prefix] if request.error is None else ""
+    return request.cacheable_text
 
 
 def _relative(path: str, root: Path) -> str:

@@ -147,3 +147,17 @@ def test_a_snapshot_folder_outside_the_project_is_refused(tmp_path, monkeypatch,
     status, _, error = run_cli("snapshot")
     assert status == 2 and "`snapshot-folder` names" in error and "outside the project" in error
     assert not (tmp_path / "elsewhere").exists()
+
+
+def test_without_the_state_a_snapshot_keeps_the_unfilled_pieces(tmp_path, monkeypatch, run_cli):
+    """A run that raises sends nothing; its snapshot still holds the pieces as written, so a
+    changed word shows, and the cacheable prefix (the same for every state) is kept."""
+    folder = _project(tmp_path, monkeypatch, config="")
+    assert run_cli("snapshot")[0] == 0
+    text = (folder / "concierge.txt").read_text(encoding="utf-8")
+    assert "error: Context variable not found: `user_name` in agent 'concierge'." in text
+    assert "the pieces, before the state is filled in:\n--- [1] instruction: `instruction`, hotel/agent.py ---" in text
+    assert "Help {user_name} with anything." in text and "# cacheable prefix: 5 characters" in text
+    _edit(tmp_path, "with anything", "with everything")
+    status, output, _ = run_cli("snapshot", "--check")
+    assert status == 1 and "-Help {user_name} with anything.\n+Help {user_name} with everything.\n" in output

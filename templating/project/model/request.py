@@ -66,8 +66,10 @@ class RequestError:
 class Request:
     """An agent's first model request (see the module docstring). ``system_instruction`` is
     ``None`` when the request has none; ``parts`` are the system instruction's pieces in their
-    final order, then those in ``contents``; ``unread`` is what the code does not show."""
+    final order, then those in ``contents``; ``unread`` is what the code does not show; ``plan``
+    the pieces before the state is filled in (what a request that raises would have held)."""
 
+    plan: Plan
     agent: Agent
     runtime: str
     vertex: bool
@@ -77,6 +79,15 @@ class Request:
     cacheable_prefix: int
     unread: tuple[Unread, ...]
     error: RequestError | None = None
+
+    @property
+    def cacheable_text(self) -> str:
+        """The cacheable prefix's text: the same for every state, so known even when the runtime
+        raises (then read from the pieces before the state is filled in)."""
+        if self.system_instruction is not None:
+            return self.system_instruction[: self.cacheable_prefix]
+        templates = (piece.template or "" for piece in system_pieces(self.plan))
+        return _SEPARATOR.join(templates)[: self.cacheable_prefix]
 
     @property
     def complete(self) -> bool:
@@ -135,11 +146,11 @@ def assemble_request(plan: Plan, state: Mapping[str, Any]) -> Request:
     unread = tuple(dict.fromkeys([*plan.unread, *(p.unread for p in plan.pieces if p.unread is not None)]))
     runtime = RUNTIMES[plan.port]
     if error is not None:
-        return Request(plan.agent, runtime, plan.vertex, None, (), (), _cacheable(plan), unread, error)
+        return Request(plan, plan.agent, runtime, plan.vertex, None, (), (), _cacheable(plan), unread, error)
     system, parts = _join(rendered)
     contents = [part for part in parts if part.piece.placement == "contents"]
     texts = tuple(part.text for part in contents)
-    return Request(plan.agent, runtime, plan.vertex, system, texts, tuple(parts), _cacheable(plan), unread)
+    return Request(plan, plan.agent, runtime, plan.vertex, system, texts, tuple(parts), _cacheable(plan), unread)
 
 
 def _render(piece: Piece, state: Mapping[str, Any], agent: str) -> tuple[str, bool, RequestError | None]:
