@@ -38,7 +38,7 @@ COMMANDS = {
     "graph": ("templating.cli.graph", "draw the agent tree and which agent reads and writes which state key"),
     "cache-report": (
         "templating.cli.cache_report",
-        "show per agent the system instruction's stable prefix, what breaks it, and cache hits in a replay",
+        "show per agent the system instruction's stable prefix, what breaks it, and (--simulate) cache hits in a replay",
     ),
     "request": (
         "templating.cli.request",

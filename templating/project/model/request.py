@@ -34,7 +34,7 @@ from templating.project.model.request_texts import label_dynamic_instruction
 
 __all__ = [
     "RUNTIMES", "Layout", "NotModeledError", "Part", "Piece", "Plan", "Request", "RequestError", "Unread", "agents_named", "assemble_request",
-    "plan_request", "request_for", "stable_prefix", "system_pieces", "vertex_selected",
+    "plan_request", "request_for", "system_pieces", "vertex_selected",
 ]  # fmt: skip
 
 _SEPARATOR = "\n\n"
@@ -214,12 +214,12 @@ def _cacheable(plan: Plan) -> int:
         return stable, bool(placeholders) or stable != piece.template
 
     try:
-        return stable_prefix(plan, head)
+        return _stable_prefix(plan, head)
     except TemplateError:
         return 0  # a template ADK cannot read (the adk dialects accept any text)
 
 
-def stable_prefix(plan: Plan, head: Callable[[Piece], tuple[str, bool]]) -> int:
+def _stable_prefix(plan: Plan, head: Callable[[Piece], tuple[str, bool]]) -> int:
     """How many characters of the system instruction stay the same, where ``head`` gives each
     piece's stable start and whether anything after it may differ: the first piece that may
     differ ends the prefix after its stable start."""

@@ -54,25 +54,6 @@ class Layout:
         known = sum(piece.length if piece.written is not None or piece.transfer else 1 for piece, _ in self)
         return known + len(SEPARATOR) * max(len(self.pieces) - 1, 0)
 
-    @property
-    def text(self) -> str:
-        """The templates joined as ADK joins the texts (`RUNTIME_VALUE` for a piece the code
-        does not show)."""
-        return SEPARATOR.join(piece.template if piece.template is not None else RUNTIME_VALUE for piece, _ in self)
-
-    def prefix(self, breaks: Callable[[Read], bool]) -> str:
-        """The template text before the first read that ``breaks`` (or the first piece the code
-        does not show); all of it when none does."""
-        done: list[str] = []
-        for piece, reads in self:
-            if piece.template is None:
-                return SEPARATOR.join([*done, ""]) if done else ""
-            first = next((read for read in reads if breaks(read)), None)
-            if first is not None:
-                return SEPARATOR.join([*done, piece.template[: first.group_start]])
-            done.append(piece.template)
-        return SEPARATOR.join(done)
-
     def measure(self, measure: Callable[[str], int], breaks: Callable[[Read], bool]) -> tuple[int, int]:
         """The system instruction and its `prefix` before the first read that ``breaks``,
         measured piece by piece (a transfer text target by target, never built): their
