@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
+import yaml
 
 AGENT = """\
 from google.adk.agents import LlmAgent
@@ -161,3 +169,33 @@ def test_without_the_state_a_snapshot_keeps_the_unfilled_pieces(tmp_path, monkey
     _edit(tmp_path, "with anything", "with everything")
     status, output, _ = run_cli("snapshot", "--check")
     assert status == 1 and "-Help {user_name} with anything.\n+Help {user_name} with everything.\n" in output
+
+
+def test_the_documented_pre_commit_hook_fails_on_a_stale_snapshot(tmp_path, monkeypatch, run_cli):
+    """docs/request.md's pre-commit recipe, run by pre-commit itself: it passes while the
+    snapshots are up to date and fails, with the diff, once an instruction changed."""
+    if shutil.which("git") is None:
+        pytest.skip("pre-commit needs git")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "request.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", page, re.DOTALL) if "entry: templating snapshot" in b]
+    _project(tmp_path, monkeypatch)
+    (tmp_path / ".pre-commit-config.yaml").write_text(yaml.safe_dump(yaml.safe_load(block)), encoding="utf-8")
+    run_cli("snapshot")
+    environment = {
+        **os.environ, "PRE_COMMIT_HOME": str(tmp_path.parent / "pre-commit-home"),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }  # fmt: skip
+    for command in (["init", "-q"], ["add", "."]):
+        subprocess.run(["git", *command], cwd=tmp_path, check=True, capture_output=True)
+
+    def pre_commit() -> subprocess.CompletedProcess:
+        command = [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"]
+        return subprocess.run(
+            command, cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=120, check=False
+        )
+
+    passed = pre_commit()
+    assert passed.returncode == 0, passed.stdout
+    _edit(tmp_path, "You greet", "You welcome")
+    failed = pre_commit()
+    assert failed.returncode == 1 and "+You welcome the guests of the hotel." in failed.stdout
