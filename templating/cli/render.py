@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +27,7 @@ from templating.nodes import Escape, Placeholder
 from templating.parser import iter_nodes
 from templating.printable import escape_surrogates, printable
 from templating.project.reading import SKILL_FILES, SkillError, skill_body
-from templating.render import state_value
-from templating.source import Span
+from templating.render import preview_value
 
 __all__ = ["add_arguments", "explain_lines"]
 
@@ -200,23 +199,17 @@ class _Cursor:
 def _value_and_source(state: dict[str, Any], node: Placeholder, dialect: Dialect, agent_name: str) -> tuple[str, str]:
     """What a placeholder renders to and where that comes from; a missing key is said so (and
     rendered empty) rather than raised: the explanation lists every placeholder."""
-    if node.artifact:
-        return "", "an artifact: loaded at run time, not previewed"
-    try:
-        # Only the error's message is shown: its line and column, counted from the start of
-        # the whole template for each missing placeholder, made explaining quadratic (128,000
-        # on one line took 21 s). The placeholder is looked up in its own text instead.
-        shift = node.span.start
-        name = Span(node.name_span.start - shift, node.name_span.end - shift)
-        alone = replace(node, span=Span(0, len(node.source)), name_span=name)
-        value = state_value(state, alone, dialect, node.source, agent_name)
-    except TemplateError as error:
-        return "", f"missing: the render fails ({error.args[0] if error.args else error})"
-    if node.key in state:
-        return value, "from the state"
-    if node.key in dialect.inherited_values and not node.path:
-        return value, "filled by ADK itself"
-    return value, "optional and missing: renders empty"
+    value, outcome, error = preview_value(state, node, dialect, agent_name)
+    return value, _SOURCES[outcome].format(error=error)
+
+
+_SOURCES = {
+    "artifact": "an artifact: loaded at run time, not previewed",
+    "missing": "missing: the render fails ({error})",
+    "state": "from the state",
+    "adk": "filled by ADK itself",
+    "empty": "optional and missing: renders empty",
+}
 
 
 def _explain_line(

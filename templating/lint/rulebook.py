@@ -157,7 +157,14 @@ RULES: tuple[Rule, ...] = (
         "`split`, an index or `strip`, the text of a project file beside the module) is not "
         "reported; a constant is "
         "spliced into the text and linted where it is written. The message says why the value "
-        "can carry braces.",
+        "can carry braces. In Go, Java and Kotlin the same holds of values spliced in at run time: "
+        "numbers and booleans (a `%d` verb, `strconv.Itoa`, `len`, a loop index, a parameter "
+        "declared `int`), dates (`time.Now().Format(...)`), settings and paths (`os.Getenv`, "
+        "`os.Getwd`, `filepath.Join`), a text reduced to a class of characters without braces, the "
+        "JSON of a schema the file builds from brace-free texts (adk-go's `genai.Schema`, adk-java's "
+        "`Schema.builder()`), and an instruction the "
+        "program passes on whole (`Instruction: doc.LLM.Instruction`, checked where it is written) "
+        "are not reported.",
         "The value is frozen when the module is imported, and ADK then scans it for placeholders: any "
         "`{word}` in it (JSON, user input) becomes a state lookup that can fail or leak state.",
         'instruction=f"The profile: {profile.to_json()}"',
@@ -260,7 +267,9 @@ RULES: tuple[Rule, ...] = (
         "`session.state().put(k, v)` (`putAll`, `remove`, `putIfAbsent`) and adk-kotlin's "
         "`session.state[k] = v` on a session from `createSession` or `getSession`. A session the "
         "code hands on itself (an argument, an assignment) is not reported: the code it goes to "
-        "sees the write. Writes through a context's session in Java and Kotlin are not reported yet.",
+        "sees the write, nor is a Go run's write of a key the package also puts in the state delta "
+        "of an event it yields (the event records it). Writes through a context's session in Java "
+        "and Kotlin are not reported yet.",
         "The write bypasses events: ADK's session services apply state only from an event's "
         "`state_delta`, so the value is lost by persistent services (and by the in-memory one, which "
         "returns a copy). Written through a context, it is seen for the rest of the invocation and "

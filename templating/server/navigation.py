@@ -38,7 +38,7 @@ def describe(placeholder: Placeholder, settings: Settings, writers: Sequence[Wri
     preview = _preview(placeholder, settings)
     if preview is not None:
         lines.append(f"- with the sample state: {preview}")
-    lines.append(f"- {_writers_text(writers)}")
+    lines.append(f"- {_writers_text(writers, settings.root)}")
     return "\n".join(lines)
 
 
@@ -62,15 +62,21 @@ def writer_locations(writers: Iterable[Writer]) -> list[types.Location]:
 
 def complete_keys(keys: Iterable[tuple[str, str]], typed: str, replace: types.Range) -> list[types.CompletionItem]:
     """Completion items for ``(key, detail)`` pairs that start with what was typed after
-    ``{``; choosing one replaces ``replace`` (the typed part) with the key."""
-    items = []
-    for key, detail in sorted(set(keys)):
-        if key.startswith(typed.rstrip("?")):
-            edit = types.TextEdit(range=replace, new_text=key)
-            items.append(
-                types.CompletionItem(label=key, detail=detail, kind=types.CompletionItemKind.Variable, text_edit=edit)
-            )
-    return items
+    ``{``, one per key (a key the project writes and the sample state holds is one row, both
+    details on it); choosing one replaces ``replace`` (the typed part) with the key."""
+    details: dict[str, list[str]] = {}
+    for key, detail in keys:
+        if key.startswith(typed.rstrip("?")) and detail not in details.setdefault(key, []):
+            details[key].append(detail)
+    return [
+        types.CompletionItem(
+            label=key,
+            detail="; ".join(details[key]),
+            kind=types.CompletionItemKind.Variable,
+            text_edit=types.TextEdit(range=replace, new_text=key),
+        )
+        for key in sorted(details)
+    ]
 
 
 def _preview(placeholder: Placeholder, settings: Settings) -> str | None:
@@ -86,13 +92,23 @@ def _preview(placeholder: Placeholder, settings: Settings) -> str | None:
     return f"`{_shorten(rendered)}`" if rendered else "an empty string"
 
 
-def _writers_text(writers: Sequence[Writer] | None) -> str:
+def _writers_text(writers: Sequence[Writer] | None, root: Path) -> str:
     if writers is None:
         return _NOT_KNOWN
     if not writers:
         return "written nowhere in this project"
-    shown = [f"{writer.via}{_owner(writer)} at `{writer.path}:{writer.line}`" for writer in writers]
+    shown = [f"{writer.via}{_owner(writer)} at {_link(writer, root)}" for writer in writers]
     return "writers: " + "; ".join(shown)
+
+
+def _link(writer: Writer, root: Path) -> str:
+    """A Markdown link to the writer's line (``#L5``, which VS Code opens at that line), shown
+    as its path from the config's folder when it is inside it."""
+    path = Path(writer.path).resolve()
+    folder = root.resolve()
+    shown = path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.as_posix()
+    text = f"{shown}:{writer.line}".replace("`", "'")
+    return f"[`{text}`]({path.as_uri()}#L{writer.line})"
 
 
 def _owner(writer: Writer) -> str:

@@ -26,7 +26,7 @@ from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config
+from templating.lint.config import ConfigError, ToolConfig, find_config
 from templating.lint.exemptions import drop_exempt
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instruction, problem_findings
@@ -34,10 +34,12 @@ from templating.lint.linter import lint_reading
 from templating.lint.settings import Settings
 from templating.lint.severities import with_severities
 from templating.project.files import compile_globs, is_excluded
+from templating.project.model.assembly import ProjectModel
 from templating.project.model.facts import Writer
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.reading import SourceCache, lent_instructions, read_text
 from templating.project.surfaces import Problem, claiming, is_walked
+from templating.server.configuration import ClientSettings
 from templating.server.project import Project
 
 __all__ = ["MAX_CHARACTERS", "Workspace", "is_linted", "normalize"]
@@ -54,6 +56,8 @@ class Workspace:
     def __init__(self, folders: Sequence[Path] = ()) -> None:
         #: The client's workspace folders, resolved: each is a project root.
         self.folders = [Path(os.path.realpath(folder)) for folder in folders]
+        #: The editor's settings, over each folder's ``[tool.templating]``.
+        self.client = ClientSettings()
         self._settings: dict[Path, tuple[Settings, str | None]] = {}
         self._projects: dict[Path, Project] = {}
         self._last: Project | None = None
@@ -63,7 +67,7 @@ class Workspace:
         it is invalid (the defaults are used then, so the buffer is still linted)."""
         folder = Path(os.path.realpath(path.parent))
         if folder not in self._settings:
-            self._settings[folder] = _load_settings(folder)
+            self._settings[folder] = _load_settings(folder, self.client)
         return self._settings[folder]
 
     def forget_settings(self) -> None:
@@ -164,6 +168,11 @@ class Workspace:
             for writer in self._last.model.writers_of(key)
         )
 
+    def model_of(self, path: Path) -> ProjectModel | None:
+        """The model of the project ``path`` belongs to, once a file of it has been linted."""
+        project = self._projects.get(self.project_root(path))
+        return None if project is None else project.model
+
     def written_keys(self) -> tuple[str, ...] | None:
         """Every state key the project of the file linted last writes; ``None`` while no
         project is known."""
@@ -221,12 +230,12 @@ def _absolute(root: Path, shown: str) -> str:
     return Path(shown).as_posix() if Path(shown).is_absolute() else (Path(os.path.realpath(root)) / shown).as_posix()
 
 
-def _load_settings(folder: Path) -> tuple[Settings, str | None]:
+def _load_settings(folder: Path, client: ClientSettings) -> tuple[Settings, str | None]:
     try:
         config, root = find_config(folder)
-        return build_settings(config, root), None
+        return client.settings(config, root), None
     except ConfigError as error:
-        return build_settings(ToolConfig(), folder), str(error)
+        return client.settings(ToolConfig(), folder), str(error)
 
 
 def _too_large(display: str, length: int, settings: Settings) -> list[Finding]:

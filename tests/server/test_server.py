@@ -206,7 +206,9 @@ async def test_server_hover_and_definition_show_the_writers(fake: LanguageClient
     name = await fake.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
     locations = await fake.text_document_definition_async(types.DefinitionParams(**_at(uri, 2, 65)))
 
-    assert "output_key of agent `planner` at" in plan.contents.value and "writers.py:3`" in plan.contents.value
+    writers = (FAKE.parent / "writers.py").resolve()
+    # A link to the writer's line: VS Code opens `#L3` at line 3.
+    assert f"output_key of agent `planner` at [`{writers.as_posix()}:3`]({writers.as_uri()}#L3)" in plan.contents.value
     assert "written nowhere in this project" in name.contents.value
     [location] = locations
     assert location.uri == (FAKE.parent / "writers.py").as_uri()
