@@ -61,13 +61,10 @@ def _run(arguments: argparse.Namespace) -> int:
 def project_state(start: Path) -> dict[str, Any]:
     """The state a run of the project starts from, as far as its config says: its
     ``initial-state``, with its sample ``state`` over it (a JSON Schema holds no values)."""
-    from templating.lint.state_shape import is_schema
+    from templating.lint.state_shape import run_state
 
     settings = project_settings(start)
-    state: dict[str, Any] = dict(settings.seeds or {})
-    if settings.state is not None and not is_schema(settings.state):
-        state.update(settings.state)
-    return state
+    return run_state(settings.seeds, settings.state)
 
 
 def read_state_file(file: Path) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from templating.chunks import split_chunks
 from templating.dialects import get_dialect
@@ -31,6 +31,9 @@ from templating.project.model.request_layout import Layout, system_pieces
 from templating.project.model.request_plan import RUNTIMES, AdkPlan, NotModeledError, Piece, Plan, Tree
 from templating.project.model.request_plan_js import JsPlan
 from templating.project.model.request_texts import label_dynamic_instruction
+
+if TYPE_CHECKING:
+    from templating.compiled import CompiledTemplate
 
 __all__ = [
     "RUNTIMES", "Layout", "NotModeledError", "Part", "Piece", "Plan", "Request", "RequestError", "Unread", "agents_named", "assemble_request",
@@ -160,18 +163,29 @@ def _render(piece: Piece, state: Mapping[str, Any], agent: str) -> tuple[str, bo
     known = RUNTIME_VALUE not in piece.template
     if not piece.injected:
         return piece.template, known, None
-    # Here: the lint rules ask this module for plans, and a lint must not load asyncio.
-    import asyncio
-
     from templating.compiler import compile_template
-    from templating.context import ReadonlyContext
 
     try:
         template = compile_template(piece.template, dialect=piece.dialect)
-        context = ReadonlyContext(state, agent_name=agent, artifacts={})
-        return asyncio.run(template.render_async(context)), known, None
+        if not template.artifact_names:
+            return template.render(state, agent_name=agent), known, None
+        return _with_artifacts(template, state, agent), known, None
     except TemplateError as error:
         return "", known, RequestError(error.message, error.key, piece)
+
+
+def _with_artifacts(template: CompiledTemplate, state: Mapping[str, Any], agent: str) -> str:
+    """A template reading artifacts, rendered as ADK renders it with no artifact saved."""
+    # Here: the lint rules ask this module for plans, and a lint must not load asyncio.
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from templating.context import ReadonlyContext
+
+    context = ReadonlyContext(state, agent_name=agent, artifacts={})
+    # In a thread: the language server asks for requests from inside its own event loop.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, template.render_async(context)).result()
 
 
 def _join(rendered: Sequence[tuple[Piece, str, bool]]) -> tuple[str | None, list[Part]]:
