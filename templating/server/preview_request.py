@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from templating.lint.settings import Settings
+from templating.project.model.assembly import Agent, ProjectModel, instruction_key
 from templating.project.model.instruction import RUNTIME_VALUE, Instruction
-from templating.project.model.project_model import Agent, ProjectModel, instruction_key
 from templating.project.model.request import NotModeledError, Piece, Request, request_for, system_pieces
 from templating.server.preview import sample_state
 

@@ -43,6 +43,7 @@ __all__ = [
     "ProjectModel",
     "Read",
     "assemble",
+    "instruction_key",
     "iter_tree",
     "read_placeholders",
     "subtree_writes",
