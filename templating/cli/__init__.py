@@ -3,6 +3,8 @@
 - ``templating lint [PATH ...]`` finds instruction hazards in every language it reads (`LANGUAGES`);
 - ``templating graph [PATH ...] [--format mermaid|dot|json]`` draws agents and state flow;
 - ``templating cache-report [PATH ...]`` shows what keeps each agent's prompt from being cached;
+- ``templating request [PATH ...] --agent NAME`` shows what ADK sends on an agent's first call;
+- ``templating snapshot [PATH ...] [--check]`` keeps every agent's request as committed text;
 - ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
 - ``templating rule TPLxxx`` explains a lint rule;
 - ``templating server`` runs the language server over stdio (the ``server`` extra).
@@ -43,7 +45,15 @@ COMMANDS = {
     "graph": ("templating.cli.graph", "draw the agent tree and which agent reads and writes which state key"),
     "cache-report": (
         "templating.cli.cache_report",
-        "show per agent the system instruction's stable prefix, what breaks it, and cache hits in a replay",
+        "show per agent the system instruction's stable prefix, what breaks it, and (--simulate) cache hits in a replay",
+    ),
+    "request": (
+        "templating.cli.request",
+        "show what ADK sends on an agent's first model call: the system instruction, piece by piece",
+    ),
+    "snapshot": (
+        "templating.cli.snapshot",
+        "keep every agent's request as committed text; --check fails when one is stale",
     ),
     "render": (
         "templating.cli.render",

@@ -5,7 +5,8 @@ Unknown keys are errors. Keys: ``dialect``, ``select``, ``extend-select``, ``ign
 ``extend-ignore``, ``per-file-ignores``, ``extend-per-file-ignores``, ``include``, ``exclude``,
 ``extend-exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
 ``severity`` (rule to ``"error"``, ``"warning"`` or ``"info"``), ``force-exclude``, ``docs-url``, ``target-ports``, ``adk-version`` (``"2.13"`` or ``"1.x"``),
-``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`).
+``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`), ``snapshot-folder`` and
+``snapshot-states`` (what ``templating snapshot`` writes, at which sample states).
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ __all__ = [
     "PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys",
     "parse_state", "read_config",
 ]  # fmt: skip
+
+
+#: Where ``templating snapshot`` keeps the requests, under the project root, unless configured.
+SNAPSHOT_FOLDER = "request-snapshots"
 
 
 class ConfigError(Exception):
@@ -61,6 +66,8 @@ class ToolConfig:
     adk_version: str = "2.13"
     untrusted: dict[str, str] = field(default_factory=dict)
     untrusted_max_chars: dict[str, int] = field(default_factory=dict)
+    snapshot_folder: str | None = None
+    snapshot_states: list[str] = field(default_factory=list)
 
 
 def find_config(start: Path) -> tuple[ToolConfig, Path]:
@@ -164,7 +171,12 @@ def build_settings(
     )
     if initial_state is None and seed_file is not None:
         _inside_project(seed_file, root, "initial-state")
-    seed_keys = load_state_keys(seed_file) if seed_file else frozenset()
+    seeds = load_state(seed_file) if seed_file else None
+    samples = tuple(root / name for name in config.snapshot_states)
+    snapshots = root / (config.snapshot_folder or SNAPSHOT_FOLDER)
+    _inside_project(snapshots, root, "snapshot-folder")
+    for sample in samples:
+        _inside_project(sample, root, "snapshot-states")
     try:
         severities = rule_severities({**config.severity, **parse_severity_options(severity or [])})
     except SeverityError as error:
@@ -177,7 +189,8 @@ def build_settings(
         exclude=(*config.exclude, *config.extend_exclude, *(extend_exclude or [])),
         known_keys=state_keys(state_data) if state_data is not None else None,
         state=state_data,
-        seed_keys=seed_keys,
+        seed_keys=state_keys(seeds) if seeds is not None else frozenset(),
+        seeds=seeds,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
         severities=severities,
         target_ports=tuple(dict.fromkeys(ports)),
@@ -186,6 +199,8 @@ def build_settings(
         force_exclude=config.force_exclude if force_exclude is None else force_exclude,
         docs_url=config.docs_url or DOCS_URL,
         policy=ValuePolicy(config.untrusted, max_chars=config.untrusted_max_chars) if config.untrusted else None,
+        snapshot_folder=snapshots,
+        snapshot_states=samples,
     )
 
 

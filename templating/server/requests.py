@@ -16,7 +16,7 @@ from templating.project.model.assembly import ProjectModel
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.reading import SourceCache
 from templating.project.surfaces import surface_for
-from templating.server import actions, navigation, preview
+from templating.server import actions, navigation, preview, preview_request
 from templating.server.documents import Document
 from templating.server.language_server import (
     TemplatingServer,
@@ -193,7 +193,10 @@ def _preview_at(server: TemplatingServer, uri: str, position: types.Position) ->
         findings = server.project.findings(path_of(uri), chosen.source.text, buffers(server))
     agent = model.agent_of(chosen) if model is not None else None
     unwritten = preview.unwritten_reads(model, chosen, settings) if model is not None else ()
-    return preview.instruction_preview(chosen, uri, settings, agent.name if agent else None, findings, unwritten)
+    answer = preview.instruction_preview(chosen, uri, settings, agent.name if agent else None, findings, unwritten)
+    if model is not None and agent is not None:
+        preview_request.add_request(answer, model, agent, chosen, settings)
+    return answer
 
 
 def _uri_and_position(params: Any) -> tuple[str, types.Position]:

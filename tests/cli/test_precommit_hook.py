@@ -86,12 +86,13 @@ def test_precommit_hook_args_are_file_names_and_a_missing_one_says_so(tmp_path):
 
 
 def _documented_hooks() -> list[tuple[str, dict]]:
-    """Every `.pre-commit-config.yaml` the docs print that runs the installed `templating`, as
-    a config (a bare list of repos is what goes under `repos:`)."""
+    """Every `.pre-commit-config.yaml` the docs print that runs the installed `templating lint`,
+    as a config (a bare list of repos is what goes under `repos:`). The snapshot hook, which
+    takes no file names, is run in tests/cli/test_snapshot.py."""
     found = []
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
         for block in re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL):
-            if "entry: templating" not in block:
+            if "entry: templating lint" not in block:
                 continue
             config = yaml.safe_load(block)
             found.append((page.name, config if isinstance(config, dict) else {"repos": config}))

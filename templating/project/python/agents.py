@@ -38,6 +38,7 @@ from templating.project.python.python_source import (
     PythonModule,
     find_call_instructions,
 )
+from templating.project.python.request_settings import request_facts
 from templating.project.python.schemas import pydantic_models, schema_name
 from templating.project.python.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.python.syntax_tree import called_name
@@ -221,14 +222,14 @@ class _Builder:
                     refs.add(self._ref(element, call), "callbacks")
                     if field.startswith("before_agent"):
                         refs.add(self._ref(element, call), "early_callbacks")
+        instructions = tuple(find_call_instructions(self.module, call, self.cache))
         return AgentFacts(
             self.bound.get(id(call)) or _synthetic(call), _string(name), self._agent_kind(call) or "custom",
-            self.module.source.path, call.lineno, call.col_offset + 1,
-            tuple(find_call_instructions(self.module, call, self.cache)),
+            self.module.source.path, call.lineno, call.col_offset + 1, instructions,
             self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
             tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call), tuple(refs.early_callbacks),
             schema_name(arguments.get("input_schema")), self._sources(call, listed(self.module, call, arguments.get("tools"))),
-            "static_instruction" in arguments,
+            "static_instruction" in arguments, request=request_facts(self.module, call, instructions, self.cache),
         )  # fmt: skip
 
     def _sources(self, call: ast.Call, tools: list[ast.expr]) -> tuple[str, ...]:

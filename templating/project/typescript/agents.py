@@ -23,7 +23,7 @@ from templating.project.typescript.writes import string_of
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["AgentSite", "find_agents", "find_plugin_instructions", "listed"]
+__all__ = ["AgentSite", "find_agents", "find_plugin_instructions", "is_port_class", "listed"]
 
 _PACKAGE = "templating.project.typescript"
 _WRAPPERS = frozenset({"await_expression", "parenthesized_expression", "as_expression", "satisfies_expression"})
@@ -33,6 +33,11 @@ _BUILDER_FIELDS = {"withInstruction": "instruction", "withGlobalInstruction": "g
 #: IQAI's builder method that makes a ``LangGraphAgent`` of node objects.
 _LANG_GRAPH = "asLangGraph"
 _MAX_HOPS = 8  # names followed to the array they hold
+#: The options that shape an agent's model request besides its instructions (`request_settings`).
+_REQUEST_FIELDS = frozenset({
+    "description", "model", "mode", "outputSchema", "disallowTransferToParent", "disallowTransferToPeers",
+    "beforeModelCallback",
+})  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -53,6 +58,8 @@ class AgentSite:
     #: IQAI's builder drops the instruction of an ``asSequential``/``asParallel``/``asLoop`` agent.
     drops_instruction: bool = False
     inline_agents: list[Node] = field(default_factory=list)
+    #: The options that shape its request, by name (``description``, ``model``...).
+    settings: dict[str, Node] = field(default_factory=dict)
 
 
 def find_agents(module: ScriptModule, grammar: str) -> list[AgentSite]:
@@ -60,7 +67,7 @@ def find_agents(module: ScriptModule, grammar: str) -> list[AgentSite]:
     sites = []
     for found in matches(query(_PACKAGE, "agents", grammar), module.parsed.root):
         class_name = module.parsed.text_of(found["class"][0])
-        if class_name in AGENT_CLASSES and _is_port_class(module, class_name):
+        if class_name in AGENT_CLASSES and is_port_class(module, class_name):
             sites.append(_new_agent(module, found["agent"][0], AGENT_CLASSES[class_name], found["arguments"][0]))
     for found in matches(query(_PACKAGE, "builders", grammar), module.parsed.root):
         if "AgentBuilder" in module.imports:
@@ -83,7 +90,7 @@ def find_plugin_instructions(module: ScriptModule, grammar: str) -> list[Node]:
     gets them, before its own."""
     found = []
     for match in matches(query(_PACKAGE, "agents", grammar), module.parsed.root):
-        if module.parsed.text_of(match["class"][0]) == "GlobalInstructionPlugin" and _is_port_class(
+        if module.parsed.text_of(match["class"][0]) == "GlobalInstructionPlugin" and is_port_class(
             module, "GlobalInstructionPlugin"
         ):
             arguments = _arguments_of(match["arguments"][0])
@@ -96,7 +103,8 @@ def _arguments_of(arguments: Node) -> list[Node]:
     return [child for child in arguments.named_children if child.type != "comment"]
 
 
-def _is_port_class(module: ScriptModule, name: str) -> bool:
+def is_port_class(module: ScriptModule, name: str) -> bool:
+    """Whether ``name`` in ``module`` is imported from a port (or a local re-export of one)."""
     imported = module.imports.get(name)
     if imported is None:
         return False
@@ -125,6 +133,8 @@ def _new_agent(module: ScriptModule, node: Node, kind: str, arguments: Node) -> 
 def _field(module: ScriptModule, site: AgentSite, name: str, value: Node) -> None:
     if value.type == "shorthand_property_identifier":
         value = _shorthand(module, value) or value
+    if name in _REQUEST_FIELDS:
+        site.settings[name] = value
     if name == "name":
         site.name = string_of(value, module)
     elif name in _INSTRUCTION_FIELDS:

@@ -13,7 +13,16 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
 
-from templating.project.model.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
+from templating.project.model.facts import (
+    AgentFacts,
+    AppFacts,
+    ClassFacts,
+    FileFacts,
+    FunctionFacts,
+    PortTrap,
+    Ref,
+    Writer,
+)
 from templating.project.model.instruction import Instruction
 from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
@@ -22,6 +31,7 @@ from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, eva
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 from templating.project.typescript.node_functions import node_functions
 from templating.project.typescript.packages import is_vendored, package_port
+from templating.project.typescript.request_settings import find_runner_apps, request_facts
 from templating.project.typescript.third_party import network_call, tool_sources
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
 from templating.project.typescript.workflows import read_workflows
@@ -71,6 +81,7 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
         instruction = builder.instruction(value, "globalInstruction")
         if instruction is not None:
             builder.instructions.append(instruction)
+    builder.apps = find_runner_apps(module, grammar, cache, builder.instruction, builder.ref)
     writes = find_writes(module, grammar, port, builder.owners, cache)
     return builder.finish(writes)
 
@@ -100,6 +111,7 @@ class _Facts:
     classes: dict[str, ClassFacts] = field(default_factory=dict)
     #: The code of each function (a tool, a callback) by the name its facts go under.
     functions_at: dict[str, Node] = field(default_factory=dict)
+    apps: tuple[AppFacts, ...] = ()
 
     def __post_init__(self) -> None:
         for name, value in self.module.values.items():
@@ -111,10 +123,12 @@ class _Facts:
 
     def add_agent(self, site: AgentSite) -> None:
         instructions = []
+        read: set[str] = set()
         for field_name, value in site.instructions:
             instruction = self.instruction(value, field_name)
             if instruction is None:
                 continue
+            read.add(instruction.field)
             if site.drops_instruction:
                 message = (
                     "this instruction is never rendered: `AgentBuilder` drops it when `asSequential`, "
@@ -141,10 +155,11 @@ class _Facts:
             output_key = Writer(key_text, "output_key", self.module.source.path, key_line, key_column)
         self.agents.append(AgentFacts(
             variable, site.name, cast("AgentKind", site.kind), self.module.source.path, line, column, tuple(instructions), output_key,
-            sub_agents=tuple(r for r in map(self._ref, site.sub_agents) if r is not None),
+            sub_agents=tuple(r for r in map(self.ref, site.sub_agents) if r is not None),
             tools=tuple(r for r in (self._function_ref(t, "tool") for t in site.tools) if r is not None),
             callbacks=tuple(callbacks + early), early_callbacks=tuple(early),
             sources=tool_sources(site.tools, self.module, self.cache),
+            request=request_facts(site, self.module, self.cache, self.port, read),
         ))  # fmt: skip
         for inline in site.inline_agents:
             self.owners.pop(inline.id, None)
@@ -154,7 +169,7 @@ class _Facts:
         ``runAsyncImpl`` runs, in code order."""
         line, column = self._position(site.node)
         variable = _bound(site.node) or f"<agent {line}:{column}>"
-        order = tuple(ref for ref in map(self._ref, site.run_order) if ref is not None)
+        order = tuple(ref for ref in map(self.ref, site.run_order) if ref is not None)
         self.agents.append(AgentFacts(
             variable, site.name, "custom", self.module.source.path, line, column,
             custom_class=Ref(self.key, site.class_name),
@@ -184,14 +199,14 @@ class _Facts:
         start = self.module.parsed.span(node)[0]
         return self.module.source.position(start)
 
-    def _ref(self, node: Node, depth: int = 0) -> Ref | None:
+    def ref(self, node: Node, depth: int = 0) -> Ref | None:
         name = _name_of(node, self.module)
         if name is None:
             line, column = self._position(node)
             return Ref(self.key, f"<agent {line}:{column}>") if node.type == "new_expression" else None
         held = lookup(name, node, self.module) if node.type == "identifier" and depth < _MAX_HOPS else None
         if held is not None and held is not self.module.values.get(name) and _is_built(held):
-            return self._ref(unwrap(held), depth + 1)  # a local holding an agent (`const a = await makeA()`)
+            return self.ref(unwrap(held), depth + 1)  # a local holding an agent (`const a = await makeA()`)
         imported = self.module.imports.get(name)
         if imported is not None:
             path = self.cache.resolve(imported.specifier, self.module.path)
@@ -206,7 +221,7 @@ class _Facts:
             self.owners[node.id] = name
             self.functions_at[name] = node
             return Ref(self.key, name)
-        return self._ref(node)
+        return self.ref(node)
 
     def finish(self, writes: Writes) -> ScriptReading:
         functions: dict[str, FunctionFacts] = {}
@@ -227,15 +242,15 @@ class _Facts:
                 "this assignment adds a property to the `State` object and is lost; call `state.set(key, value)`"
             )
             self.traps.append(self._trap("TPL025", assignment, message))
-        workflows = read_workflows(self.module, self.key, self._ref, _bound) if self.port == "adk-js" else ()
-        nodes = node_functions(self.module, workflows, self._ref) if self.port == "adk-js" else {}
+        workflows = read_workflows(self.module, self.key, self.ref, _bound) if self.port == "adk-js" else ()
+        nodes = node_functions(self.module, workflows, self.ref) if self.port == "adk-js" else {}
         for name in nodes:  # a workflow here or elsewhere may run it as a node that writes nothing
             functions.setdefault(name, FunctionFacts(name, ()))
         facts = FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
             imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps), workflows=workflows,
             classes=self.classes,
-            node_functions=nodes,
+            node_functions=nodes, apps=self.apps,
         )  # fmt: skip
         return ScriptReading(tuple(self.instructions), (facts,), self.port)
 
@@ -298,7 +313,7 @@ def _name_of(node: Node, module: ScriptModule) -> str | None:
         if inner is None:
             return None
         node = inner
-    return module.parsed.text_of(node) if node.type == "identifier" else None
+    return module.parsed.text_of(node) if node.type in ("identifier", "shorthand_property_identifier") else None
 
 
 def _bound(node: Node) -> str | None:

@@ -110,12 +110,36 @@ def test_changing_values_in_a_cached_app_are_reported_not_session_constants(tmp_
 def test_static_text_after_a_changing_value_is_reported_once(tmp_path):
     found = findings(tmp_path, CACHED_APP)
     tpl024 = [(line, message) for line, code, message in found if code == "TPL024"]
+    # The rest of the instruction (1,351 tokens), then google-adk's identity line and the transfer
+    # text naming `root` and `split` (about 176 more): the request as it is sent.
     assert tpl024 == [
         (
             16,
-            "about 1,351 tokens of fixed text follow `_time`, which changes during a run: a provider's prefix cache cannot reuse them",
+            "about 1,527 tokens of fixed text follow `_time`, which changes during a run: a provider's prefix cache cannot reuse them",
         )
     ]
+
+
+def test_the_cache_rules_read_the_system_instruction_google_adk_assembles(tmp_path):
+    """The root's `global_instruction` is in every agent's system instruction; an `instruction`
+    next to a `static_instruction` is not (google-adk sends it in `contents`)."""
+    source = """\
+    from google.adk.agents import LlmAgent
+    from google.adk.agents.context_cache_config import ContextCacheConfig
+    from google.adk.apps import App
+
+
+    def stamp(callback_context):
+        callback_context.state["_time"] = "now"
+
+
+    child = LlmAgent(name="child", static_instruction="Rules.", instruction="At {_time}.", before_agent_callback=stamp)
+    root = LlmAgent(name="root", global_instruction="Time: {_time}.", instruction="Route.", sub_agents=[child])
+    app = App(name="shop", root_agent=root, context_cache_config=ContextCacheConfig())
+    """
+    tpl023 = [(line, message) for line, code, message in findings(tmp_path, source) if code == "TPL023"]
+    assert [line for line, _ in tpl023] == [11]  # the global instruction's `{_time}`, once; not line 10's
+    assert "in the system instruction of agent `root`" in tpl023[0][1]
 
 
 def test_without_a_context_cache_nothing_is_said_about_caching(tmp_path):
