@@ -15,6 +15,7 @@ from typing import Any, Literal
 from templating.context import RenderSource
 from templating.dialects import Dialect
 from templating.dialects.dialect import ARTIFACT_PREFIX, MISSING, follow_path
+from templating.dialects.values import TooDeep
 from templating.errors import (
     ArtifactServiceError,
     MissingArtifactError,
@@ -128,7 +129,9 @@ def _format_error(placeholder: Placeholder, text: str, error: Exception, dialect
     name = placeholder.expression
     line, column = line_and_column(text, placeholder.span.start)
     message = dialect.format_error_message(name, error) or (
-        f"Value of `{name}` cannot be rendered ({error}): expected a string, a number, a boolean, "
+        f"Value of `{name}` cannot be rendered: {error}"
+        if isinstance(error, TooDeep)
+        else f"Value of `{name}` cannot be rendered ({error}): expected a string, a number, a boolean, "
         "`None`, a list, a dict or a pydantic model of those"
     )
     return ValueFormatError(

@@ -2,7 +2,7 @@
 2.13.0, as their runs and their evals run them, and record what fails.
 
 Each app is a package binding ``root_agent`` (an agent or a ``Workflow``), built with the scripted
-model of ``tests/data/contract/scripted.py``.
+model of ``tests/data/contract/contract_scripted.py``.
 
 - `run_app` runs one app from a given initial state with `workflow_oracle.Recorder`'s patches
   (a missing required placeholder or function-node parameter is recorded, not raised) and two of
@@ -74,7 +74,7 @@ class _ContractRecorder(Recorder):
 
 @contextlib.contextmanager
 def _fixture_on_path() -> Iterator[None]:
-    """The fixture folder importable (its apps and ``scripted``), for the length of a test."""
+    """The fixture folder importable (its apps and ``contract_scripted``), for the length of a test."""
     sys.path.insert(0, str(FIXTURE))
     try:
         yield
@@ -90,7 +90,7 @@ def load_app(name: str) -> Any:
     try:
         with _fixture_on_path(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            for module in [m for m in sys.modules if m == name or m.startswith(f"{name}.") or m == "scripted"]:
+            for module in [m for m in sys.modules if m == name or m.startswith(f"{name}.") or m == "contract_scripted"]:
                 del sys.modules[module]
             return importlib.import_module(f"{name}.agent")
     finally:
@@ -114,7 +114,7 @@ def run_app(name: str, state: dict[str, Any] | None = None) -> Run:
     """Run app ``name`` once from ``state``, recording every read and write that fails."""
     module = load_app(name)
     with _fixture_on_path():
-        scripted = importlib.import_module("scripted")
+        scripted = importlib.import_module("contract_scripted")
     scripted.REQUESTS.clear()
     recorder = _ContractRecorder()
     run = Run()

@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.registry import find_rule
-from templating.lint.spelling import spelling_of
 from templating.project.model.assembly import ProjectModel
 from templating.project.model.contract import AppContract, run_targets, state_contracts
 from templating.project.model.facts import RunStart, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.typed_state import SchemaMiss
 from templating.project.model.value_reads import ValueRead, find_value_reads, repr_preview
+from templating.project.surfaces import spelling_of
 
 __all__ = ["run_state_findings", "schema_findings", "schema_read_hazards", "value_read_hazards"]
 

@@ -10,10 +10,12 @@ from lsprotocol import types
 
 from templating.compiler import compile_template
 from templating.errors import TemplateError
+from templating.lint.port_words import words_for
 from templating.lint.settings import Settings
 from templating.lint.state_shape import is_schema
 from templating.nodes import Placeholder
 from templating.project.model.facts import Writer
+from templating.project.words import name_writer
 
 __all__ = ["complete_keys", "describe", "writer_locations"]
 
@@ -24,18 +26,25 @@ _SESSION = "session (this session only)"
 _NOT_KNOWN = "writers: not known yet (the project model is not available to the server)"
 
 
-def describe(placeholder: Placeholder, settings: Settings, writers: Sequence[Writer] | None) -> str:
-    """The hover text (Markdown) of ``placeholder``."""
+def describe(
+    placeholder: Placeholder, settings: Settings, writers: Sequence[Writer] | None, dialect: str | None = None
+) -> str:
+    """The hover text (Markdown) of ``placeholder``, in an instruction read in ``dialect`` (the
+    settings' by default): what a missing key does is that port's."""
     if placeholder.artifact:
         kind = "optional" if placeholder.optional else "required"
         return f"**artifact** `{placeholder.key}` ({kind})\n\nloaded from the artifact service at run time"
+    words = words_for(dialect or settings.dialect)
     lines = [
         f"**state key** `{placeholder.key}`",
         "",
         f"- scope: {scope_label(placeholder.key)}",
-        f"- {'optional: renders empty when missing' if placeholder.optional else 'required: a missing key raises `KeyError`'}",
-    ]
-    preview = _preview(placeholder, settings)
+        "- " + (
+            "optional: renders empty when missing" if placeholder.optional
+            else f"required: when it is missing, {words.port} {words.raises}"
+        ),
+    ]  # fmt: skip
+    preview = _preview(placeholder, settings, dialect or settings.dialect)
     if preview is not None:
         lines.append(f"- with the sample state: {preview}")
     lines.append(f"- {_writers_text(writers, settings.root)}")
@@ -79,14 +88,15 @@ def complete_keys(keys: Iterable[tuple[str, str]], typed: str, replace: types.Ra
     ]
 
 
-def _preview(placeholder: Placeholder, settings: Settings) -> str | None:
+def _preview(placeholder: Placeholder, settings: Settings, dialect: str) -> str | None:
     state: Mapping[str, Any] | None = settings.state
     if state is None or is_schema(state):
         return None
     try:
-        rendered = compile_template(placeholder.source, dialect=settings.dialect).render(state)
+        rendered = compile_template(placeholder.source, dialect=dialect).render(state)
     except KeyError:
-        return "missing, so rendering raises `KeyError`"
+        words = words_for(dialect)
+        return f"missing, so {words.port} {words.raises}"
     except TemplateError as error:
         return f"cannot render ({error})"
     return f"`{_shorten(rendered)}`" if rendered else "an empty string"
@@ -97,8 +107,8 @@ def _writers_text(writers: Sequence[Writer] | None, root: Path) -> str:
         return _NOT_KNOWN
     if not writers:
         return "written nowhere in this project"
-    shown = [f"{writer.via}{_owner(writer)} at {_link(writer, root)}" for writer in writers]
-    return "writers: " + "; ".join(shown)
+    # Named as lint's messages name them: a workflow's function node is a function, not a tool.
+    return "writers: " + "; ".join(f"{name_writer(writer)} at {_link(writer, root)}" for writer in writers)
 
 
 def _link(writer: Writer, root: Path) -> str:
@@ -109,13 +119,6 @@ def _link(writer: Writer, root: Path) -> str:
     shown = path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.as_posix()
     text = f"{shown}:{writer.line}".replace("`", "'")
     return f"[`{text}`]({path.as_uri()}#L{writer.line})"
-
-
-def _owner(writer: Writer) -> str:
-    """Whose write it is: an agent's, or a function's (a workflow's function node)."""
-    if writer.agent:
-        return f" of agent `{writer.agent}`"
-    return f" in function `{writer.function}`" if writer.function else ""
 
 
 def _shorten(text: str) -> str:

@@ -4,13 +4,14 @@ The ``templating/preview`` request answers with the agent, the state it was rend
 a list of **sections**, each a titled piece of the request with its source and its text as
 **parts**: plain text, a placeholder (what it rendered to, where that came from, whether
 anything in the project writes its key, and the codes of the findings on it), or a value only
-known at run time. A key is *missing* when the sample state lacks it (the render fails) and
+known at run time. The state is the one a run starts from: the ``initial-state`` with the
+sample ``state`` over it. A key is *missing* when that state lacks it (the render fails) and
 *unwritten* where rule TPL014 would report it with no sample state configured (the sample
 writes nothing: TPL011 reports a key it lacks in TPL014's place).
 
-Today a preview has one section, the instruction under the cursor; the whole request a model
-call gets (plugin text, static instruction, identity, transfer) is more sections of the same
-shape, so a client that shows sections shows it unchanged.
+The first section is the instruction under the cursor; `preview_request` appends the rest of
+the request the agent's model call gets (plugin text, static instruction, identity, transfer)
+as more sections of the same shape, so a client that shows sections shows it unchanged.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from templating.errors import TemplateError
 from templating.lint.finding import Finding
 from templating.lint.project_rules import find_unwritten_keys
 from templating.lint.settings import Settings
-from templating.lint.state_shape import is_schema
+from templating.lint.state_shape import is_schema, run_state
 from templating.nodes import Escape, Placeholder
 from templating.parser import iter_nodes
 from templating.project.model.assembly import ProjectModel
@@ -37,12 +38,18 @@ __all__ = ["instruction_preview", "sample_state", "unwritten_reads"]
 
 
 def sample_state(settings: Settings) -> tuple[Mapping[str, Any], str]:
-    """The state a preview renders at, and how to say where it came from."""
-    state = settings.state
-    if state is None:
-        return {}, "no sample state (set `state` in [tool.templating]): every key is missing"
-    if is_schema(state):
+    """The state a preview renders at (a run's: the ``initial-state`` with the sample ``state``
+    over it, as `templating request` renders), and how to say where it came from."""
+    sample, seeds = settings.state, settings.seeds
+    state = run_state(seeds, sample)
+    if sample is None or is_schema(sample):
+        if seeds is not None:
+            return state, f"the initial-state ({len(state)} keys)"
+        if sample is None:
+            return {}, "no sample state (set `state` in [tool.templating]): every key is missing"
         return {}, "the `state` file is a JSON Schema, which holds no values: every key is missing"
+    if seeds is not None:
+        return state, f"the initial-state and sample state ({len(state)} keys)"
     return state, f"the sample state ({len(state)} keys)"
 
 

@@ -16,7 +16,7 @@ from templating.project.model.assembly import ProjectModel
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.reading import SourceCache
 from templating.project.surfaces import surface_for
-from templating.server import actions, navigation, preview
+from templating.server import actions, navigation, preview, preview_request
 from templating.server.documents import Document
 from templating.server.language_server import (
     TemplatingServer,
@@ -60,6 +60,7 @@ def _code_actions(server: TemplatingServer) -> None:
             source = SourceFile(path.name, normalize(document.text))
             for finding in touched:
                 found.append(actions.quick_fix_action(finding, document.uri, source, document.client_range))
+                found.extend(actions.reading_actions(finding, document.uri, source, document.client_range))
                 noqa = actions.noqa_action(finding, instructions, document.uri, source, document.client_range)
                 found.append(noqa or _noqa_on_the_call(server, finding, instructions, document, source))
         if not wanted or any(actions.FIX_ALL_KIND.startswith(kind) for kind in wanted):
@@ -101,7 +102,8 @@ def _navigation(server: TemplatingServer) -> None:
             return None
         at, document = found
         settings, _ = server.project.settings_for(path_of(document.uri))
-        text = navigation.describe(at.placeholder, settings, server.project.writers_of(at.placeholder.key))
+        writers = server.project.writers_of(at.placeholder.key)
+        text = navigation.describe(at.placeholder, settings, writers, at.instruction.dialect)
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
             range=document.client_range(at.start, at.end),
@@ -191,7 +193,10 @@ def _preview_at(server: TemplatingServer, uri: str, position: types.Position) ->
         findings = server.project.findings(path_of(uri), chosen.source.text, buffers(server))
     agent = model.agent_of(chosen) if model is not None else None
     unwritten = preview.unwritten_reads(model, chosen, settings) if model is not None else ()
-    return preview.instruction_preview(chosen, uri, settings, agent.name if agent else None, findings, unwritten)
+    answer = preview.instruction_preview(chosen, uri, settings, agent.name if agent else None, findings, unwritten)
+    if model is not None and agent is not None:
+        preview_request.add_request(answer, model, agent, chosen, settings)
+    return answer
 
 
 def _uri_and_position(params: Any) -> tuple[str, types.Position]:

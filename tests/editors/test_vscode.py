@@ -49,7 +49,7 @@ TS_TOOLS = (
 TS_AGENT = (
     "import { LlmAgent } from '@google/adk';\n"
     "import { remember } from './tools.js';\n\n"
-    "export const root = new LlmAgent({ name: 'greeter', instruction: 'Hi {user_name}, {{topic}} ', tools: [remember] });\n"
+    "export const root = new LlmAgent({ name: 'greeter', instruction: 'Hi {user_name}, { topic } ', tools: [remember] });\n"
 )
 #: One agent (or prompt file) per language the extension starts for, each with a doubled brace.
 LANGUAGES = {
@@ -217,11 +217,11 @@ def test_vscode_typescript_project_with_fix_all_on_save(window, tmp_path: Path):
         "TypeScript, opening agent.ts to its first squiggle (extension and server starting)", time.monotonic() - asked
     )
     problems = bench.problems()
-    assert "templating TPL001 [Ln 4," in problems and "templating TPL014 [Ln 4," in problems
+    assert "templating TPL004 [Ln 4," in problems and "templating TPL014 [Ln 4," in problems
 
     bench.open("agent.ts")
     bench.go_to(4, _column(TS_AGENT, 4, "{user_name}", 2))
-    assert "writers: tool of agent greeter at tools.ts:4" in bench.hover().inner_text()
+    assert "writers: tool remember of agent greeter at tools.ts:4" in bench.hover().inner_text()
     bench.escape()
     bench.page.keyboard.press("F12")
     bench.page.wait_for_selector(".tab.active[aria-label^='tools.ts']")
@@ -234,12 +234,12 @@ def test_vscode_typescript_project_with_fix_all_on_save(window, tmp_path: Path):
     bench.escape()
     bench.page.keyboard.press("Control+z")
 
-    bench.go_to(4, _column(TS_AGENT, 4, "{{topic}}", 2))
+    bench.go_to(4, _column(TS_AGENT, 4, "{ topic }", 2))
     bench.quick_fix("TPL014: add `// noqa: TPL014`")
     bench.wait_for_text("// noqa: TPL014")
-    bench.page.keyboard.press("Control+s")  # fix all safe on save: `{{topic}}` becomes `{topic}`
+    bench.page.keyboard.press("Control+s")  # fix all safe on save: `{ topic }` becomes `{topic}`
     deadline = time.monotonic() + 90
-    while "{{topic}}" in (project / "agent.ts").read_text() and time.monotonic() < deadline:
+    while "{ topic }" in (project / "agent.ts").read_text() and time.monotonic() < deadline:
         time.sleep(0.5)
     saved = (project / "agent.ts").read_text()
     assert "'Hi {user_name}, {topic} '" in saved and saved.rstrip().endswith("// noqa: TPL014"), saved

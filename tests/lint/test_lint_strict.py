@@ -166,7 +166,7 @@ def test_strict_fixture_tree_with_the_config_dialect(monkeypatch, run_cli):
 def test_strict_fixture_tree_dialect_flag_overrides_the_config(monkeypatch, run_cli):
     monkeypatch.chdir(TREE)
     _, out, _ = run_cli("lint", ".", "--dialect", "adk", "--output-format", "concise")
-    assert "agent.yaml:3:7: TPL001 [*] `{{greeting}}` is not an escape: ADK substitutes the state key `greeting`" in out
+    assert "agent.yaml:3:7: TPL001 `{{greeting}}` is not an escape: ADK substitutes the state key `greeting`" in out
     assert (
         "greeting.prompt:2:20: TPL005 `{budget.amount}` is left literal: the `adk` dialect has no nested paths" in out
     )

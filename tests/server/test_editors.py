@@ -137,7 +137,7 @@ def test_editors_neovim_snippet_gives_diagnostics_hover_typing_fixes_and_definit
     assert "tools.py:5" in seen["hover"] and "user:name" in seen["hover"]
     assert '{plan}"' in seen["typed_line"] and seen["after_typing"] == []
     assert seen["actions"].count("TPL001: add `# noqa: TPL001`") == 1
-    assert "TPL001: Replace with `{plan}`" in seen["actions"]
+    assert "TPL001: Replace with `{plan}`: the value of `plan` (unsafe)" in seen["actions"]
     assert '{plan}"' in seen["fixed_line"] and seen["after_fix"] == []
     assert seen["definition"] == {"file": "tools.py", "line": 5}
     assert seen["prompt_filetype"] == "text"

@@ -170,7 +170,7 @@ async def test_server_hover_links_each_writer_to_its_line(tmp_path: Path):
         uri = await _open(client, tmp_path / "agent.py", SAMPLE_AGENT)
         hover = await client.text_document_hover_async(types.HoverParams(**_at(uri, 3, 50)))
         link = f"[`tools.py:5`]({(tmp_path / 'tools.py').resolve().as_uri()}#L5)"
-        assert hover.contents.value.endswith(f"- writers: tool of agent `helper` at {link}")
+        assert hover.contents.value.endswith(f"- writers: tool `remember` of agent `helper` at {link}")
     finally:
         await _stop(client)
 
@@ -192,8 +192,13 @@ async def test_server_previews_the_instruction_under_the_cursor_at_the_sample_st
         assert shown.agent == "helper" and shown.dialect == "adk"
         assert shown.state == "the sample state (1 keys)"
         assert shown.missing == ["plan"] and shown.unwritten == ["plan"]
-        [section] = shown.sections
+        section, identity = shown.sections
         assert (section.title, section.uri, section.line) == ("instruction", uri, 3)
+        # The rest of the request (tests/server/test_server_preview_request.py): google-adk
+        # raises on `plan` before sending it, so its pieces are shown as written.
+        assert shown.request.error == "Context variable not found: `plan` in agent 'helper'."
+        assert (identity.title, identity.uri, identity.line) == ("identity", uri, 3)
+        assert [part.text for part in identity.parts] == ['You are an agent. Your internal name is "helper".']
         parts = [
             (part.kind, part.text, getattr(part, "key", None), getattr(part, "outcome", None)) for part in section.parts
         ]
@@ -226,8 +231,9 @@ async def test_server_previews_the_constant_an_agent_names_in_another_file(tmp_p
     try:
         uri = await _open(client, tmp_path / "agent.py", agent)
         shown = await _preview(client, uri, 3, 0)
-        [section] = shown.sections
+        section, identity = shown.sections
         assert shown.agent == "a" and section.uri == (tmp_path / "prompt.py").resolve().as_uri()
+        assert identity.title == "identity" and identity.uri == uri and "`plan`" in shown.request.error
         assert [part.text for part in section.parts] == ["Use ", ""]
         assert section.parts[1].codes == ["TPL014"] and shown.unwritten == ["plan"] and shown.missing == ["plan"]
         assert "no sample state" in shown.state

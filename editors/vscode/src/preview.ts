@@ -1,7 +1,7 @@
 // "templating: Preview Instruction": the instruction of the agent under the cursor as the model
 // gets it at the project's sample state, from the server's `templating/preview` request. The
-// answer is a list of sections (today the instruction; the whole request later), each drawn
-// the same way, so the view shows a longer request without a change here.
+// answer is a list of sections (the instruction, then the rest of the agent's request), each
+// drawn the same way.
 import * as path from "node:path";
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";

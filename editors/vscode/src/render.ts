@@ -21,8 +21,25 @@ export interface Section {
   uri: string;
   line: number;
   character?: number;
+  /** Who adds a piece of the request (a parameter, the plugin, an ADK processor). */
+  source?: string;
+  /** Where the request carries it: the system instruction or `contents`. */
+  placement?: "system_instruction" | "contents";
   note?: string;
   parts: Part[];
+}
+
+/** The agent's first model call, assembled as `templating request` assembles it. */
+export interface RequestSummary {
+  runtime?: string;
+  backend?: string;
+  characters?: number | null;
+  cacheable_prefix?: number;
+  complete?: boolean;
+  unknown?: string[];
+  error?: string | null;
+  /** Why there is no request: an agent of another ADK port. */
+  note?: string;
 }
 
 export interface PreviewResult {
@@ -33,6 +50,7 @@ export interface PreviewResult {
   missing?: string[];
   unwritten?: string[];
   note?: string;
+  request?: RequestSummary;
 }
 
 const WHY: Record<string, string> = {
@@ -62,6 +80,9 @@ export function render(result: PreviewResult, file: string): string {
   if (result.note) {
     body.push(`<p class="note">${escape(result.note)}</p>`);
   }
+  if (result.request) {
+    body.push(renderRequest(result.request));
+  }
   const summary = [
     keys("missing", "Missing from the sample state (the run stops)", result.missing),
     keys("unwritten", "Written nowhere in the project", result.unwritten),
@@ -86,8 +107,32 @@ function keys(kind: string, label: string, found: string[] | undefined): string 
   return `<li class="${kind}">${label}: ${names}</li>`;
 }
 
+function renderRequest(request: RequestSummary): string {
+  if (request.note) {
+    return `<p class="request note">${escape(request.note)}</p>`;
+  }
+  const sizes = [
+    typeof request.characters === "number" ? `system instruction of ${request.characters} characters` : "",
+    typeof request.cacheable_prefix === "number" ? `cacheable prefix ${request.cacheable_prefix}` : "",
+  ].filter((item) => item !== "");
+  const call = [`The model call under ${request.runtime ?? "ADK"}, ${request.backend ?? ""} backend`, ...sizes];
+  const lines = [`<p class="request">${escape(call.join(" · "))}</p>`];
+  if (request.error) {
+    lines.push(`<p class="request error">Nothing is sent: ${escape(request.error)}</p>`);
+  }
+  for (const unknown of request.unknown ?? []) {
+    lines.push(`<p class="note">Not shown by the code: ${escape(unknown)}</p>`);
+  }
+  return lines.join("\n");
+}
+
 function renderSection(section: Section): string {
-  const where = `${escape(fileName(section.uri))}:${section.line + 1}`;
+  const place = `${escape(fileName(section.uri))}:${section.line + 1}`;
+  const where = [
+    section.source ? escape(section.source) : "",
+    section.placement === "contents" ? "in contents" : "",
+    place,
+  ].filter((item) => item !== "").join(" · ");
   const note = section.note ? `<p class="note">${escape(section.note)}</p>` : "";
   const text = section.parts.map(renderPart).join("");
   return `<section data-title="${escape(section.title)}"><h2>${escape(section.title)} <span class="where">${where}</span></h2>${note}<pre class="text">${text}</pre></section>`;
@@ -148,7 +193,7 @@ pre.text { font-family: var(--vscode-editor-font-family); white-space: pre-wrap;
 .part.missing { color: var(--vscode-errorForeground); text-decoration: underline wavy var(--vscode-errorForeground); }
 .part.unwritten { outline: 1px dashed var(--vscode-editorWarning-foreground); }
 .part.empty, .part.artifact, .part.runtime { color: var(--vscode-descriptionForeground); font-style: italic; }
-.summary .missing { color: var(--vscode-errorForeground); }
+.summary .missing, .request.error { color: var(--vscode-errorForeground); }
 .label { font-family: var(--vscode-font-family); font-size: 0.7em; margin-left: 2px; }
 </style>
 </head>

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from templating.project.budget import BUDGET_REASON, evaluation_budget, is_exhausted, pay
 from templating.project.go.brace_reasons import UNKNOWN, brace_reason
 from templating.project.go.literals import decode_go_string
 from templating.project.go.locals import local_definitions, local_values
@@ -70,14 +71,18 @@ class GoText:
 
 
 def evaluate(node: Node, file: GoFile, package: Package) -> GoText:
-    """The text the Go expression ``node`` of ``file`` evaluates to."""
-    return _evaluate(node, file, package, 0)
+    """The text the Go expression ``node`` of ``file`` evaluates to (a hole where the file's
+    budget of built text is spent: see `templating.project.budget`)."""
+    with evaluation_budget():
+        return _evaluate(node, file, package, 0)
 
 
 def _evaluate(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     kind = node.type
     if kind in ("interpreted_string_literal", "raw_string_literal"):
         return _literal(node, file)
+    if is_exhausted():
+        return _over_budget(node, file)
     if depth < _MAX_DEPTH:
         if kind == "parenthesized_expression" and node.named_child_count == 1:
             return _evaluate(node.named_children[0], file, package, depth + 1)
@@ -107,6 +112,13 @@ def _hole(node: Node, file: GoFile, package: Package) -> GoText:
     return GoText(file.source, [RUNTIME_VALUE], [start, end], [Interpolation(0, file.source.text[start:end], reason)])
 
 
+def _over_budget(node: Node, file: GoFile) -> GoText:
+    """The hole for a text the file's budget cannot pay for (see `templating.project.budget`)."""
+    start, end = file.parsed.span(node)
+    hole = Interpolation(0, file.source.text[start:end], BUDGET_REASON)
+    return GoText(file.source, [RUNTIME_VALUE], [start, end], [hole])
+
+
 def _operator(node: Node) -> str:
     operator = node.child_by_field_name("operator")
     return operator.type if operator is not None else ""
@@ -115,7 +127,10 @@ def _operator(node: Node) -> str:
 def _concatenate(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     whole = GoText(file.source)
     for part in _operands(node):
-        whole.extend(*_placed(_evaluate(part, file, package, depth + 1), part, file))
+        text = _evaluate(part, file, package, depth + 1)
+        if not pay(len(text.characters)):
+            return _over_budget(node, file)
+        whole.extend(*_placed(text, part, file))
     whole.offsets.append(file.parsed.span(node)[1])
     return whole
 
@@ -196,7 +211,8 @@ def _sprintf(node: Node, values: list[Node], file: GoFile, package: Package, dep
             result.offsets.append(layout.offsets[verb.start()])
         else:
             argument = next(arguments, None)
-            _splice(verb.group(), argument, layout.offsets[verb.start()], file, package, depth, result)
+            if not _splice(verb.group(), argument, layout.offsets[verb.start()], file, package, depth, result):
+                return _over_budget(node, file)
         index = verb.end()
     _copy(layout, index, len(text), result)
     result.offsets.append(file.parsed.span(node)[1])
@@ -210,9 +226,10 @@ def _copy(text: GoText, start: int, end: int, into: GoText) -> None:
 
 def _splice(
     verb: str, argument: Node | None, at: int, file: GoFile, package: Package, depth: int, into: GoText
-) -> None:
+) -> bool:
     """Put the value of ``argument`` where ``verb`` is: its text when it resolves to a string
-    (``%s``, ``%v``) or is an integer literal (``%d``, ``%v``), else a hole."""
+    (``%s``, ``%v``) or is an integer literal (``%d``, ``%v``), else a hole; ``False`` when the
+    file's budget cannot pay for it."""
     value: GoText | None = None
     if argument is not None and verb[-1] in _SPLICED_VERBS and len(verb) == 2:
         if argument.type == "int_literal" and verb[-1] in "dv":
@@ -231,8 +248,11 @@ def _splice(
         into.holes.append(Interpolation(len(into.characters), expression, reason))
         into.characters.append(RUNTIME_VALUE)
         into.offsets.append(at)
-        return
+        return not is_exhausted()
+    if not pay(len(value.characters)):
+        return False
     into.extend(*_placed(value, argument, file))  # type: ignore[arg-type]
+    return True
 
 
 def _trim(text: GoText) -> GoText:

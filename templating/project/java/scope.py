@@ -172,11 +172,9 @@ def sibling_scope(file: JavaFile, name: str) -> JavaScope | None:
 
 
 def _read_scope(file: JavaFile, path: Path, key: str) -> JavaScope | None:
-    text = file.modules.buffers.get(key)
-    if text is None:
-        try:
-            text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
-        except (OSError, UnicodeDecodeError):
-            return None
+    try:
+        text = file.modules.read_text(path)  # a link out of the project is never opened
+    except (OSError, UnicodeDecodeError):
+        return None
     other = java_file(SourceFile(str(path), text), path, key, file.modules)
     return other.scope

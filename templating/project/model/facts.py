@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind, WriterVia
 from templating.project.model.ref import Ref
+from templating.project.model.request_facts import RequestFacts, Unread
 from templating.project.model.workflow_facts import NodeFunction, WorkflowFacts
 from templating.project.pickling import rebuild_from_fields
 
@@ -208,6 +209,9 @@ class AgentFacts:
     run_order: tuple[Ref, ...] = ()
     #: ``output_schema=`` as written (``Plan``, ``list[str]``): what its ``output_key`` holds.
     output_schema: str | None = None
+    #: Its settings that shape its model request (`templating.project.model.request`), for the
+    #: front ends that read them.
+    request: RequestFacts | None = None
 
     __reduce__ = rebuild_from_fields
 
@@ -254,6 +258,8 @@ class AppFacts:
     line: int = 0
     column: int = 0
     name: str | None = None
+    #: The plugins whose text the code does not show (a provider), as `Unread`.
+    unread: tuple[Unread, ...] = ()
 
     __reduce__ = rebuild_from_fields
 

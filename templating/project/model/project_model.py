@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from templating.project.model.facts import AppFacts, Read, RunStart, SessionWrite, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
+from templating.project.model.request_facts import RequestFacts
 from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge
 from templating.project.model.writes import is_seeded, unknown_seed_homes
 
@@ -62,6 +63,11 @@ class Agent:
     run_order: list[Agent] = field(default_factory=list)
     #: ``output_schema=`` as written (``Plan``, ``list[str]``): what its ``output_key`` holds.
     output_schema: str | None = None
+    #: Its settings that shape its model request, where its front end reads them.
+    request: RequestFacts | None = None
+    #: The instructions written on the agent itself (``instructions`` also holds those it
+    #: shares: a plugin's, a skill's).
+    own_instructions: tuple[Instruction, ...] = ()
 
 
 @dataclass
@@ -76,6 +82,8 @@ class ProjectModel:
     models: dict[str, dict[str, dict]] = field(default_factory=dict)
     #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
     cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
+    #: The apps that register a ``GlobalInstructionPlugin``, each with the model-calling agents it runs.
+    plugin_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
     #: The app names written in the code (``App(name=...)``, ``Runner(app_name=...)``), each
     #: with the folder of the root it runs: ``(folder, name)``.
     app_names: tuple[tuple[str, str], ...] = ()
@@ -90,13 +98,18 @@ class ProjectModel:
     #: prefix, then by the prefix.
     _by_prefix: dict[int, dict[str, list[tuple[int, Writer]]]] = field(default_factory=dict, repr=False)
     _during: tuple[Writer | None] | None = field(default=None, repr=False)
+    _parents: dict[int, Agent] | None = field(default=None, repr=False)
+    _reads: dict[int, list[Read]] | None = field(default=None, repr=False)
+    _apps: dict[int, list[AppFacts]] | None = field(default=None, repr=False)
+    _memos: dict[str, dict] = field(default_factory=dict, repr=False)
 
     def with_writers(self, writers: Iterable[Writer]) -> ProjectModel:
         """The same program with only ``writers`` writing state (``templating contract`` asks
         what a run needs without its seeds); what the model works out of its writers starts afresh."""
         return ProjectModel(self.agents, tuple(writers), self.session_writes, self.workflows, self.models,
-                            self.cached_apps, self.app_names, self.port_traps, self.run_starts,
-                            self._by_instruction)  # fmt: skip
+                            cached_apps=self.cached_apps, plugin_apps=self.plugin_apps, app_names=self.app_names,
+                            port_traps=self.port_traps, run_starts=self.run_starts,
+                            _by_instruction=self._by_instruction)  # fmt: skip
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -152,6 +165,46 @@ class ProjectModel:
     def written_keys(self) -> frozenset[str]:
         """Every key some writer writes (unknown writers aside)."""
         return frozenset(w.key for w in self.writers if w.key is not None)
+
+    def parent_of(self, agent: Agent) -> Agent | None:
+        """The agent whose ``sub_agents`` list ``agent`` (ADK's ``parent_agent``): the first,
+        if several list it; not a custom agent that only runs it from its code."""
+        if self._parents is None:
+            parents: dict[int, Agent] = {}
+            for owner in self.agents:
+                ran = {id(child) for child in owner.run_order}
+                for child in owner.sub_agents:
+                    if id(child) not in ran:
+                        parents.setdefault(id(child), owner)
+            self._parents = parents
+        return self._parents.get(id(agent))
+
+    def memo(self, name: str) -> dict:
+        """A dictionary kept with the model for what is worked out from it once (an index)."""
+        return self._memos.setdefault(name, {})
+
+    def plugin_apps_of(self, agent: Agent) -> list[AppFacts]:
+        """The apps that run ``agent`` with a ``GlobalInstructionPlugin``, in file order."""
+        if self._apps is None:
+            apps: dict[int, list[AppFacts]] = {}
+            for app, agents in self.plugin_apps:
+                for member in agents:
+                    apps.setdefault(id(member), []).append(app)
+            self._apps = apps
+        return self._apps.get(id(agent), [])
+
+    def reads_of(self, instruction: Instruction) -> list[Read]:
+        """The placeholders ``instruction`` reads (as its agents read them), in text order."""
+        if self._reads is None:
+            # A shared instruction (a plugin's) is read by each of its agents: one read a place.
+            reads: dict[int, dict[int, Read]] = {}
+            for agent in self.agents:
+                for read in agent.reads:
+                    reads.setdefault(id(read.instruction), {}).setdefault(read.group_start, read)
+            self._reads = {
+                key: sorted(found.values(), key=lambda read: read.group_start) for key, found in reads.items()
+            }
+        return self._reads.get(id(instruction), [])
 
     def agent_of(self, instruction: Instruction) -> Agent | None:
         """The (first) agent ``instruction`` belongs to; ``None`` for a prompt file or a literal

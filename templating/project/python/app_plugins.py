@@ -15,6 +15,8 @@ import ast
 from collections.abc import Callable, Iterator
 
 from templating.project.model.facts import AppFacts, Ref
+from templating.project.model.instruction import Instruction
+from templating.project.model.request_facts import Unread
 from templating.project.python.adk_vocabulary import PLUGIN_CLASS
 from templating.project.python.module import PythonModule
 from templating.project.python.python_source import find_call_instructions
@@ -26,6 +28,8 @@ __all__ = ["find_apps"]
 _ROOT_FIELDS = ("root_agent", "agent", "node")
 # The calls that name the app a root runs as, and the keyword that names it.
 _NAMING = {"App": "name", "Runner": "app_name", "InMemoryRunner": "app_name"}
+# The keyword of the plugin's text (its first positional parameter).
+_FIELD = "global_instruction"
 
 
 def find_apps(
@@ -45,15 +49,20 @@ def find_apps(
         name = string_constant(arguments.get(naming)) if naming is not None else None
         if "plugins" not in arguments and not cached and name is None:
             continue
-        instructions = tuple(
-            instruction for plugin in _plugins(arguments.get("plugins"), module.constants)
-            for instruction in find_call_instructions(module, plugin, cache)
-        )  # fmt: skip
+        instructions: list[Instruction] = []
+        unread: list[Unread] = []
+        for plugin in _plugins(arguments.get("plugins"), module.constants):
+            found = find_call_instructions(module, plugin, cache)
+            instructions.extend(found)
+            text = plugin.args[0] if plugin.args else next((k.value for k in plugin.keywords if k.arg == _FIELD), None)
+            if not found and text is not None and not (isinstance(text, ast.Constant) and text.value in ("", None)):
+                what = f"the `{PLUGIN_CLASS}` text is `{ast.unparse(text)[:60]}`, which the code does not show"
+                unread.append(Unread("plugin", what, module.source.path, text.lineno, text.col_offset + 1))
         root = next((arguments[field] for field in _ROOT_FIELDS if field in arguments), None)
-        if instructions or cached or (name is not None and root is not None):
+        if instructions or unread or cached or (name is not None and root is not None):
             position = (module.source.path, node.lineno, node.col_offset + 1)
             reference = ref_of(root) if root is not None else None
-            apps.append(AppFacts(reference, instructions, cached, *position, name=name))
+            apps.append(AppFacts(reference, tuple(instructions), cached, *position, name=name, unread=tuple(unread)))
     return tuple(apps)
 
 

@@ -62,4 +62,5 @@ SKILL = Surface(
     read=_read,
     noqa_line=_no_noqa,
     is_valid=_is_valid,
+    literal_braces="set `adk_inject_state: false`: ADK then fills no placeholder of the skill",
 )

@@ -255,6 +255,6 @@ def test_go_siblings_are_parsed_once_per_run(tmp_path: Path, monkeypatch) -> Non
     parses: list[str] = []
     real = package.go_file
     monkeypatch.setattr(package, "go_file", lambda path, source: parses.append(path.name) or real(path, source))
-    readings = read_files(sorted(tmp_path.glob("a*.go")), "adk")
+    readings = read_files(sorted(tmp_path.glob("a*.go")), "adk", project=tmp_path)
     assert all(reading.instructions[0].text == "Hi {name}." for reading in readings)
     assert len(parses) == len(set(parses)) == 11  # each sibling once, not once per file reading it

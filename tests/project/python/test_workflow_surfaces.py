@@ -51,7 +51,10 @@ def test_server_knows_node_writers_for_hover_definition_and_completion(tmp_path:
     (placeholder,) = compile_template("{k}").placeholders
     text = navigation.describe(placeholder, Settings(root=tmp_path), (writer,))
     target = (tmp_path / "route_skip.py").resolve()
-    assert f"state_delta in function `writer` at [`route_skip.py:12`]({target.as_uri()}#L12)" in text
+    assert (
+        f"the `Event(state=...)` or `state_delta` of function `writer` at [`route_skip.py:12`]({target.as_uri()}#L12)"
+        in text
+    )
     (location,) = navigation.writer_locations((writer,))
     assert location.range.start.line == 11
 

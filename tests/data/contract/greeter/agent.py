@@ -2,7 +2,7 @@
 use `mood`, and writes `language` itself before its first instruction."""
 
 from google.adk import Agent
-from scripted import model
+from contract_scripted import model
 
 
 def set_language(callback_context):

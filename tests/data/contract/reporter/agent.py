@@ -3,7 +3,7 @@ written in code (rendered as Python's repr), and the text and JSON that are safe
 
 from google.adk import Agent, Workflow
 from pydantic import BaseModel
-from scripted import model
+from contract_scripted import model
 
 from templating import compile_template
 

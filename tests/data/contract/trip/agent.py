@@ -3,7 +3,7 @@ accepts."""
 
 from google.adk import Agent, Event, Workflow
 from pydantic import BaseModel
-from scripted import model
+from contract_scripted import model
 
 from templating import compile_template
 
