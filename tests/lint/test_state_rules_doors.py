@@ -1,15 +1,19 @@
 """The state rules (TPL028 to TPL033) give one answer through every door: a whole-project run,
-each file named alone (pre-commit, an editor's "lint this file") from the project's root or its
-own folder, ``--config`` from elsewhere, and the language server's open buffer, an unsaved edit
-included."""
+each file named alone (an editor's "lint this file") from the project's root or its own folder,
+the shipped pre-commit hook run by the real ``pre-commit`` on a changed eval file, ``--config``
+from elsewhere, and the language server's open buffer, an unsaved edit included."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from contract_oracle import FIXTURE
 
 from templating.cli import main
@@ -58,6 +62,34 @@ def test_each_file_named_from_its_own_folder(project, monkeypatch):
         named = _rows(lint_paths([Path(name)], _settings(Path(name))).findings, prefix=f"{folder}/")
         assert named == [r for r in whole if r[0] == file], file
         monkeypatch.chdir(project)
+
+
+def test_the_shipped_pre_commit_hooks_pass_every_file_with_a_state_finding(project):
+    files = sorted({row[0] for row in _whole()})
+    hooks = yaml.safe_load((Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml").read_text())
+    for hook in [hook for hook in hooks if hook["id"].startswith("templating-lint")]:
+        assert [file for file in files if not re.search(hook["files"], file)] == [], hook["id"]
+    assert not re.search(hooks[0]["files"], "package.json")  # a JSON file that starts no run is left out
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="pre-commit needs git")
+def test_pre_commit_on_a_changed_eval_file_reports_its_missing_key(project, tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    (hook,) = [hook for hook in yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text())
+               if hook["id"] == "templating-lint"]  # fmt: skip
+    local = {key: hook[key] for key in ("id", "name", "entry", "files")} | {"language": "system"}
+    (project / ".pre-commit-config.yaml").write_text(yaml.safe_dump({"repos": [{"repo": "local", "hooks": [local]}]}))
+    for command in (["init", "-q"], ["add", "."]):
+        subprocess.run(["git", *command], cwd=project, check=True, capture_output=True)
+    environment = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+                   "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}  # fmt: skip
+    completed = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--files", "greeter/greet.evalset.json", "--color", "never"],
+        cwd=project, env=environment, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert completed.returncode == 1, completed.stdout
+    found = re.findall(r"^(\S+:\d+:\d+): (TPL\d+)", completed.stdout, re.MULTILINE)
+    assert found == [("greeter/greet.evalset.json:12:64", "TPL028"), ("greeter/greet.evalset.json:20:7", "TPL028")]
 
 
 def test_config_from_elsewhere(project, monkeypatch, capsys):
