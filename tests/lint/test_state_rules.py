@@ -216,3 +216,58 @@ def test_an_eval_of_a_schema_workflow_without_a_model_call_is_fine():
         "count/cases.evalset.json": '{"eval_set_id": "s", "eval_cases": [{"eval_id": "c", "session_input": '
                                     '{"app_name": "count", "user_id": "u", "state": {"destination": "x"}}}]}',
     }) == []  # fmt: skip
+
+
+def test_paths_the_schema_cannot_rule_out_are_left_alone():
+    found = _lint({"trip/agent.py": _typed("""
+        from elsewhere import Outside
+        from templating import compile_template
+
+
+        class Wide(BaseModel):
+            notes: dict[str, int] = {}
+            outside: Outside | None = None
+            plan: Plan | None = None
+            tags: list[str] = []
+
+
+        reader = Agent(name="reader", instruction=compile_template(
+            "{notes.any} {outside.thing} {plan[0]} {tags[0]} {tags[0].upper} {plan.days.real}", dialect="strict"))
+        root_agent = Workflow(name="trip", state_schema=Wide, edges=[("START", reader)])
+    """)})  # fmt: skip
+    assert [(code, span) for _, _, code, span in found] == [
+        ("TPL031", "{tags[0].upper}"), ("TPL031", "{plan.days.real}"),
+    ]  # fmt: skip
+
+
+def test_a_repr_preview_shows_four_fields_and_a_value_of_unknown_shape_plainly():
+    _lint({"app/agent.py": """
+        from google.adk import Agent, Event, Workflow
+        from pydantic import BaseModel
+
+
+        class Wide(BaseModel):
+            a: int
+            b: int
+            c: int
+            d: int
+            e: int
+
+
+        def table(ctx):
+            return Event(state={"rows": [1, 2]})
+
+
+        wide = Agent(name="wide", instruction="Go.", output_schema=Wide, output_key="wide")
+        reader = Agent(name="reader", instruction="{wide} {rows} {wide?}")
+        root_agent = Workflow(name="app", edges=[("START", table, wide, reader)])
+    """})  # fmt: skip
+    found = [f for f in lint_paths([Path(".")], Settings(root=Path(".").resolve())).findings if f.code == "TPL032"]
+    # An optional read renders the value the same way once it is there.
+    assert [(f.line, f.column) for f in found] == [(18, 45), (18, 52), (18, 59)]
+    assert "the model reads `{'a': ..., 'b': ..., 'c': ..., 'd': ..., ...}`, not JSON" in found[0].message
+    assert "renders a list written at app/agent.py:14" in found[1].message
+    assert "the model reads `['item', ...]`" in found[1].message
+    # Configured strict, the same program renders JSON: nothing to report.
+    strict = lint_paths([Path(".")], Settings(root=Path(".").resolve(), dialect="strict")).findings
+    assert [f for f in strict if f.code == "TPL032"] == []
