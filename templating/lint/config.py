@@ -174,7 +174,8 @@ def build_settings(
     seeds = load_state(seed_file) if seed_file else None
     samples = tuple(root / name for name in config.snapshot_states)
     snapshots = root / (config.snapshot_folder or SNAPSHOT_FOLDER)
-    _inside_project(snapshots, root, "snapshot-folder")
+    if config.snapshot_folder:  # the default is the project's by its name (`snapshot` refuses a link out)
+        _inside_project(snapshots, root, "snapshot-folder")
     for sample in samples:
         _inside_project(sample, root, "snapshot-states")
     try:
