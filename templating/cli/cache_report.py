@@ -25,10 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from templating.cli.common import EXIT_OK, project_model
-from templating.lint.cache_rules import changing_writer, system_layout
 from templating.project.model.assembly import Agent, ProjectModel
 from templating.project.model.facts import Read, Writer
-from templating.project.model.request import Layout
+from templating.project.model.request import Layout, system_layout
 from templating.project.words import describe_writer
 
 __all__ = ["add_arguments", "count_tokens", "report_agent"]
@@ -94,7 +93,7 @@ def report_agent(model: ProjectModel, agent: Agent, *, simulate: bool) -> str:
     unit = count_tokens("")[1]
     if layout is not None:
         reads, note = layout.reads, ""
-        total, stable = layout.measure(_tokens, lambda read: changing_writer(model, read.key) is not None)
+        total, stable = layout.measure(_tokens, lambda read: model.changing_writer(read.key) is not None)
     else:
         system, prefix, reads = _instructions_only(model, agent)
         note = " (its instructions only: the request of its port is not modeled)"
@@ -116,7 +115,7 @@ def report_agent(model: ProjectModel, agent: Agent, *, simulate: bool) -> str:
     if simulate:
         # The replay needs a value for every key the agent reads, in `contents` too.
         every = dict.fromkeys(read.key for read in agent.reads)
-        moving = tuple(key for key in every if key.startswith("temp:") or changing_writer(model, key) is not None)
+        moving = tuple(key for key in every if key.startswith("temp:") or model.changing_writer(key) is not None)
         steady = tuple(key for key in every if key not in moving)
         texts = _texts(layout) if layout is not None else _texts_of_instructions(agent)
         lines.extend(f"  {line}" for line in _simulation_lines(agent, texts, moving, steady))
@@ -129,7 +128,7 @@ def _keys(model: ProjectModel, reads: list[Read]) -> tuple[dict[str, Writer], li
     changing: dict[str, Writer] = {}
     read_only: list[str] = []
     for read in reads:
-        writer = changing_writer(model, read.key)
+        writer = model.changing_writer(read.key)
         if writer is not None:
             changing.setdefault(read.key, writer)
         elif read.key not in read_only:
@@ -151,7 +150,7 @@ def _instructions_only(model: ProjectModel, agent: Agent) -> tuple[str, str, lis
     for instruction in parts:
         own = sorted((read for read in agent.reads if read.instruction is instruction), key=lambda r: r.group_start)
         reads.extend(own)
-        first = next((read for read in own if changing_writer(model, read.key) is not None), None)
+        first = next((read for read in own if model.changing_writer(read.key) is not None), None)
         if prefix is None and first is not None:
             prefix = done + instruction.text[: first.group_start]
         done += instruction.text

@@ -16,9 +16,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, project_settings
+from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, project_settings, read_state
 from templating.cli.request_output import request_json, request_lines
 from templating.project.model.request import NotModeledError, agents_named, request_for
+from templating.state_shape import is_schema, run_state
 
 __all__ = ["add_arguments", "project_state", "read_state_file"]
 
@@ -61,21 +62,13 @@ def _run(arguments: argparse.Namespace) -> int:
 def project_state(start: Path) -> dict[str, Any]:
     """The state a run of the project starts from, as far as its config says: its
     ``initial-state``, with its sample ``state`` over it (a JSON Schema holds no values)."""
-    from templating.lint.state_shape import run_state
-
     settings = project_settings(start)
     return run_state(settings.seeds, settings.state)
 
 
 def read_state_file(file: Path) -> dict[str, Any]:
     """The session state in ``file``: a JSON object of values, not a JSON Schema."""
-    from templating.lint.config import ConfigError, load_state
-    from templating.lint.state_shape import is_schema
-
-    try:
-        state = load_state(file)
-    except ConfigError as error:
-        raise UsageError(str(error)) from None
+    state = read_state(file)
     if is_schema(state):
         raise UsageError(f"{file}: a JSON Schema, not a state: give the values a session starts with")
     return state

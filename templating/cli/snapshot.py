@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from templating.atomic_write import write_atomically
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, project_settings
 from templating.cli.request import project_state, read_state_file
 from templating.cli.request_output import request_lines
@@ -37,6 +38,8 @@ __all__ = ["add_arguments", "snapshot_text"]
 
 #: The first words of every file the command writes: it never touches another file.
 HEADER = "# templating snapshot:"
+#: The suffix of a snapshot file: the tool's own output, read back only by `snapshot`.
+SNAPSHOT_SUFFIX = ".txt"
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
 
@@ -95,7 +98,7 @@ def _snapshot(request: Request, state: str, root: Path, folder: Path) -> _Snapsh
     agent = request.agent
     source = _relative(agent.path, root)
     stem = Path(source).with_suffix("")
-    name = "".join(c if c in _SAFE else "_" for c in agent.name) + (f".{state}" if state else "") + ".txt"
+    name = "".join(c if c in _SAFE else "_" for c in agent.name) + (f".{state}" if state else "") + SNAPSHOT_SUFFIX
     return _Snapshot(folder / stem / name, snapshot_text(request, state, root), agent.name, source, _prefix(request))
 
 
@@ -138,7 +141,7 @@ def _gone(folder: Path, root: Path, kept: set[Path], paths: list[Path]) -> list[
     if not folder.is_dir():
         return []
     gone = []
-    for file in sorted(folder.rglob("*.txt")):
+    for file in sorted(folder.rglob(f"*{SNAPSHOT_SUFFIX}")):
         if file in kept or file.is_symlink():
             continue
         source = _source_of(file)
@@ -234,8 +237,6 @@ def _read(file: Path) -> str | None:
 
 def _write(file: Path, text: str, root: Path) -> None:
     """Write a snapshot, never outside the project (a folder that links out of it is refused)."""
-    from templating.lint.atomic_write import write_atomically
-
     file.parent.mkdir(parents=True, exist_ok=True)
     if not _under(file.parent, root):
         raise UsageError(f"{file.parent}: the snapshot folder leads out of the project: not written")

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from templating import __version__
-from templating.lint.atomic_write import write_atomically
+from templating.atomic_write import write_atomically
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.settings import Settings

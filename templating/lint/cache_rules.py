@@ -21,10 +21,10 @@ from templating.lint.hazard import Hazard, shorten
 from templating.project.model.facts import Read, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.project_model import Agent, ProjectModel
-from templating.project.model.request import Layout, NotModeledError, plan_request
+from templating.project.model.request import system_layout
 from templating.project.words import describe_writer
 
-__all__ = ["changing_writer", "find_cache_hazards", "find_static_after_changing", "system_layout"]
+__all__ = ["find_cache_hazards", "find_static_after_changing"]
 
 #: Tokens of fixed text after a changing value from which TPL024 speaks: the lowest floor of
 #: the providers' prefix caches.
@@ -37,24 +37,6 @@ _SPLIT_HELP = (
 )
 
 
-def changing_writer(model: ProjectModel, key: str) -> Writer | None:
-    """A writer that changes ``key`` during a run (see the module docstring), if any."""
-    writers = model.writers_of(key)
-    during = next((writer for writer in writers if writer.via != "initial"), None)
-    if during is not None or writers:
-        return during
-    return model.unknown_writer_during_run()
-
-
-def system_layout(model: ProjectModel, agent: Agent) -> Layout | None:
-    """The agent's system instruction as its ADK assembles it; ``None`` for a port whose
-    request is not modeled."""
-    try:
-        return Layout.of(model, plan_request(model, agent))
-    except NotModeledError:
-        return None
-
-
 def find_cache_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, Hazard]]:
     """TPL023: a changing value in a system instruction of an app with a context cache."""
     reported: set[tuple[str, int, int]] = set()
@@ -62,7 +44,7 @@ def find_cache_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, Hazar
         where = f"{app.path}:{app.line}:{app.column}"
         for agent in agents:
             for read in _system_reads(model, agent):
-                writer = changing_writer(model, read.key)
+                writer = model.changing_writer(read.key)
                 if writer is None or (read.path, read.line, read.column) in reported:
                     continue
                 reported.add((read.path, read.line, read.column))
@@ -99,7 +81,7 @@ def _fixed_after_changing(model: ProjectModel, agent: Agent) -> Iterator[tuple[R
     layout = system_layout(model, agent) if agent.kind == "llm" else None
     if layout is not None:
         if layout.length // _CHARACTERS_PER_TOKEN >= STATIC_TOKENS:  # else no read can be followed by enough
-            first = next((read for read in layout.reads if changing_writer(model, read.key) is not None), None)
+            first = next((read for read in layout.reads if model.changing_writer(read.key) is not None), None)
             if first is not None:
                 yield first, layout.fixed_after(first)
         return
@@ -110,7 +92,7 @@ def _fixed_after_changing(model: ProjectModel, agent: Agent) -> Iterator[tuple[R
         text = reads[0].instruction.text
         if len(text) // _CHARACTERS_PER_TOKEN < STATIC_TOKENS:
             continue
-        first = next((read for read in reads if changing_writer(model, read.key) is not None), None)
+        first = next((read for read in reads if model.changing_writer(read.key) is not None), None)
         if first is not None:
             later = sum(read.group_end - read.group_start for read in reads if read.group_start >= first.group_end)
             yield first, len(text) - first.group_end - later

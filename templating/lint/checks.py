@@ -19,10 +19,10 @@ from templating.lint.hazard import Hazard, shorten
 from templating.lint.port_words import words_for
 from templating.lint.ports import check_port_divergence
 from templating.lint.remedies import CODE_WORDS, fence_around, fenced_ranges, literal_braces
-from templating.lint.state_shape import find_missing_step
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template
 from templating.project.model.instruction import RUNTIME_VALUE, Instruction
+from templating.state_shape import find_missing_step
 
 __all__ = ["CHECKS", "DOUBLED_BY_PROJECT", "Context", "doubled_brace_hazard"]
 

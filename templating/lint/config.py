@@ -23,10 +23,10 @@ from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.severities import SeverityError, parse_severity_options, rule_severities
-from templating.lint.state_shape import state_keys
 from templating.policy import ValuePolicy
 from templating.project.edge import is_inside, project_edge
 from templating.regular_file import read_regular
+from templating.state_shape import state_keys
 
 __all__ = [
     "PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys",
@@ -174,7 +174,8 @@ def build_settings(
     seeds = load_state(seed_file) if seed_file else None
     samples = tuple(root / name for name in config.snapshot_states)
     snapshots = root / (config.snapshot_folder or SNAPSHOT_FOLDER)
-    _inside_project(snapshots, root, "snapshot-folder")
+    if config.snapshot_folder:  # the default is the project's by its name (`snapshot` refuses a link out)
+        _inside_project(snapshots, root, "snapshot-folder")
     for sample in samples:
         _inside_project(sample, root, "snapshot-states")
     try:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from templating.lint.atomic_write import write_atomically
+from templating.atomic_write import write_atomically
 from templating.lint.finding import Finding, Fix
 from templating.project.edge import OUTSIDE, is_inside, project_edge
 from templating.project.encoding import file_encoding

@@ -12,10 +12,10 @@ from templating.compiler import compile_template
 from templating.errors import TemplateError
 from templating.lint.port_words import words_for
 from templating.lint.settings import Settings
-from templating.lint.state_shape import is_schema
 from templating.nodes import Placeholder
 from templating.project.model.facts import Writer
 from templating.project.words import name_writer
+from templating.state_shape import is_schema
 
 __all__ = ["complete_keys", "describe", "writer_locations"]
 

@@ -27,12 +27,12 @@ from templating.errors import TemplateError
 from templating.lint.finding import Finding
 from templating.lint.project_rules import find_unwritten_keys
 from templating.lint.settings import Settings
-from templating.lint.state_shape import is_schema, run_state
 from templating.nodes import Escape, Placeholder
 from templating.parser import iter_nodes
 from templating.project.model.assembly import ProjectModel
 from templating.project.model.instruction import RUNTIME_VALUE, Instruction
 from templating.render import preview_value
+from templating.state_shape import is_schema, run_state
 
 __all__ = ["instruction_preview", "sample_state", "unwritten_reads"]
 

@@ -151,7 +151,7 @@ def test_hostile_strict_render_of_a_state_nested_near_the_limit(tmp_path, depth,
     else:
         assert outcome.returncode in (1, 2), outcome.stderr
         assert (
-            "t.prompt:1:4: Value of `v` cannot be rendered: it nests deeper than Python's recursion limit allows"
+            "t.prompt:1:5: Value of `v` cannot be rendered: it nests deeper than Python's recursion limit allows"
             in outcome.stderr
             or "state.json: invalid JSON: it nests too deeply to read" in outcome.stderr
         ), outcome.stderr

@@ -162,9 +162,9 @@ def test_hostile_initial_state_setting_names_only_files_in_the_project(tmp_path:
 
 def test_hostile_fix_through_a_folder_link_to_another_project_writes_nothing(tmp_path: Path) -> None:
     # The link's target has a config of its own: found along the path as typed, it made the
-    # target the project, and `--fix` wrote there.
+    # target the project, and `--fix` wrote there (`{ name }` has TPL004's safe fix).
     project, outside = _layout(tmp_path)
-    agent = 'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", instruction="Hi {{ name }}")\n'
+    agent = 'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", instruction="Hi { name }")\n'
     (outside / "pyproject.toml").write_text("[tool.templating]\n")
     (outside / "agent.py").write_text(agent)
     (project / "outlink").symlink_to(outside, target_is_directory=True)

@@ -9,8 +9,8 @@ from templating.lint.instruction_lint import lint_instruction
 from templating.lint.linter import lint_paths
 from templating.lint.registry import RULES, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
-from templating.lint.state_shape import state_keys
 from templating.project.model.instruction import Instruction, SourceFile
+from templating.state_shape import state_keys
 
 TREE = Path(__file__).parents[1] / "data" / "lint" / "strict"
 STATE = {"user:profile": {"name": "Ada"}, "items": [{"title": "Tea"}], "greeting": "Hello"}

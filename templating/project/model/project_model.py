@@ -150,6 +150,16 @@ class ProjectModel:
             self._during = (next(during, None),)
         return self._during[0]
 
+    def changing_writer(self, key: str) -> Writer | None:
+        """A writer that changes ``key`` during a run, if any: one that writes after the session
+        starts, or, where no writer of it is known, a writer of a key that is not a literal. A key
+        written only as initial state is a session constant; one nothing writes, unknown."""
+        writers = self.writers_of(key)
+        during = next((writer for writer in writers if writer.via != "initial"), None)
+        if during is not None or writers:
+            return during
+        return self.unknown_writer_during_run()
+
     def written_prefixes(self) -> frozenset[str]:
         """The constant prefixes of the f-string keys some writer writes."""
         return frozenset(w.prefix for w in self.writers if w.key is None and w.prefix)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RUNTIMES", "Layout", "NotModeledError", "Part", "Piece", "Plan", "Request", "RequestError", "Unread", "agents_named", "assemble_request",
-    "plan_request", "request_for", "system_pieces", "vertex_selected",
+    "plan_request", "request_for", "system_layout", "system_pieces", "vertex_selected",
 ]  # fmt: skip
 
 _SEPARATOR = "\n\n"
@@ -135,6 +135,15 @@ def plan_request(model: ProjectModel, agent: Agent, *, vertex: bool = False) -> 
         )
     builder = JsPlan if facts.port == "adk-js" else AdkPlan
     return builder(model, agent, facts, Tree(model), vertex).build()
+
+
+def system_layout(model: ProjectModel, agent: Agent) -> Layout | None:
+    """The agent's system instruction as its ADK assembles it; ``None`` for a port whose
+    request is not modeled."""
+    try:
+        return Layout.of(model, plan_request(model, agent))
+    except NotModeledError:
+        return None
 
 
 def assemble_request(plan: Plan, state: Mapping[str, Any]) -> Request:
