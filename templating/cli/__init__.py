@@ -37,7 +37,7 @@ __all__ = ["main"]
 #: test holds this to; the registry itself is not imported here: start-up stays light).
 LANGUAGES = (
     "Python, TypeScript/JavaScript (adk-js, ADK-TS), Go, Java and Kotlin agent code, "
-    "ADK Agent Config YAML, SKILL.md skills, evaluation session files and prompt files"
+    "ADK Agent Config YAML, SKILL.md skills, evaluation session files, ADK eval sets and prompt files"
 )
 
 #: Each command: the module that declares its options (``add_arguments``) and runs it, and the
