@@ -2,6 +2,8 @@
 
 - ``templating lint [PATH ...]`` finds instruction hazards in every language it reads (`LANGUAGES`);
 - ``templating graph [PATH ...] [--format mermaid|dot|json]`` draws agents and state flow;
+- ``templating contract [PATH ...] [--format json|text|json-schema]`` lists the state each app's
+  runs must start with;
 - ``templating cache-report [PATH ...]`` shows what keeps each agent's prompt from being cached;
 - ``templating request [PATH ...] --agent NAME`` shows what ADK sends on an agent's first call;
 - ``templating snapshot [PATH ...] [--check]`` keeps every agent's request as committed text;
@@ -35,7 +37,7 @@ __all__ = ["main"]
 #: test holds this to; the registry itself is not imported here: start-up stays light).
 LANGUAGES = (
     "Python, TypeScript/JavaScript (adk-js, ADK-TS), Go, Java and Kotlin agent code, "
-    "ADK Agent Config YAML, SKILL.md skills, evaluation session files and prompt files"
+    "ADK Agent Config YAML, SKILL.md skills, evaluation session files, ADK eval sets and prompt files"
 )
 
 #: Each command: the module that declares its options (``add_arguments``) and runs it, and the
@@ -43,6 +45,10 @@ LANGUAGES = (
 COMMANDS = {
     "lint": ("templating.cli.lint", f"find instruction hazards in {LANGUAGES}"),
     "graph": ("templating.cli.graph", "draw the agent tree and which agent reads and writes which state key"),
+    "contract": (
+        "templating.cli.contract",
+        "list the state each app's runs must start with (required and optional keys)",
+    ),
     "cache-report": (
         "templating.cli.cache_report",
         "show per agent the system instruction's stable prefix, what breaks it, and (--simulate) cache hits in a replay",

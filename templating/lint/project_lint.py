@@ -5,8 +5,9 @@ The per-file rules run as each file is read; these run once, after: TPL001 in ad
 placeholders of agents' instructions (and, in graph workflows, on function-node parameters),
 TPL016 on direct session-state writes, TPL018 and TPL019 on workflow shapes, TPL020 on
 ``{Model.field}`` references, TPL021 to TPL024 on third-party values and caches, TPL027 on key
-names f-strings put where a placeholder was meant. Rule selection, per-file ignores and ``# noqa`` apply as for any
-other rule.
+names f-strings put where a placeholder was meant, TPL028 to TPL033 on the state runs start with,
+typed state and values rendered as Python's repr. Rule selection, per-file ignores and ``# noqa``
+apply as for any other rule.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from templating.lint.project_rules import (
 from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
 from templating.lint.splice_rules import find_swallowed_placeholders
+from templating.lint.state_rules import run_state_findings, schema_findings, schema_read_hazards, value_read_hazards
 from templating.lint.untrusted_rules import find_untrusted_reads
 from templating.lint.workflow_rules import (
     find_schema_references,
@@ -44,8 +46,9 @@ __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 #: The codes of the rules that need the whole project.
 PROJECT_CODES = frozenset({
     "TPL001", "TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024", "TPL025",
-    "TPL026", "TPL027",
+    "TPL026", "TPL027", "TPL028", "TPL029", "TPL030", "TPL031", "TPL032", "TPL033",
 })  # fmt: skip
+_SCHEMA_CODES = ("TPL029", "TPL030", "TPL031")
 
 
 def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding]:
@@ -59,9 +62,10 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     """The project rules' findings on ``model``."""
     findings: list[Finding] = []
     order = _order(model, settings)
+    misses = _schema_misses(model, settings)
     pairs = [*find_unwritten_keys(model, settings.known_keys, settings.seed_keys), *find_late_read_hazards(model),
              *(find_doubled_placeholders(model, settings.seed_keys) if settings.is_enabled("TPL001") else ()),
-             *workflow_read_hazards(order), *find_schema_references(model),
+             *workflow_read_hazards(order), *find_schema_references(model), *schema_read_hazards(misses),
              *_untrusted_and_cache_hazards(model, settings)]  # fmt: skip
     by_instruction: dict[int, tuple[Instruction, list[Hazard]]] = {}
     for instruction, hazard in pairs:
@@ -71,7 +75,9 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     for instruction, hazards in by_instruction.values():  # at most so many per instruction, as per file
         kept = limit_hazards(hazards) if settings.respect_noqa else hazards  # TPL100 asks of every hazard
         findings.extend(finding_for(instruction, hazard) for hazard in kept)
-    for finding, suppressed in [*parameter_findings(order), *shape_findings(order)]:
+    located = [*parameter_findings(order), *shape_findings(order), *schema_findings(model, misses),
+               *run_state_findings(model, settings.is_enabled)]  # fmt: skip
+    for finding, suppressed in located:
         if settings.is_enabled(finding.code) and finding.code not in silenced(finding.path, suppressed, settings):
             findings.append(finding)
     rule = find_rule("TPL016")
@@ -94,9 +100,20 @@ def _untrusted_and_cache_hazards(model: ProjectModel, settings: Settings) -> lis
         pairs.extend(find_cache_hazards(model))
     if settings.is_enabled("TPL024"):
         pairs.extend(find_static_after_changing(model))
+    if settings.is_enabled("TPL032"):
+        pairs.extend(value_read_hazards(model, settings.dialect))
     if settings.is_enabled("TPL027"):
         pairs.extend(find_swallowed_placeholders(model))
     return pairs
+
+
+def _schema_misses(model: ProjectModel, settings: Settings):
+    """What the workflows' ``state_schema`` refuses (none without a schema: nothing to import)."""
+    if not any(w.state_schema for w in model.workflows) or not any(map(settings.is_enabled, _SCHEMA_CODES)):
+        return []
+    from templating.project.model.typed_state import schema_misses
+
+    return schema_misses(model)
 
 
 def _trap_findings(model: ProjectModel, settings: Settings) -> Iterator[Finding]:

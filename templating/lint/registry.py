@@ -9,6 +9,7 @@ from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES as _CORE_RULES
 from templating.lint.rulebook_ports import PORT_RULES
 from templating.lint.rulebook_splices import SPLICE_RULES
+from templating.lint.rulebook_state import STATE_RULES
 from templating.lint.rulebook_suppression import SUPPRESSION_RULES
 from templating.lint.rulebook_untrusted import UNTRUSTED_RULES
 from templating.lint.rulebook_workflows import WORKFLOW_RULES
@@ -24,7 +25,7 @@ RULE_DOCS = "docs/rules/{code}.md"
 DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
 #: Every rule, by code.
-RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES, *PORT_RULES, *SPLICE_RULES, *SUPPRESSION_RULES)
+RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES, *PORT_RULES, *SPLICE_RULES, *STATE_RULES, *SUPPRESSION_RULES)
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
 

@@ -83,7 +83,7 @@ def test_render_positions_read_as_lint_positions(tmp_path, capsys):
 #: How the top-level help names the files of each surface (a new surface fails here until named).
 SURFACE_WORDS = {
     "python": "Python", "typescript": "TypeScript/JavaScript", "go": "Go", "java": "Java", "kotlin": "Kotlin",
-    "agent-config": "Agent Config YAML", "skill": "SKILL.md", "session": "session files", "prompt": "prompt files",
+    "agent-config": "Agent Config YAML", "skill": "SKILL.md", "session": "session files", "evaluation": "eval sets", "prompt": "prompt files",
 }  # fmt: skip
 
 

@@ -24,6 +24,7 @@ VSCODE_NAMES = {
     ".jsx": "javascriptreact", ".go": "go", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".yaml": "yaml",
     ".yml": "yaml", ".md": "markdown", ".txt": "**/*.{txt,prompt}", ".prompt": "**/*.{txt,prompt}",
     "initial.session.json": "**/initial.session.json", "SKILL.md": "skill", "skill.md": "markdown",
+    ".evalset.json": "**/*.{evalset,test}.json", ".test.json": "**/*.{evalset,test}.json",
 }  # fmt: skip
 #: Language ids VS Code gives some Markdown files (`.prompt.md`, `.instructions.md`, `.agent.md`).
 MARKDOWN_IDS = {"prompt", "instructions", "chatagent"}

@@ -22,7 +22,7 @@ LAYERS = {"core": 0, "project": 1, "lint": 2, "cli": 3, "server": 3}
 PROJECT_FRONT_DOOR = frozenset({
     "templating.project", "templating.project.reading", "templating.project.surfaces", "templating.project.model.assembly",
     "templating.project.model.facts", "templating.project.model.instruction", "templating.project.model.graph",
-    "templating.project.model.request",
+    "templating.project.model.request", "templating.project.model.contract",
     "templating.project.files", "templating.project.noqa", "templating.project.words",
 })  # fmt: skip
 #: The command-line modules that may import the linter: the lint and rule commands' and the

@@ -169,6 +169,7 @@ EDITOR_NAMES = {
     ".yaml": ("yaml", "yaml"), ".yml": ("yaml", "yaml"),
     ".md": ("markdown", "markdown"), ".txt": ("text", "prompt"), ".prompt": ("text", "prompt"),
     "initial.session.json": ("json", "json"), "SKILL.md": ("markdown", "markdown"), "skill.md": ("markdown", "markdown"),
+    ".evalset.json": ("json", "json"), ".test.json": ("json", "json"),
 }  # fmt: skip
 
 

@@ -30,10 +30,16 @@ export const LANGUAGES = [
 ];
 
 /** The files read by name or suffix whatever language VS Code gives them: Kotlin (should
- * another extension name its language otherwise), an evaluation's session (JSON; other JSON
- * files are not read), plain-text prompt files, and `pyproject.toml`, whose save makes the
- * server read the settings again. */
-export const PATTERNS = ["**/*.{kt,kts}", "**/initial.session.json", "**/*.{txt,prompt}", "**/pyproject.toml"];
+ * another extension name its language otherwise), an evaluation's session and eval sets (JSON;
+ * other JSON files are not read), plain-text prompt files, and `pyproject.toml`, whose save
+ * makes the server read the settings again. */
+export const PATTERNS = [
+  "**/*.{kt,kts}",
+  "**/initial.session.json",
+  "**/*.{evalset,test}.json",
+  "**/*.{txt,prompt}",
+  "**/pyproject.toml",
+];
 
 export const SELECTOR: Filter[] = [
   ...LANGUAGES.map((language) => ({ scheme: "file", language })),

@@ -22,8 +22,10 @@ Unprefixed and ``temp:`` keys stay in their session.
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from templating.project.model.facts import Writer
@@ -34,7 +36,45 @@ from templating.project.model.writes import is_shared
 if TYPE_CHECKING:
     from templating.project.model.project_model import Agent, ProjectModel, Workflow
 
-__all__ = ["AppScopes"]
+__all__ = ["App", "AppScopes", "apps_of"]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class App:
+    """An app: the ``root`` a run starts (an agent tree or a top-level workflow), the folder
+    ``adk web`` would load it from, every agent it runs, the writes of its workflow's nodes
+    (none for an agent tree: its agents' writes are theirs), the names it may run under (its
+    folder's, and those written for it) and the ``scope`` `AppScopes` judges it in."""
+
+    root: Agent | Workflow
+    folder: str
+    agents: tuple[Agent, ...]
+    node_writes: frozenset[Writer] = frozenset()
+    names: frozenset[str] = frozenset()
+    scope: frozenset[str] = frozenset()
+
+
+def apps_of(model: ProjectModel) -> list[App]:
+    """The apps of ``model``: every root a run starts, as TPL014 and TPL015 judge them and
+    ``templating contract`` lists them. The one place that says which roots start runs."""
+    runs: list[tuple[Agent | Workflow, tuple[Agent, ...], frozenset[Writer]]] = [
+        (root, tuple(iter_tree(root)), frozenset())
+        for root in model.roots if root.entry and not root.workflow_node
+    ]  # fmt: skip
+    for workflow in model.workflows:
+        if not workflow.nested:
+            agents = tuple(a for node in _agent_nodes(workflow) for a in iter_tree(node))
+            runs.append((workflow, agents, frozenset(member_writes(workflow))))
+    written: dict[str, set[str]] = {}
+    for folder, name in model.app_names:
+        written.setdefault(folder, set()).add(name)
+    apps = []
+    for root, agents, writes in runs:
+        folder = posixpath.dirname(root.path)
+        # `adk web` names an app by its folder: the real one, when the path shown is relative.
+        names = frozenset({os.path.basename(os.path.abspath(folder)), *written.get(folder, ())})
+        apps.append(App(root, folder, agents, writes, names, frozenset({folder})))
+    return apps
 
 
 class AppScopes:
@@ -45,13 +85,8 @@ class AppScopes:
         self.model = model
         self._owners: dict[Writer, set[str]] = {}
         self._agents: dict[int, set[str]] = {}
-        for root in model.roots:
-            if root.entry and not root.workflow_node:
-                self._add(posixpath.dirname(root.path), iter_tree(root), ())
-        for workflow in model.workflows:
-            if not workflow.nested:
-                agents = [a for node in _agent_nodes(workflow) for a in iter_tree(node)]
-                self._add(posixpath.dirname(workflow.path), agents, member_writes(workflow))
+        for app in apps_of(model):
+            self._add(app.folder, app.agents, app.node_writes)
         # The owner folders under each folder, to find the folders related to one without
         # comparing it with every other.
         self._below: dict[str, set[str]] = {}

@@ -99,7 +99,8 @@ class _Assembler:
         model = ProjectModel(agents, tuple(sorted(set(writers), key=_writer_order)),
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
                              {name: fields for f in self.index.values() for name, fields in f.models.items()},
-                             port_traps=tuple(trap for f in self.index.values() for trap in f.port_traps))  # fmt: skip
+                             port_traps=tuple(trap for f in self.index.values() for trap in f.port_traps),
+                             run_starts=tuple(start for f in self.index.values() for start in f.run_starts))  # fmt: skip
         model.app_names = tuple(
             (folder, app.name) for file in self.index.values() for app in file.apps
             if app.name is not None and app.root is not None and (folder := self._app_folder(app.root)) is not None
@@ -140,6 +141,7 @@ class _Assembler:
         agent.input_schema = facts.input_schema
         agent.sources = facts.sources
         agent.static = facts.static
+        agent.output_schema = facts.output_schema
         agent.request = facts.request
         agent.own_instructions = facts.instructions
         if facts.output_key is not None:
@@ -303,7 +305,7 @@ def _reads(instruction: Instruction, dialect: str) -> list[Read]:
             key_start = node.name_span.start
             reads.append(Read(node.key, node.optional, instruction.source.path, line, column, instruction,
                               key_start, key_start + len(node.key), node.span.start, node.span.end,
-                              node.marker is not None))  # fmt: skip
+                              node.marker is not None, node.path))  # fmt: skip
     return reads
 
 

@@ -22,8 +22,8 @@ from templating.project.model.workflow_facts import NodeFunction, WorkflowFacts
 from templating.project.pickling import rebuild_from_fields
 
 __all__ = [
-    "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "PortTrap", "Read", "Ref", "SessionWrite", "SkillFacts",
-    "ToolsetFacts", "Writer",
+    "AgentFacts", "AppFacts", "ClassFacts", "FileFacts", "FunctionFacts", "PortTrap", "Read", "Ref", "RunStart",
+    "SessionWrite", "SkillFacts", "ToolsetFacts", "Writer",
 ]  # fmt: skip
 
 
@@ -45,6 +45,8 @@ class Read:
     group_start: int = 0
     group_end: int = 0
     marked: bool = False
+    #: The steps into the value after the key (``strict``'s ``{plan.days}``: ``("days",)``).
+    steps: tuple[str | int, ...] = ()
 
     __reduce__ = rebuild_from_fields
 
@@ -62,6 +64,8 @@ class Writer:
     writes may be a third party's text.
     ``carried`` is ``False`` for a write no later agent of the invocation sees: adk-java and
     adk-kotlin drop a ``temp:`` key from each event they append (adk-go and google-adk keep it).
+    ``value`` is the JSON type of the value written, where the code shows it (``object`` for a
+    dict literal or an ``output_schema`` model, ``string``...); empty when it does not.
     """
 
     key: str | None
@@ -74,6 +78,11 @@ class Writer:
     prefix: str | None = None
     source: str | None = None
     carried: bool = True
+    value: str = ""
+    #: The text of its line and the codes a ``noqa`` comment there silences (for findings
+    #: on the write itself, such as TPL029), where the front end gives them.
+    source_line: str = field(default="", compare=False, repr=False)
+    suppressed: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     __reduce__ = rebuild_from_fields
 
@@ -111,6 +120,25 @@ class PortTrap:
     source_line: str
     message: str
     suppressed: frozenset[str] = frozenset()
+
+    __reduce__ = rebuild_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class RunStart:
+    """A state a run starts with, given outside the code: an ADK eval case's
+    ``session_input.state`` or an ``initial.session.json``'s ``state``. ``keys`` are its
+    top-level keys; ``app_name`` the app it names, if any; ``label`` says what it is (``eval case
+    `greet```); the position is where findings about it point."""
+
+    label: str
+    keys: frozenset[str]
+    app_name: str | None
+    path: str
+    line: int
+    column: int
+    end_column: int
+    source_line: str
 
     __reduce__ = rebuild_from_fields
 
@@ -179,6 +207,8 @@ class AgentFacts:
     #: (each at its first call); empty when the code gives no order (no call read, or calls
     #: that run side by side).
     run_order: tuple[Ref, ...] = ()
+    #: ``output_schema=`` as written (``Plan``, ``list[str]``): what its ``output_key`` holds.
+    output_schema: str | None = None
     #: Its settings that shape its model request (`templating.project.model.request`), for the
     #: front ends that read them.
     request: RequestFacts | None = None
@@ -257,8 +287,9 @@ class FileFacts:
     workflows: tuple[WorkflowFacts, ...] = ()
     #: How each module-level function behaves as a workflow node, by function name.
     node_functions: dict[str, NodeFunction] = field(default_factory=dict)
-    #: Pydantic models (classes deriving from ``BaseModel``) and their field names.
-    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Pydantic models (classes deriving from ``BaseModel``): each field's JSON Schema, as far
+    #: as its annotation tells (``{}`` when it does not; a model as ``{"$ref": "#/$defs/Name"}``).
+    models: dict[str, dict[str, dict]] = field(default_factory=dict)
     #: The skill a ``SKILL.md`` defines; the ``SkillToolset``s of a module by variable (or
     #: ``<toolset line:column>`` for one built inline); the apps of a module.
     skills: tuple[SkillFacts, ...] = ()
@@ -266,5 +297,7 @@ class FileFacts:
     apps: tuple[AppFacts, ...] = ()
     #: Port traps a front end found in the file (`PortTrap`).
     port_traps: tuple[PortTrap, ...] = ()
+    #: The states runs start with that the file gives (an eval case's, a session file's).
+    run_starts: tuple[RunStart, ...] = ()
 
     __reduce__ = rebuild_from_fields

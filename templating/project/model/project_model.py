@@ -8,10 +8,10 @@ workflows.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from templating.project.model.facts import AppFacts, Read, SessionWrite, Writer
+from templating.project.model.facts import AppFacts, Read, RunStart, SessionWrite, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
 from templating.project.model.request_facts import RequestFacts
@@ -61,6 +61,8 @@ class Agent:
     static: bool = False
     #: A custom agent's: the sub-agents its code runs, in the order of its calls.
     run_order: list[Agent] = field(default_factory=list)
+    #: ``output_schema=`` as written (``Plan``, ``list[str]``): what its ``output_key`` holds.
+    output_schema: str | None = None
     #: Its settings that shape its model request, where its front end reads them.
     request: RequestFacts | None = None
     #: The instructions written on the agent itself (``instructions`` also holds those it
@@ -76,8 +78,8 @@ class ProjectModel:
     writers: tuple[Writer, ...]
     session_writes: tuple[SessionWrite, ...] = ()
     workflows: tuple[Workflow, ...] = ()
-    #: Pydantic models of the project by class name, with their field names.
-    models: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Pydantic models of the project by class name: each field's JSON Schema (`FileFacts.models`).
+    models: dict[str, dict[str, dict]] = field(default_factory=dict)
     #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
     cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
     #: The apps that register a ``GlobalInstructionPlugin``, each with the model-calling agents it runs.
@@ -87,6 +89,8 @@ class ProjectModel:
     app_names: tuple[tuple[str, str], ...] = ()
     #: Port traps the front ends found (`templating.project.model.facts.PortTrap`).
     port_traps: tuple = ()
+    #: The states runs start with that eval files and session files give (`RunStart`).
+    run_starts: tuple[RunStart, ...] = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)
@@ -98,6 +102,14 @@ class ProjectModel:
     _reads: dict[int, list[Read]] | None = field(default=None, repr=False)
     _apps: dict[int, list[AppFacts]] | None = field(default=None, repr=False)
     _memos: dict[str, dict] = field(default_factory=dict, repr=False)
+
+    def with_writers(self, writers: Iterable[Writer]) -> ProjectModel:
+        """The same program with only ``writers`` writing state (``templating contract`` asks
+        what a run needs without its seeds); what the model works out of its writers starts afresh."""
+        return ProjectModel(self.agents, tuple(writers), self.session_writes, self.workflows, self.models,
+                            cached_apps=self.cached_apps, plugin_apps=self.plugin_apps, app_names=self.app_names,
+                            port_traps=self.port_traps, run_starts=self.run_starts,
+                            _by_instruction=self._by_instruction)  # fmt: skip
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -252,6 +264,8 @@ class Workflow:
     nested: bool = False
     #: Why the workflow was read no further (too large to follow); empty when read whole.
     reason: str = ""
+    #: The class named by ``state_schema=`` (ADK 2.x typed state), if any.
+    state_schema: str | None = None
 
     def predecessors(self, key: str) -> list[WorkflowEdge]:
         """The edges into node ``key``."""

@@ -93,6 +93,8 @@ class WorkflowFacts:
     unknown: bool = False
     #: Why the workflow was read no further (`TOO_LARGE`); empty when it was read whole.
     reason: str = ""
+    #: The class named by ``state_schema=`` (ADK 2.x typed state), if any.
+    state_schema: str | None = None
 
     __reduce__ = rebuild_from_fields
 
@@ -152,6 +154,9 @@ class NodeFunction:
     calls: tuple[NodeCall, ...] = ()
     parallel_worker: bool = False
     partial: tuple[PartialWrite, ...] = ()
+    #: Every parameter of the function, bound from state or not (``ctx``, ``node_input``,
+    #: ``*args`` too): what a ``state_schema`` is checked against when the workflow is built.
+    signature: tuple[Parameter, ...] = ()
 
     __reduce__ = rebuild_from_fields
 
@@ -209,9 +214,10 @@ def add_chain(
 
 
 def finish_facts(variable: str, name: str, path: str, where: tuple[int, int], nodes: dict[str, WorkflowNode],
-                 edges: EdgeList, unknown: bool) -> WorkflowFacts:  # fmt: skip
+                 edges: EdgeList, unknown: bool, state_schema: str | None = None) -> WorkflowFacts:  # fmt: skip
     """The facts of a workflow read into ``nodes`` and ``edges``; one past the bounds keeps no
     edges (nothing is concluded from part of a graph) and says why."""
     if edges.full or len(nodes) > MAX_NODES:
-        return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), (), True, TOO_LARGE)
-    return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), tuple(dict.fromkeys(edges)), unknown)
+        return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), (), True, TOO_LARGE, state_schema)
+    return WorkflowFacts(variable, name, path, *where, tuple(nodes.values()), tuple(dict.fromkeys(edges)), unknown,
+                         state_schema=state_schema)  # fmt: skip

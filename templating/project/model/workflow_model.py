@@ -24,7 +24,7 @@ def resolve_workflows(assembler, files: dict[str, FileFacts]) -> tuple[Workflow,
     built: dict[tuple[str, str], Workflow] = {}
     for key, workflow in facts.items():
         built[key] = Workflow(workflow.name, workflow.path, workflow.line, workflow.column, {}, workflow.edges,
-                              workflow.unknown, reason=workflow.reason)  # fmt: skip
+                              workflow.unknown, reason=workflow.reason, state_schema=workflow.state_schema)  # fmt: skip
     resolver = _NodeResolver(assembler, files, built)
     for key, workflow in facts.items():
         target = built[key]

@@ -39,7 +39,7 @@ from templating.project.python.python_source import (
     find_call_instructions,
 )
 from templating.project.python.request_settings import request_facts
-from templating.project.python.schemas import pydantic_models, schema_name
+from templating.project.python.schemas import output_schema_type, pydantic_models, schema_name, schema_text
 from templating.project.python.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.python.syntax_tree import called_name
 from templating.project.python.third_party import NETWORK_WORDS, THIRD_PARTY_AGENTS, network_call, third_party_tool
@@ -226,10 +226,12 @@ class _Builder:
         return AgentFacts(
             self.bound.get(id(call)) or _synthetic(call), _string(name), self._agent_kind(call) or "custom",
             self.module.source.path, call.lineno, call.col_offset + 1, instructions,
-            self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
-            tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call), tuple(refs.early_callbacks),
-            schema_name(arguments.get("input_schema")), self._sources(call, listed(self.module, call, arguments.get("tools"))),
-            "static_instruction" in arguments, request=request_facts(self.module, call, instructions, self.cache),
+            self._output_key(arguments.get("output_key"), arguments.get("output_schema")), tuple(refs.sub_agents),
+            tuple(refs.tools), tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call),
+            tuple(refs.early_callbacks), schema_name(arguments.get("input_schema")),
+            self._sources(call, listed(self.module, call, arguments.get("tools"))), "static_instruction" in arguments,
+            request=request_facts(self.module, call, instructions, self.cache),
+            output_schema=schema_text(arguments.get("output_schema")),
         )  # fmt: skip
 
     def _sources(self, call: ast.Call, tools: list[ast.expr]) -> tuple[str, ...]:
@@ -282,10 +284,13 @@ class _Builder:
         agents = {agent.variable for agent in self.agents} | set(self.bound.values())
         return ref if ref is not None and (ref.module != self.key or ref.name in agents) else None
 
-    def _output_key(self, value: ast.expr | None) -> Writer | None:
+    def _output_key(self, value: ast.expr | None, schema: ast.expr | None) -> Writer | None:
         if value is None or (isinstance(value, ast.Constant) and value.value is None):
             return None
-        return Writer(self.key_of(value), "output_key", self.module.source.path, value.lineno, value.col_offset + 1)
+        line = value.lineno
+        return Writer(self.key_of(value), "output_key", self.module.source.path, line, value.col_offset + 1,
+                      value=output_schema_type(schema), source_line=self.module.source.line_text(line),
+                      suppressed=self.module.noqa.get(line, frozenset()))  # fmt: skip
 
     def _custom_class(self, call: ast.Call) -> Ref | None:
         name = called_name(call)

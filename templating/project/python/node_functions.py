@@ -47,6 +47,7 @@ def _node_function(module, function: ast.FunctionDef | ast.AsyncFunctionDef, res
         function.name, string_constant(options.get("name")) or function.name,
         () if by_input else tuple(_parameters(module, function)), tuple(_output_keys(nodes)),
         tuple(_node_calls(nodes, resolve)), _true(options.get("parallel_worker")), partial_writes(function, nodes),
+        tuple(_signature(module, function)),
     )  # fmt: skip
 
 
@@ -68,6 +69,17 @@ def _parameters(module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> lis
         found.append(Parameter(argument.arg, optional, module.source.path, line, argument.col_offset + 1,
                                module.noqa.get(line, frozenset()), module.source.line_text(line)))  # fmt: skip
     return found
+
+
+def _signature(module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Parameter]:
+    """Every parameter of ``function`` (``*args`` and ``**kwargs`` too), as ADK's signature has it."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, arguments.vararg, *arguments.kwonlyargs, arguments.kwarg]
+    return [
+        Parameter(argument.arg, False, module.source.path, argument.lineno, argument.col_offset + 1,
+                  module.noqa.get(argument.lineno, frozenset()), module.source.line_text(argument.lineno))
+        for argument in every if argument is not None
+    ]  # fmt: skip
 
 
 def _output_keys(nodes: list[ast.AST]) -> list[str]:

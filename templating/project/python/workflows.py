@@ -43,6 +43,7 @@ from templating.project.python.adk_vocabulary import (
     WORKFLOW_CLASS,
 )  # fmt: skip
 from templating.project.python.compact_tree import with_compact
+from templating.project.python.schemas import schema_name
 from templating.project.python.syntax_tree import (
     called_name,
     keyword_argument,
@@ -94,7 +95,8 @@ class _GraphReader:
         variable = self.bound.get(id(call)) or f"<workflow {call.lineno}:{call.col_offset + 1}>"
         name = string_constant(keyword_argument(call, "name")) or variable
         return finish_facts(variable, name, self.module.source.path, (call.lineno, call.col_offset + 1),
-                            self.nodes, self.edges, self.unknown)  # fmt: skip
+                            self.nodes, self.edges, self.unknown,
+                            schema_name(keyword_argument(call, "state_schema")))  # fmt: skip
 
     def _edge_items(self, edges: ast.expr | None, depth: int = 0) -> list[ast.expr] | None:
         """The items of an edge list: written inline, or kept in a module-level variable bound

@@ -26,6 +26,7 @@ from templating.project.python.adk_vocabulary import (
     WriterVia,
 )
 from templating.project.python.module import PythonModule
+from templating.project.python.schemas import value_type
 from templating.project.python.syntax_tree import called_name, own_nodes
 
 __all__ = [
@@ -79,7 +80,8 @@ def find_state_writes(
         position = (module.source.path, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
         for target, keys in _written(node, key_of):
             if _is_context_state(target, parameters, aliases):
-                writers.extend(_writer(key, via, position, name) for key in keys)
+                values = _written_values(node, len(keys))
+                writers.extend(_writer(module, key, via, position, name, value) for key, value in zip(keys, values))
         if _passes_state(node, parameters, aliases):
             writers.append(Writer(None, via, *position, name))  # a helper may write any key into it
     return writers
@@ -116,10 +118,13 @@ def find_initial_writers(
         value = next((k.value for k in node.keywords if k.arg == field), None)
         if value is None:
             continue
-        for key in _dict_keys(_constant_value(module, value), key_of):
+        state = _constant_value(module, value)
+        for key, written in zip(_dict_keys(state, key_of), _dict_values(state)):
             if called == "create_session" and key is not None and key.startswith("temp:"):
                 continue  # ADK drops `temp:` keys from a new session's state
-            writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1, function))
+            writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1, function,
+                                  value=value_type(written), source_line=module.source.line_text(node.lineno),
+                                  suppressed=module.noqa.get(node.lineno, frozenset())))  # fmt: skip
     return writers
 
 
@@ -212,14 +217,42 @@ def _dict_keys(value: ast.expr | None, key_of: KeyOf | None = None) -> list[str 
     return [None]
 
 
+def _dict_values(value: ast.expr | None) -> list[ast.expr | None]:
+    """The values of a dict literal, one per key of `_dict_keys` (``None``: unknown)."""
+    if isinstance(value, ast.Dict):
+        return list(value.values)
+    if isinstance(value, ast.Call) and called_name(value) == "dict" and not value.args:
+        return [k.value for k in value.keywords]
+    return [None]
+
+
 class _Prefix(str):
     """The constant start of an f-string key: the key is one that starts with it."""
 
 
-def _writer(key: str | None, via: WriterVia, position: tuple[str, int, int], name: str | None) -> Writer:
+def _writer(
+    module: PythonModule, key: str | None, via: WriterVia, position: tuple[str, int, int], name: str | None,
+    value: ast.expr | None = None,
+) -> Writer:  # fmt: skip
+    line_text, suppressed = module.source.line_text(position[1]), module.noqa.get(position[1], frozenset())
     if isinstance(key, _Prefix):
-        return Writer(None, via, *position, name, prefix=str(key))
-    return Writer(key, via, *position, name)
+        return Writer(None, via, *position, name, prefix=str(key), source_line=line_text, suppressed=suppressed)
+    return Writer(key, via, *position, name, value=value_type(value), source_line=line_text, suppressed=suppressed)
+
+
+def _written_values(node: ast.AST, count: int) -> list[ast.expr | None]:
+    """The values ``node`` writes, one per key `_written` finds in it (``None`` when unknown)."""
+    values: list[ast.expr | None] = [None] * count
+    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and count == 1:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if not any(isinstance(target, ast.Tuple) for target in targets):  # `a["x"], b["y"] = pair`: unknown
+            values = [node.value]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr == "setdefault" and len(node.args) > 1:
+            values = [node.args[1]]
+        elif node.func.attr == "update":
+            values = [*(k.value for k in node.keywords), *(v for a in node.args for v in _dict_values(a))]
+    return values if len(values) == count else [None] * count
 
 
 def _literal_key(node: ast.expr) -> str | None:

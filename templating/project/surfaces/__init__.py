@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from templating.project.frontend import Spelling
 from templating.project.surfaces.agent_config import AGENT_CONFIG
+from templating.project.surfaces.evaluation import EVALUATION
 from templating.project.surfaces.go import GO
 from templating.project.surfaces.java import JAVA
 from templating.project.surfaces.kotlin import KOTLIN
@@ -18,7 +19,7 @@ from templating.project.surfaces.prompt import PROMPT
 from templating.project.surfaces.python import PYTHON
 from templating.project.surfaces.session import SESSION
 from templating.project.surfaces.skill import SKILL
-from templating.project.surfaces.surface import Found, Problem, ProblemKind, Surface
+from templating.project.surfaces.surface import Found, Problem, ProblemKind, Surface, suffixes
 from templating.project.surfaces.typescript import TYPESCRIPT
 
 __all__ = [
@@ -27,8 +28,11 @@ __all__ = [
 ]  # fmt: skip
 
 #: Every surface, in the order they are asked: the first that claims a file name reads it
-#: (``initial.session.json`` and ``SKILL.md`` before any suffix).
-SURFACES: tuple[Surface, ...] = (SESSION, SKILL, PYTHON, TYPESCRIPT, GO, AGENT_CONFIG, JAVA, KOTLIN, PROMPT)
+#: (``initial.session.json`` and ``SKILL.md`` before any suffix). A suffix may have two dots
+#: (``.evalset.json``).
+SURFACES: tuple[Surface, ...] = (
+    SESSION, SKILL, PYTHON, TYPESCRIPT, GO, AGENT_CONFIG, JAVA, KOTLIN, EVALUATION, PROMPT,
+)  # fmt: skip
 #: How a file no surface claims is read when it is named or included: as prompt text.
 FALLBACK = PROMPT
 
@@ -51,13 +55,11 @@ _BY_NAME, _BY_SUFFIX = _first_claimants()
 
 def claiming(name: str) -> Surface | None:
     """The surface that claims the file called ``name`` (a base name), if any: the first of
-    `SURFACES` that lists its name or its suffix."""
-    dot = name.rfind(".")
-    by_suffix = _BY_SUFFIX.get(name[dot:].lower()) if 0 < dot < len(name) - 1 else None
-    by_name = _BY_NAME.get(name)
-    if by_name is None:
-        return None if by_suffix is None else SURFACES[by_suffix]
-    return SURFACES[by_name if by_suffix is None else min(by_name, by_suffix)]
+    `SURFACES` that lists its name, its last suffix or its last two (``.evalset.json``)."""
+    found = [
+        position for position in (_BY_NAME.get(name), *map(_BY_SUFFIX.get, suffixes(name))) if position is not None
+    ]
+    return SURFACES[min(found)] if found else None
 
 
 def surface_for(name: str) -> Surface:

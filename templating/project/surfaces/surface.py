@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # `Found`, `Problem` and `ProblemKind` are the contract's (`templating.project.frontend`); they
 # are named here too for the code that imports them with the registry.
-__all__ = ["Found", "Problem", "ProblemKind", "Surface"]
+__all__ = ["Found", "Problem", "ProblemKind", "Surface", "suffixes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +38,9 @@ class Surface:
     """One kind of instruction file.
 
     - ``name``: how documentation and tests call it (``python``, ``agent-config``...);
-    - ``suffixes`` and ``names``: the file suffixes (lower-case, with the dot) and exact file
-      names it claims; a file name is claimed by the first surface of the registry listing it;
+    - ``suffixes`` and ``names``: the file suffixes (lower-case, with the dot; one may have two
+      dots, ``.evalset.json``) and exact file names it claims; a file name is claimed by the
+      first surface of the registry listing it;
     - ``walked``: whether walking a folder finds its files (prompt files are read only when
       named or matched by the ``include`` globs);
     - ``may_hold``: the byte pre-filter, called with the file name and its bytes when they
@@ -88,10 +89,15 @@ class Surface:
 
     def claims(self, name: str) -> bool:
         """Whether this surface lists the file called ``name`` (a base name)."""
-        return name in self.names or _suffix(name) in self.suffixes
+        return name in self.names or any(suffix in self.suffixes for suffix in suffixes(name))
 
 
-def _suffix(name: str) -> str:
-    """The suffix as `pathlib.PurePath.suffix` has it, lower-cased."""
+def suffixes(name: str) -> tuple[str, ...]:
+    """The suffixes a surface may claim a file by, lower-cased: its last (as
+    `pathlib.PurePath.suffix` has it) and, if it has one, its last two (``.evalset.json``)."""
     dot = name.rfind(".")
-    return name[dot:].lower() if 0 < dot < len(name) - 1 else ""
+    if not 0 < dot < len(name) - 1:
+        return ()
+    before = name.rfind(".", 0, dot)
+    last = name[dot:].lower()
+    return (name[before:].lower(), last) if 0 < before < dot - 1 else (last,)

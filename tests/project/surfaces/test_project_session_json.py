@@ -79,7 +79,10 @@ def test_session_file_without_the_key_gives_tpl014_back(project):
     (project / "trip" / "initial.session.json").write_text(SESSION.replace('"city": "Oslo"', '"country": "NO"'))
     assert _lint(project) == [
         ("trip/agent.py", 3, 82, "TPL014", "`city` is read by agent `planner`, but nothing in the project writes it"),
-    ]
+        ("trip/initial.session.json", 5, 3, "TPL028",
+         ("the session starts a run of app `planner` without `city`: the run fails when `planner` reads `city` "
+          "(trip/agent.py:3)")),
+    ]  # fmt: skip
 
 
 def test_session_file_in_another_folder_still_counts_for_the_project(project):
@@ -158,7 +161,7 @@ def test_session_file_seeds_keys_before_the_first_agent_so_no_tpl015(project):
     )
     assert _lint(project) == []
     (project / "trip" / "initial.session.json").write_text('{"state": {"origin": "SF"}}')
-    assert [(finding[3], finding[1]) for finding in _lint(project)] == [("TPL015", 3)]
+    assert [(finding[3], finding[1]) for finding in _lint(project)] == [("TPL015", 3), ("TPL028", 1)]
 
 
 def _age(folder: Path) -> None:
@@ -190,6 +193,10 @@ def test_session_file_cached_and_invalidated_when_edited(project, monkeypatch):
     _age(project)
     assert [finding[4].split(",")[0] for finding in _lint(project, cache=True)] == [
         "`origin` is read by agent `planner`",
+        (
+            "the session starts a run of app `planner` without `origin`: the run fails when `planner` reads `origin` "
+            "(trip/agent.py:3)"
+        ),
     ]
     assert linted == ["initial.session.json"]
     linted.clear()

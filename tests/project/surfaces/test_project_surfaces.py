@@ -17,6 +17,7 @@ from templating.project.surfaces import (
     surface_for,
 )
 from templating.project.surfaces.agent_config import AGENT_CONFIG
+from templating.project.surfaces.evaluation import EVALUATION
 from templating.project.surfaces.go import GO
 from templating.project.surfaces.java import JAVA
 from templating.project.surfaces.kotlin import KOTLIN
@@ -36,10 +37,14 @@ CLAIMS = {
     "agent.ts": TYPESCRIPT, "App.tsx": TYPESCRIPT, "x.mts": TYPESCRIPT, "x.cts": TYPESCRIPT,
     "index.js": TYPESCRIPT, "view.jsx": TYPESCRIPT, "main.mjs": TYPESCRIPT, "config.cjs": TYPESCRIPT,
     "welcome.prompt": PROMPT, "instruction.txt": PROMPT, "README.md": PROMPT,
+    "trip.evalset.json": EVALUATION, "simple.test.json": EVALUATION, "Cases.EvalSet.JSON": EVALUATION,
 }  # fmt: skip
 #: Exact file names a surface claims before a later surface's suffix would.
 SHADOWING = {"SKILL.md": (SKILL, PROMPT), "skill.md": (SKILL, PROMPT)}
-UNCLAIMED = ["pyproject.toml", "state.json", "other.session.json", "Makefile", ".py", "agent.", "notes.rst"]
+UNCLAIMED = [
+    "pyproject.toml", "state.json", "other.session.json", "Makefile", ".py", "agent.", "notes.rst", "evalset.json",
+    ".evalset.json", "test.json", "x.result.json",
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("name", "surface"), CLAIMS.items())
@@ -86,6 +91,8 @@ def test_surfaces_pre_filters_skip_files_without_a_hint():
     assert JAVA.may_hold("Agent.java", b"import com.google.adk.agents.LlmAgent;\n")
     assert not KOTLIN.may_hold("Util.kt", b"fun main() {}\n")
     assert KOTLIN.may_hold("Agent.kt", b"import com.google.adk.kt.agents.LlmAgent\n")
+    assert not EVALUATION.may_hold("button.test.json", b'{"snapshot": 1}')
+    assert EVALUATION.may_hold("trip.evalset.json", b'{"eval_set_id": "s", "eval_cases": []}')
 
 
 def test_surfaces_fixed_text_is_revalidated_by_its_surface():
@@ -109,7 +116,8 @@ def test_surfaces_no_module_outside_the_registry_tests_a_file_suffix():
 @pytest.mark.parametrize(
     "name",
     ["agent.py", "A.PY", "initial.session.json", "x.session.json", "SKILL.md", "skill.md", "c.yaml", "d.YML",
-     "p.prompt", "notes.txt", "README.md", ".py", "py.", "noext", "a.b.c.json", "tool.pyi"],
+     "p.prompt", "notes.txt", "README.md", ".py", "py.", "noext", "a.b.c.json", "tool.pyi", "a.evalset.json",
+     "a..test.json", "a.test.json.", "x.evalset_result.json"],
 )  # fmt: skip
 def test_claiming_is_the_first_surface_of_the_registry_that_claims_the_name(name):
     first = next((surface for surface in SURFACES if surface.claims(name)), None)
