@@ -20,7 +20,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_OK, project_model
+from templating.cli.common import EXIT_OK, is_shown, project_model
 from templating.lint.cache_rules import changing_writer
 from templating.lint.project_rules import describe_writer
 from templating.project.model.assembly import Agent, ProjectModel
@@ -47,7 +47,9 @@ def _run(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     model = project_model(paths)
     simulate = not arguments.no_simulation and importlib.util.find_spec("google.adk") is not None
-    agents = [agent for agent in model.agents if agent.kind == "llm" and _system_parts(agent)]
+    agents = [
+        agent for agent in model.agents if agent.kind == "llm" and _system_parts(agent) and is_shown(agent.path, paths)
+    ]
     if not agents:
         sys.stdout.write("No agent with an instruction found.\n")
     for agent in agents:

@@ -22,7 +22,7 @@ LAYERS = {"core": 0, "project": 1, "lint": 2, "cli": 3, "server": 3}
 PROJECT_FRONT_DOOR = frozenset({
     "templating.project", "templating.project.reading", "templating.project.surfaces", "templating.project.model.assembly",
     "templating.project.model.facts", "templating.project.model.instruction", "templating.project.model.graph",
-    "templating.project.files", "templating.project.noqa",
+    "templating.project.files", "templating.project.noqa", "templating.project.roots",
 })  # fmt: skip
 
 
