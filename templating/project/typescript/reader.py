@@ -22,6 +22,7 @@ from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, eva
 from templating.project.typescript.modules import ScriptCache, ScriptModule
 from templating.project.typescript.node_functions import node_functions
 from templating.project.typescript.packages import is_vendored, package_port
+from templating.project.typescript.runners import find_runners
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
 from templating.project.typescript.workflows import read_workflows
 from templating.project.typescript.writes import find_writes, string_of
@@ -221,10 +222,28 @@ class _Facts:
         facts = FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
             imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps), workflows=workflows,
-            classes=self.classes,
-            node_functions=nodes,
+            classes=self.classes, node_functions=nodes, apps=find_runners(self.module, self._ref),
+            entries=self._entries(workflows),
         )  # fmt: skip
         return ScriptReading(tuple(self.instructions), (facts,), self.port)
+
+    def _entries(self, workflows: tuple) -> tuple[Ref, ...]:
+        """What adk-js devtools loads from this module (``adk web``, ``adk run FILE``): its
+        ``rootAgent`` export (its own or re-exported), else its default export, else the first
+        of its exported agents and workflows by name (a module's exports are sorted so)."""
+        own = {agent.variable for agent in self.agents} | {workflow.variable for workflow in workflows}
+        for name in ("rootAgent", "default"):
+            if name in self.module.exported and name in own:
+                return (Ref(self.key, name),)
+            reexport = self.module.reexports.get(name)
+            if reexport is not None:
+                path = self.cache.resolve(reexport.specifier, self.module.path) if reexport.specifier else None
+                target = (
+                    Ref(os.path.realpath(path), reexport.name) if path is not None else Ref(self.key, reexport.name)
+                )
+                return (target,) if path is not None or reexport.name in own else ()
+        exported = sorted(self.module.exported & own)
+        return (Ref(self.key, exported[0]),) if exported else ()
 
     def _trap(self, code: str, node: Node, message: str) -> PortTrap:
         line, column = self._position(node)
@@ -262,7 +281,7 @@ def _name_of(node: Node, module: ScriptModule) -> str | None:
         if inner is None:
             return None
         node = inner
-    return module.parsed.text_of(node) if node.type == "identifier" else None
+    return module.parsed.text_of(node) if node.type in ("identifier", "shorthand_property_identifier") else None
 
 
 def _bound(node: Node) -> str | None:
