@@ -8,7 +8,7 @@ from pathlib import Path
 
 from templating.cli.common import EXIT_OK, is_shown, project_model
 from templating.lint.spelling import spelling_of
-from templating.project.model.assembly import ProjectModel, iter_tree
+from templating.project.model.assembly import ProjectModel
 from templating.project.model.graph import GRAPH_FORMATS, format_graph
 
 __all__ = ["add_arguments"]
@@ -31,7 +31,15 @@ def _run_graph(arguments: argparse.Namespace) -> int:
 def _shown(model: ProjectModel, paths: list[Path]) -> ProjectModel:
     """What the graph draws of the project read whole: the agents and workflows defined under
     ``paths`` (with every agent they run, wherever it is defined) and the initial state there."""
-    drawn = {id(member) for agent in model.agents if is_shown(agent.path, paths) for member in iter_tree(agent)}
+    drawn: set[int] = set()
+    # One walk over the agents below the shown ones: a walk from each shown agent would walk a
+    # chain of agents nested 10,000 deep 10,000 times.
+    stack = [agent for agent in model.agents if is_shown(agent.path, paths)]
+    while stack:
+        current = stack.pop()
+        if id(current) not in drawn:
+            drawn.add(id(current))
+            stack.extend([*current.sub_agents, *current.agent_tools])
     workflows = tuple(workflow for workflow in model.workflows if is_shown(workflow.path, paths))
     initial = tuple(writer for writer in model.writers if writer.via == "initial" and is_shown(writer.path, paths))
     kept = tuple(agent for agent in model.agents if id(agent) in drawn)
