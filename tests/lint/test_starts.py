@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from templating.cli import main
+from templating.server.workspace import Workspace
 
 PYTHON = {
     "pyproject.toml": '[project]\nname = "shop"\n',
@@ -125,3 +126,23 @@ def test_a_runner_starting_one_agent_does_not_hide_another_exported_agent(tmp_pa
     _write(other, without_runner)
     # Without the runner `helper` starts empty too: its `task` fails, and `notes` still does.
     assert _lint(other, ["."], capsys) == [("helper.ts:3:90", "TPL014", "task"), ("notes.ts:3:88", "TPL014", "topic")]
+
+
+def test_a_config_elsewhere_picks_settings_never_the_project(tmp_path, capsys):
+    # issue 41's regression: `templating lint . --config ci/x.toml` checked nothing of the project.
+    _write(tmp_path, {**PYTHON, "ci/templating-ci.toml": "[tool.templating]\n"})
+    expected = _lint(tmp_path, ["."], capsys)
+    assert len(expected) == 2
+    assert _lint(tmp_path, [".", "--config", "ci/templating-ci.toml"], capsys) == expected
+
+
+@pytest.mark.parametrize(("files", "opened"), [(PYTHON, "reports/agent.py"), (TYPESCRIPT, "notes.ts")])
+def test_the_language_server_answers_as_the_root_run(tmp_path, capsys, files, opened):
+    _write(tmp_path, files)
+    whole = [(where, code, key) for where, code, key in _lint(tmp_path, ["."], capsys) if where.startswith(opened)]
+    assert whole
+    for folders in ([tmp_path], [tmp_path.parent]):  # the project's folder, or a folder above it
+        path = tmp_path / opened
+        found = Workspace(folders).findings(path, path.read_text(encoding="utf-8"))
+        shown = [(f"{opened}:{f.line}:{f.column}", f.code, f.message.split("`")[1]) for f in found]
+        assert shown == whole, folders
