@@ -111,6 +111,16 @@ def _yaml_loops(names: list[str]) -> str:
     return f"  - [START, {names[0]}]\n{loops}  - [{names[-1]}, reader.yaml, app.steps.late]\n"
 
 
+def _orchestrator(n: int, call: str) -> dict[str, str]:
+    """One function node running ``n`` children with ``ctx.run_node``, writing a key before each."""
+    calls = "".join(f"    ctx.state['k{i}'] = {i}\n    await {call}\n" for i in range(n))
+    body = (
+        "import asyncio\n\n" + READER.replace("reader", "helper") + LATE
+        + f"async def orchestrate(ctx):\n{calls}    ctx.state['klate'] = 1\n\n"
+    )  # fmt: skip
+    return {"agent.py": HEAD + body + READER + "root = Workflow(name='w', edges=[(START, orchestrate, reader)])\n"}
+
+
 CASES: dict[str, Callable[[int], dict[str, str]]] = {
     "chain": chain,
     "fan-out into a fan-in": fan_in,
@@ -125,6 +135,8 @@ CASES: dict[str, Callable[[int], dict[str, str]]] = {
         lambda n: _functions("f", n) + _functions("a", 1),
     ),
     "YAML routed loops": _yaml(_yaml_loops, lambda n: _functions("f", n, route="on")),
+    "ctx.run_node steps": lambda n: _orchestrator(n, "ctx.run_node(helper)"),
+    "gathered ctx.run_node steps": lambda n: _orchestrator(n, "asyncio.gather(ctx.run_node(helper), ctx.run_node(late))"),
 }  # fmt: skip
 
 
@@ -152,13 +164,19 @@ def main(argv: list[str] | None = None) -> dict[str, list[tuple[int, float, int]
     parser.add_argument("--sizes", type=int, nargs="+", default=[600, 1200, 2400])
     parser.add_argument("--cases", nargs="+", choices=list(CASES), default=list(CASES))
     options = parser.parse_args(argv)
-    sizes = [20, 40] if options.quick else options.sizes
+    return growth_table({name: CASES[name] for name in options.cases}, [20, 40] if options.quick else options.sizes)
+
+
+def growth_table(
+    cases: dict[str, Callable[[int], dict[str, str]]], sizes: list[int]
+) -> dict[str, list[tuple[int, float, int]]]:
+    """Lint each case at each size, print its CPU time and memory and how the time grows."""
     floor, _ = lint_once({"agent.py": "x = 1\n"})
     print(f"CPU seconds and peak memory of `templating lint --no-cache` (an empty project: {floor:.2f} s)")
     print(f"{'case':<28}" + "".join(f"{size:>16,}" for size in sizes) + f"{'x per 2x':>10}")
     results = {}
-    for name in options.cases:
-        runs = [(size, *lint_once(CASES[name](size))) for size in sizes]
+    for name, build in cases.items():
+        runs = [(size, *lint_once(build(size))) for size in sizes]
         results[name] = runs
         (small, first, _), (large, last, _) = runs[0], runs[-1]
         doublings = max(math.log2(large / small), 1)

@@ -6,9 +6,13 @@ or per key by a [`ValuePolicy`][templating.ValuePolicy]:
 - ``data``: the value's text inside a block whose begin and end markers carry a digest of the
   key and the value. The value cannot hold its own end marker: that would need a value that
   contains a 64-bit digest of itself, and any begin or end marker inside the value, written
-  exactly or with look-alike characters (NFKC forms such as full-width letters, zero-width and
-  other format characters, Greek and Cyrillic capitals), is replaced by `ELIDED_MARKER`, as are
-  google-adk 2.13.0's own fence markers (``context/_fencing.py``).
+  exactly or with look-alike characters, is replaced by `ELIDED_MARKER`, as are google-adk
+  2.13.0's own fence markers (``context/_fencing.py``). Look-alikes are found by one
+  confusables rule (`_folded`): compatibility forms decomposed (full-width, mathematical,
+  accented letters), what draws nothing of its own dropped (format characters, combining marks
+  such as variation selectors, the combining grapheme joiner and combining low lines, the
+  Hangul fillers), and Greek, Cyrillic and Cherokee look-alikes and small capitals folded to
+  the Latin capitals.
 - ``json``: the value as JSON with ``<``, ``>`` and ``&`` written as ``\\u003c``, ``\\u003e``
   and ``\\u0026``: still valid JSON that decodes to the value, one line for a string, and no
   ``</tag>`` for a value to close a developer's tag with.
@@ -19,6 +23,7 @@ it. The digest makes a block byte-stable for the same key and value, so caches k
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import unicodedata
@@ -27,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from templating.dialects.dialect import compiled
-from templating.dialects.values import is_model
+from templating.dialects.values import TooDeep, is_model
 
 __all__ = [
     "DATA",
@@ -92,8 +97,26 @@ _LOOK_ALIKES = str.maketrans(
         "\u03bf": "o", "\u03b9": "i", "\u03b1": "a", "\u2039": "<", "\u203a": ">", "\u27e8": "<",
         "\u27e9": ">", "\u3008": "<", "\u3009": ">", "\u276e": "<", "\u276f": ">", "\u02c2": "<",
         "\u02c3": ">", "\u1438": "<", "\u1433": ">",
+        # Small capitals (``ᴇɴᴅ``), which NFKC keeps as they are.
+        "\u1d00": "A", "\u0299": "B", "\u1d04": "C", "\u1d05": "D", "\u1d07": "E", "\ua730": "F",
+        "\u0262": "G", "\u029c": "H", "\u026a": "I", "\u1d0a": "J", "\u1d0b": "K", "\u029f": "L",
+        "\u1d0d": "M", "\u0274": "N", "\u1d0f": "O", "\u1d18": "P", "\ua7af": "Q", "\u0280": "R",
+        "\ua731": "S", "\u1d1b": "T", "\u1d1c": "U", "\u1d20": "V", "\u1d21": "W", "\u028f": "Y",
+        "\u1d22": "Z",
+        # Cherokee letters drawn as Latin capitals.
+        "\u13aa": "A", "\u13f4": "B", "\u13df": "C", "\u13a0": "D", "\u13ac": "E", "\u13c0": "G",
+        "\u13bb": "H", "\u13a5": "I", "\u13ab": "J", "\u13e6": "K", "\u13de": "L", "\u13b7": "M",
+        "\u13a1": "R", "\u13da": "S", "\u13a2": "T", "\u13d9": "V", "\u13b3": "W", "\u13c3": "Z",
     }
 )  # fmt: skip
+
+#: Characters with no look of their own that NFKD and the categories below do not drop: the
+#: Hangul fillers and the blank Braille pattern, drawn as empty space.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: Categories of characters that draw nothing of their own next to a letter: format characters
+#: (zero-width spaces and joiners, bidirectional controls), combining marks (accents, combining
+#: low lines, the combining grapheme joiner, variation selectors) and unassigned code points.
+_UNSEEN = frozenset({"Cf", "Mn", "Me", "Cn"})
 
 
 _LOOK_ALIKE_CLASS = "[" + "".join(chr(code) for code in _LOOK_ALIKES) + "]"
@@ -145,12 +168,17 @@ def truncate(text: str, max_chars: int | None) -> str:
 
 
 def mark_value(marker: Marker, name: str, value: Any, format_value: Callable[[Any], str]) -> str:
-    """The text of ``value`` under ``marker``; ``format_value`` is the dialect's, for ``data``."""
-    if marker.kind == JSON:
-        if isinstance(value, str):
-            value = truncate(value, marker.max_chars)
-        return json_text(value)
-    return fence_data(name, truncate(format_value(value), marker.max_chars))
+    """The text of ``value`` under ``marker``; ``format_value`` is the dialect's, for ``data``.
+    Raises ``TypeError`` or ``ValueError`` for a value it cannot write (one nested past
+    Python's recursion limit too: `TooDeep`)."""
+    try:
+        if marker.kind == JSON:
+            if isinstance(value, str):
+                value = truncate(value, marker.max_chars)
+            return json_text(value)
+        return fence_data(name, truncate(format_value(value), marker.max_chars))
+    except RecursionError:
+        raise TooDeep from None
 
 
 def elide_markers(text: str) -> str:
@@ -182,7 +210,8 @@ def elide_markers(text: str) -> str:
 def _may_hold_marker(text: str) -> bool:
     """Whether the letters of ``text``, decomposed (NFKD never composes, so no letter of a
     marker can hide in a composed one), look-alikes folded, upper case, spell a marker's words
-    in order: a quick test in C that passes every text `_skeleton` finds a marker in."""
+    in order, anything between them: a quick test in C that passes every text `_skeleton`
+    finds a marker in (what `_skeleton` drops is some of that anything)."""
     letters = unicodedata.normalize("NFKD", text)
     if compiled(_LOOK_ALIKE_CLASS).search(letters):  # `translate` with a table is slow: only if needed
         letters = letters.translate(_LOOK_ALIKES)
@@ -197,16 +226,29 @@ def _original(origin: list[int] | None, position: int, text: str) -> int:
 
 
 def _skeleton(text: str) -> tuple[str, list[int] | None]:
-    """``text`` as a reader may take it (NFKC, no format characters, look-alikes folded, upper
-    case), and for each of its characters the offset in ``text`` it came from (``None``: the
-    same offset, for ASCII text)."""
+    """``text`` as a reader may take it (the confusables rule of `_folded`), and for each of
+    its characters the offset in ``text`` it came from (``None``: the same offset, for ASCII
+    text)."""
     if text.isascii():
         return text.upper(), None
     characters: list[str] = []
     origin: list[int] = []
     for offset, character in enumerate(text):
-        for folded in unicodedata.normalize("NFKC", character).translate(_LOOK_ALIKES).upper():
-            if unicodedata.category(folded) != "Cf":
-                characters.append(folded)
-                origin.append(offset)
+        for folded in _folded(character):
+            characters.append(folded)
+            origin.append(offset)
     return "".join(characters), origin
+
+
+@functools.lru_cache(maxsize=4096)
+def _folded(character: str) -> str:
+    """The confusables rule, one character at a time: its compatibility decomposition (NFKD:
+    full-width, mathematical and other forms to their plain letter, accents split off), less
+    what draws nothing of its own (`_UNSEEN` categories, `_BLANKS`), look-alike letters of other
+    scripts and small capitals folded to the Latin ones (`_LOOK_ALIKES`), in upper case."""
+    kept = "".join(
+        part
+        for part in unicodedata.normalize("NFKD", character)
+        if part not in _BLANKS and unicodedata.category(part) not in _UNSEEN
+    )
+    return kept.translate(_LOOK_ALIKES).upper()

@@ -1,8 +1,10 @@
 """The ``templating`` command line.
 
-- ``templating lint [PATH ...]`` finds instruction hazards in Python, YAML and prompt files;
+- ``templating lint [PATH ...]`` finds instruction hazards in every language it reads (`LANGUAGES`);
 - ``templating graph [PATH ...] [--format mermaid|dot|json]`` draws agents and state flow;
 - ``templating cache-report [PATH ...]`` shows what keeps each agent's prompt from being cached;
+- ``templating request [PATH ...] --agent NAME`` shows what ADK sends on an agent's first call;
+- ``templating snapshot [PATH ...] [--check]`` keeps every agent's request as committed text;
 - ``templating render FILE --state STATE.json [--explain]`` previews an instruction;
 - ``templating rule TPLxxx`` explains a lint rule;
 - ``templating server`` runs the language server over stdio (the ``server`` extra).
@@ -29,16 +31,34 @@ from templating.printable import printable
 
 __all__ = ["main"]
 
+#: Every kind of file the linter reads (one per surface of `templating.project.surfaces`, which a
+#: test holds this to; the registry itself is not imported here: start-up stays light).
+LANGUAGES = (
+    "Python, TypeScript/JavaScript (adk-js, ADK-TS), Go, Java and Kotlin agent code, "
+    "ADK Agent Config YAML, SKILL.md skills, evaluation session files and prompt files"
+)
+
 #: Each command: the module that declares its options (``add_arguments``) and runs it, and the
 #: line ``templating --help`` shows for it.
 COMMANDS = {
-    "lint": ("templating.cli.lint", "find instruction hazards in Python, YAML and prompt files"),
+    "lint": ("templating.cli.lint", f"find instruction hazards in {LANGUAGES}"),
     "graph": ("templating.cli.graph", "draw the agent tree and which agent reads and writes which state key"),
     "cache-report": (
         "templating.cli.cache_report",
-        "show per agent the system instruction's stable prefix, what breaks it, and cache hits in a replay",
+        "show per agent the system instruction's stable prefix, what breaks it, and (--simulate) cache hits in a replay",
     ),
-    "render": ("templating.cli.render", "render an instruction file against a state file"),
+    "request": (
+        "templating.cli.request",
+        "show what ADK sends on an agent's first model call: the system instruction, piece by piece",
+    ),
+    "snapshot": (
+        "templating.cli.snapshot",
+        "keep every agent's request as committed text; --check fails when one is stale",
+    ),
+    "render": (
+        "templating.cli.render",
+        "render an instruction (a file, FILE.py:CONSTANT or --agent NAME) against a state file",
+    ),
     "rule": ("templating.cli.rule", "explain a lint rule (a code such as TPL001, or its name)"),
     "server": ("templating.cli.server", "run the language server over stdio (for editors)"),
 }

@@ -1,5 +1,7 @@
-"""What the subcommands share: exit codes, the usage error, the parser class and reading
-input files."""
+"""What the subcommands share: exit codes, the usage error, the parser class, reading input
+files, and the settings of the project (`project_settings`, read from its config as `templating
+lint` reads it), the one place a command other than lint reads the linter's config.
+The project itself is read through the project layer's front door (`project_model`)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ __all__ = [
     "is_shown",
     "project_model",
     "project_settings",
+    "read_state",
     "read_text",
 ]
 
@@ -122,3 +125,13 @@ def read_text(path: Path) -> str:
         raise UsageError(f"{path}: not UTF-8 text (byte {error.start})") from None
     except OSError as error:
         raise UsageError(f"{path}: cannot read ({error.strerror})") from None
+
+
+def read_state(path: Path) -> dict:
+    """A state file (a JSON object), read and worded as `templating lint --state` reads it."""
+    from templating.lint.config import ConfigError, parse_state
+
+    try:
+        return parse_state(read_text(path), str(path))
+    except ConfigError as error:
+        raise UsageError(str(error)) from None

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from templating.cli.common import EXIT_OK, is_shown, project_model
-from templating.lint.spelling import spelling_of
 from templating.project.model.assembly import ProjectModel
 from templating.project.model.graph import GRAPH_FORMATS, format_graph
+from templating.project.surfaces import spelling_of
 
 __all__ = ["add_arguments"]
 

@@ -1,4 +1,4 @@
-"""``templating lint [PATH ...]``: find instruction hazards in Python, YAML and prompt files.
+"""``templating lint [PATH ...]``: find instruction hazards in agent code, configs and prompts.
 
 ``-`` reads standard input (``--stdin-filename`` names it and picks the parser). The output
 format defaults to ``full`` on a terminal and ``concise`` otherwise (or
@@ -213,10 +213,10 @@ def _add_noqa(paths: list[Path], settings: Settings, result: LintResult, output:
     its most specific finding). The exit code says whether findings remain."""
     from templating.lint.add_noqa import plan_noqa  # only --add-noqa plans comments
 
-    added, left, refused = 0, 0, set[Path]()
+    added, unplaced, refused = 0, dict[str, int](), set[Path]()
     for _ in range(_FIX_ROUNDS):
-        plan = plan_noqa(result.findings)
-        left = plan.left
+        plan = plan_noqa(result.findings, settings.root)
+        unplaced = plan.unplaced
         files = [file for file in plan.files if file.path not in refused]
         files = [file for file in files if not is_excluded(file.path, settings.glob_root, settings.exclude)]
         written = [file for file in files if _write(file, settings.root, output, refused)]
@@ -225,10 +225,10 @@ def _add_noqa(paths: list[Path], settings: Settings, result: LintResult, output:
         added += sum(file.applied for file in written)
         result = lint_paths(paths, settings, jobs=output.arguments.jobs, cache=not output.arguments.no_cache)
     output.summary(f"Added {added} noqa directive{'s' if added != 1 else ''}.")
-    if left:
+    for reason, left in unplaced.items():
         output.warn(
-            f"warning: {left} finding{'s' if left != 1 else ''} cannot take a noqa comment "
-            "(a prompt file's text reaches the model): use `per-file-ignores`"
+            f"warning: {left} finding{'s' if left != 1 else ''} cannot take a noqa comment ({reason}): "
+            "use `per-file-ignores`"
         )
     failing = [f for f in result.findings if f.severity >= settings.fail_level]
     return EXIT_FAILURE if failing and not output.arguments.exit_zero else EXIT_OK

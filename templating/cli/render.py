@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, read_text
+from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError, project_model, read_state
 from templating.cli.render_stream import render_to
 from templating.cli.render_target import Target, resolve_target
 from templating.dialects import DIALECT_NAMES, PORT_NAMES, get_dialect
@@ -27,8 +27,8 @@ from templating.nodes import Escape, Placeholder
 from templating.parser import iter_nodes
 from templating.printable import escape_surrogates, printable
 from templating.project.reading import SKILL_FILES, SkillError, skill_body
-from templating.render import state_value
-from templating.source import Span
+from templating.project.words import describe_writer
+from templating.render import preview_value
 
 __all__ = ["add_arguments", "explain_lines"]
 
@@ -69,20 +69,20 @@ def _run_render(arguments: argparse.Namespace) -> int:
         if not inject:  # google-adk sends the body as written
             sys.stdout.write(text + "\n")
             return EXIT_OK
-    state = _read_state(arguments.state) if arguments.state else {}
+    state = read_state(arguments.state) if arguments.state else {}
     output = _Output(sys.stdout)
     try:
         # Streamed, not `compile_template(...).render_async`: memory bounded by the input
         # whatever the template's size and the output's (`templating.stream`).
         render_to(text, state, output.write, dialect=arguments.dialect, agent_name=arguments.agent_name)
     except (TemplateError, NotImplementedError) as error:
-        print(_describe(target, error), file=sys.stderr)
+        print(_describe(target, text, error), file=sys.stderr)
         if arguments.explain:  # every placeholder, the missing ones included: what to add to the state
-            _explain(arguments, text, state)
+            _explain(arguments, text, state, rendered=False)
         return EXIT_FAILURE
     output.finish()
     if arguments.explain:
-        _explain(arguments, text, state)
+        _explain(arguments, text, state, rendered=True)
     return EXIT_OK
 
 
@@ -109,12 +109,13 @@ class _Output:
             self.stream.write("\n")
 
 
-def _explain(arguments: argparse.Namespace, text: str, state: dict[str, Any]) -> None:
+def _explain(arguments: argparse.Namespace, text: str, state: dict[str, Any], *, rendered: bool) -> None:
     ports = _ports(arguments.target_ports)
     writers = _project_writers(arguments)
     for line in explain_lines(
-        text, state, dialect=arguments.dialect, ports=ports, writers=writers, agent_name=arguments.agent_name or ""
-    ):
+        text, state, dialect=arguments.dialect, ports=ports, writers=writers, agent_name=arguments.agent_name or "",
+        rendered=rendered,
+    ):  # fmt: skip
         sys.stderr.write(printable(line, keep_newlines=True))
 
 
@@ -144,12 +145,15 @@ def explain_lines(
     ports: tuple[str, ...] = (),
     writers: Callable[[str], str] | None = None,
     agent_name: str = "",
+    rendered: bool = True,
 ) -> Iterator[str]:
     """One line per placeholder: its output span, the key, its template position and value;
     with ``ports``, one more line with each port's text where the ports render it differently;
     when ``writers`` is given, what in the project writes the key. A missing key's error names
-    ``agent_name``, as the render's does. The template is read node by node and the lines come
-    one at a time: a large template's explanation is printed as it is made, never held."""
+    ``agent_name``, as the render's does. When the render failed (``rendered`` false) nothing
+    was printed, so no line names a span of the output. The template is read node by node and
+    the lines come one at a time: a large template's explanation is printed as it is made,
+    never held."""
     chosen = get_dialect(dialect)
     # Positions are kept running, never recomputed from the start: 20,000 placeholders stay linear.
     output, template = _Cursor(), _Cursor()
@@ -162,7 +166,8 @@ def explain_lines(
             template_offset = node.span.start
             start = output.position
             output.advance(value)
-            line = _explain_line(start, output.position, template.position, node, value, source)
+            span = f"output {start[0]}:{start[1]}-{output.line}:{output.column} <- " if rendered else ""
+            line = span + _explain_line(template.position, node, value, source)
             if writers is not None and not node.artifact:
                 line += f"    written by: {writers(node.key)}\n"
             placeholders += 1
@@ -200,34 +205,23 @@ class _Cursor:
 def _value_and_source(state: dict[str, Any], node: Placeholder, dialect: Dialect, agent_name: str) -> tuple[str, str]:
     """What a placeholder renders to and where that comes from; a missing key is said so (and
     rendered empty) rather than raised: the explanation lists every placeholder."""
-    if node.artifact:
-        return "", "an artifact: loaded at run time, not previewed"
-    try:
-        # Only the error's message is shown: its line and column, counted from the start of
-        # the whole template for each missing placeholder, made explaining quadratic (128,000
-        # on one line took 21 s). The placeholder is looked up in its own text instead.
-        shift = node.span.start
-        name = Span(node.name_span.start - shift, node.name_span.end - shift)
-        alone = replace(node, span=Span(0, len(node.source)), name_span=name)
-        value = state_value(state, alone, dialect, node.source, agent_name)
-    except TemplateError as error:
-        return "", f"missing: the render fails ({error.args[0] if error.args else error})"
-    if node.key in state:
-        return value, "from the state"
-    if node.key in dialect.inherited_values and not node.path:
-        return value, "filled by ADK itself"
-    return value, "optional and missing: renders empty"
+    value, outcome, error = preview_value(state, node, dialect, agent_name)
+    return value, _SOURCES[outcome].format(error=error)
 
 
-def _explain_line(
-    start: tuple[int, int], end: tuple[int, int], where: tuple[int, int], node: Placeholder, value: str, source: str
-) -> str:
+_SOURCES = {
+    "artifact": "an artifact: loaded at run time, not previewed",
+    "missing": "missing: the render fails ({error})",
+    "state": "from the state",
+    "adk": "filled by ADK itself",
+    "empty": "optional and missing: renders empty",
+}
+
+
+def _explain_line(where: tuple[int, int], node: Placeholder, value: str, source: str) -> str:
     kind = "artifact" if node.artifact else "key"
     preview = value if len(value) <= 40 else value[:37] + "..."
-    return (
-        f"output {start[0]}:{start[1]}-{end[0]}:{end[1]} <- {kind} `{node.key}` "
-        f"({node.source!r} at template {where[0]}:{where[1]}) = {preview!r} [{source}]\n"
-    )
+    return f"{kind} `{node.key}` ({node.source!r} at template {where[0]}:{where[1]}) = {preview!r} [{source}]\n"
 
 
 def _port_line(texts: dict[str, str]) -> list[str]:
@@ -241,8 +235,6 @@ def _port_line(texts: dict[str, str]) -> list[str]:
 def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | None:
     """Names the writers of a key in the project ``--project`` (or the file's folder) holds;
     ``None`` when it holds no agent code, as beside a lone prompt file."""
-    from templating.lint.project_rules import describe_writer
-
     folders = arguments.project or [Path(".") if str(arguments.file) == "-" else arguments.file.parent]
     model = project_model(folders, dialect=arguments.dialect)
     if not model.agents and not model.writers:
@@ -255,21 +247,14 @@ def _project_writers(arguments: argparse.Namespace) -> Callable[[str], str] | No
     return writers
 
 
-def _describe(target: Target, error: Exception) -> str:
+def _describe(target: Target, text: str, error: Exception) -> str:
     """``file:line:column: message`` as lint prints a position (in the file the text is
-    written in: a Python constant's line in its module), or ``file: message`` without one."""
+    written in: a Python constant's line in its module), or ``file: message`` without one. A
+    missing key is placed at the key, where lint reports the same key (TPL011, TPL014)."""
     message = error.args[0] if error.args else str(error)
-    line, column = getattr(error, "line", None), getattr(error, "column", None)
-    if line is None or column is None:
+    span = getattr(error, "span", None)
+    if span is None:
         return f"{target.name}: {message}"
-    return f"{target.where(line, column)}: {message}"
-
-
-def _read_state(path: Path) -> dict[str, Any]:
-    """The state file, read and worded as `templating lint --state` reads it."""
-    from templating.lint.config import ConfigError, parse_state
-
-    try:
-        return parse_state(read_text(path), str(path))
-    except ConfigError as error:
-        raise UsageError(str(error)) from None
+    key = getattr(error, "key", None)
+    found = text.find(key, span.start, span.end) if key else -1
+    return f"{target.where(span.start if found < 0 else found)}: {message}"

@@ -36,12 +36,12 @@ class Target:
     #: constant's text sits somewhere in its module); ``None``: the text is the file.
     locate: Callable[[int], tuple[str, int, int]] | None = None
 
-    def where(self, line: int, column: int) -> str:
-        """``file:line:column`` of a template position, in the file the text is written in."""
+    def where(self, offset: int) -> str:
+        """``file:line:column`` of a 0-based offset of the text, in the file it is written in."""
         if self.locate is None:
+            line = self.text.count("\n", 0, offset) + 1
+            column = offset - self.text.rfind("\n", 0, offset)
             return f"{self.name}:{line}:{column}"
-        starts = [0, *(index + 1 for index, character in enumerate(self.text) if character == "\n")]
-        offset = min(starts[min(line, len(starts)) - 1] + column - 1, max(len(self.text) - 1, 0))
         path, file_line, file_column = self.locate(offset)
         return f"{path}:{file_line}:{file_column}"
 
@@ -83,11 +83,12 @@ def _constant_spec(file: Path) -> tuple[Path, str] | None:
         return Path(where), name
     if not _MODULE.fullmatch(where):
         return None
-    base = Path(*where.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate, name
-    raise UsageError(f"{spec}: no module `{where}` here (looked for {base.with_suffix('.py')} and {base}/__init__.py)")
+    from templating.project.reading import module_file
+
+    found = module_file(where, Path("."))
+    if found is None:
+        raise UsageError(f"{spec}: no module `{where}` in {Path.cwd()}")
+    return found, name
 
 
 def _constant_target(path: Path, name: str) -> Target:

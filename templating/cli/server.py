@@ -15,6 +15,11 @@ __all__ = ["add_arguments"]
 
 def add_arguments(server: argparse.ArgumentParser) -> None:
     """Declare the ``server`` options."""
+    # VS Code's client (and others) append `--stdio` when told to talk over stdio; stdio is
+    # the only transport, so the flag is accepted and changes nothing.
+    server.add_argument(
+        "--stdio", action="store_true", help="talk over stdin and stdout (the default and only transport)"
+    )
     server.set_defaults(handler=_run_server)
 
 

@@ -15,7 +15,7 @@ from templating.dialects.dialect import (
     Path,
     compiled,
 )
-from templating.dialects.values import is_model
+from templating.dialects.values import TooDeep, is_model
 
 __all__ = ["STRICT", "STRICT_GROUP_PATTERN", "check_artifact_name", "format_json_value", "read_strict_name"]
 
@@ -93,13 +93,17 @@ def format_json_value(value: Any) -> str:
     A ``str`` is inserted as is and ``None`` is empty; anything else is JSON as
     ``json.dumps`` writes it with ``ensure_ascii=False`` (``true``, ``1.5``,
     ``{"a": [1, null]}``, ``NaN``). A pydantic model is written as its JSON-mode dump.
-    Raises ``TypeError`` or ``ValueError`` for a value JSON cannot hold.
+    Raises ``TypeError`` or ``ValueError`` for a value JSON cannot hold, and ``ValueError``
+    for one nested past Python's recursion limit (about 1,000 levels of lists and dicts).
     """
     if isinstance(value, str):
         return value
     if value is None:
         return ""
-    return json.dumps(value, ensure_ascii=False, default=_json_default)
+    try:
+        return json.dumps(value, ensure_ascii=False, default=_json_default)
+    except RecursionError:
+        raise TooDeep from None
 
 
 def _json_default(value: Any) -> Any:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Layout", "is_model", "plain", "scalar_text", "shortest_digits", "write_nested"]
+__all__ = ["Layout", "TooDeep", "is_model", "plain", "scalar_text", "shortest_digits", "write_nested"]
 
 #: The steps of a cycle, for the port's message: (container, "property 'k'" / "index 0").
 Cycle = list[tuple[Any, str]]
@@ -55,6 +55,13 @@ class _Frame:
     closing: str
     first: bool = True
     label: str = ""
+
+
+class TooDeep(ValueError):  # noqa: N818 - raised as a ValueError, read as its reason
+    """A value nested past Python's recursion limit: no formatter writes it."""
+
+    def __init__(self) -> None:
+        super().__init__("it nests deeper than Python's recursion limit allows (about 1,000 levels of lists and dicts)")
 
 
 def write_nested(value: Any, layout: Layout) -> str:

@@ -26,48 +26,66 @@ from templating.project.surfaces import claiming
 from templating.project.surfaces.surface import Surface
 from templating.regular_file import read_regular
 
-__all__ = ["NoqaPlan", "plan_noqa"]
+__all__ = ["INVALID", "NO_LINE_END", "UNREADABLE", "WHOLE_TEXT", "NoqaPlan", "plan_noqa"]
 
 # Surfaces without comments of their own (the whole text reaches the model, or JSON).
 _NO_COMMENTS = frozenset({"prompt", "skill", "session"})
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
+#: Why findings could not take a comment, as the warning says it.
+WHOLE_TEXT = "a prompt file's text reaches the model"
+NO_LINE_END = (
+    "each line that would silence it ends inside a string or comment that goes on: a comment there would be text"
+)
+UNREADABLE = "the file cannot be read"
+INVALID = "the file would no longer parse"
+
+
 @dataclass(frozen=True, slots=True)
 class NoqaPlan:
-    """The files to write and how many findings could not take a comment."""
+    """The files to write and how many findings could not take a comment, by why."""
 
     files: list[FileFix]
-    left: int
+    unplaced: dict[str, int]
+
+    @property
+    def left(self) -> int:
+        """How many findings could not take a comment."""
+        return sum(self.unplaced.values())
 
 
-def plan_noqa(findings: Sequence[Finding]) -> NoqaPlan:
-    """The files with a noqa comment for each of ``findings`` (nothing is written)."""
+def plan_noqa(findings: Sequence[Finding], project: Path | None = None) -> NoqaPlan:
+    """The files with a noqa comment for each of ``findings`` (nothing is written); files are
+    read as the linter read them, in the project at ``project`` (default: the working folder)."""
     by_path: dict[str, list[Finding]] = {}
     for finding in findings:
         by_path.setdefault(finding.path, []).append(finding)
-    files, left = [], 0
+    files: list[FileFix] = []
+    unplaced: dict[str, int] = {}
     for path, found in by_path.items():
-        planned, unplaced = _plan_file(Path(path), path, found)
-        left += unplaced
+        planned, reasons = _plan_file(Path(path), path, found, SourceCache(Path.cwd(), project=project))
+        for reason, count in reasons.items():
+            unplaced[reason] = unplaced.get(reason, 0) + count
         if planned is not None:
             files.append(planned)
-    return NoqaPlan(files, left)
+    return NoqaPlan(files, unplaced)
 
 
-def _plan_file(path: Path, display: str, findings: list[Finding]) -> tuple[FileFix | None, int]:
+def _plan_file(
+    path: Path, display: str, findings: list[Finding], cache: SourceCache
+) -> tuple[FileFix | None, dict[str, int]]:
     surface = claiming(path.name)
     if surface is None or surface.name in _NO_COMMENTS:
-        return None, len(findings)
+        return None, {WHOLE_TEXT: len(findings)}
     try:
         data = read_regular(path)
         encoding = file_encoding(data, coding_line=surface.coding_line)
         before = data.decode(encoding)
     except (OSError, UnicodeDecodeError, SyntaxError):
-        return None, len(findings)
+        return None, {UNREADABLE: len(findings)}
     pieces = _LINE_BREAK.split(before)
     text = "\n".join(pieces)  # line breaks as the readers see them
-    cache = SourceCache(Path.cwd())
     instructions = [*read_text(text, path, display, cache).instructions, *lent_instructions(path, text, cache)]
     source = SourceFile(display, text)
     codes: dict[int, list[str]] = {}
@@ -78,13 +96,16 @@ def _plan_file(path: Path, display: str, findings: list[Finding]) -> tuple[FileF
             unplaced += 1
         else:
             codes.setdefault(line, []).append(finding.code)
+    left = {NO_LINE_END: unplaced} if unplaced else {}
     breaks = _LINE_BREAK.findall(before)
     for line, named in codes.items():
         pieces[line - 1] = with_noqa(pieces[line - 1], named, surface.comment)
     after = "".join(piece + (breaks[index] if index < len(breaks) else "") for index, piece in enumerate(pieces))
-    if after == before or not surface.is_valid(after):
-        return None, unplaced if after == before else len(findings)
-    return FileFix(path, before, after, sum(len(set(named)) for named in codes.values()), encoding), unplaced
+    if after == before:
+        return None, left
+    if not surface.is_valid(after):
+        return None, {INVALID: len(findings)}
+    return FileFix(path, before, after, sum(len(set(named)) for named in codes.values()), encoding), left
 
 
 def _line_for(

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from templating import __version__
-from templating.lint.atomic_write import write_atomically
+from templating.atomic_write import write_atomically
 from templating.lint.file_result import FileResult
 from templating.lint.finding import Finding
 from templating.lint.settings import Settings
@@ -232,14 +232,15 @@ def _fingerprint(settings: Settings) -> str:
 
 
 def _code_stamp() -> list[int]:
-    """The size and time of this package's modules: an edited checkout drops its cache even
-    when its version number has not moved."""
+    """The size and time of this package's files (its modules and tree-sitter queries): an
+    edited checkout drops its cache even when its version number has not moved. Compiled
+    bytecode is left out: Python rewrites it without any change to the package."""
     total_size = total_time = count = 0
-    for folder, _, names in os.walk(_PACKAGE):
+    for folder, folders, names in os.walk(_PACKAGE):
+        folders[:] = [name for name in folders if name != "__pycache__"]
         for name in names:
-            if name.endswith(".py"):
-                status = os.stat(os.path.join(folder, name))
-                total_size, total_time, count = total_size + status.st_size, total_time + status.st_mtime_ns, count + 1
+            status = os.stat(os.path.join(folder, name))
+            total_size, total_time, count = total_size + status.st_size, total_time + status.st_mtime_ns, count + 1
     return [count, total_size, total_time]
 
 

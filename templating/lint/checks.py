@@ -9,7 +9,6 @@ which dialect is the rulebook's business; a check only words its message for the
 from __future__ import annotations
 
 import bisect
-import keyword
 import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -17,40 +16,55 @@ from typing import Any
 from templating.dialects import ARTIFACT_PREFIX, get_dialect
 from templating.lint.check import Context
 from templating.lint.hazard import Hazard, shorten
+from templating.lint.port_words import words_for
 from templating.lint.ports import check_port_divergence
-from templating.lint.state_shape import find_missing_step
+from templating.lint.remedies import CODE_WORDS, fence_around, fenced_ranges, literal_braces
 from templating.lint.suggestions import suggest_key, suggest_literal_fix
 from templating.nodes import Escape, LiteralGroup, Placeholder, Template
-from templating.project.model.instruction import RUNTIME_VALUE
+from templating.project.model.instruction import RUNTIME_VALUE, Instruction
+from templating.state_shape import find_missing_step
 
-__all__ = ["CHECKS", "Context"]
+__all__ = ["CHECKS", "DOUBLED_BY_PROJECT", "Context", "doubled_brace_hazard"]
 
 # `{Model.field}`: a reference to a field of the agent's `input_schema` (capitalized class name).
 _SCHEMA_REFERENCE = re.compile(r"\{\s*[A-Z]\w*\.[A-Za-z_]\w*\s*\}")
 #: What adk-js 2.x fills from a workflow node's input (`instructions.js` `WORKFLOW_FIELD_KEY`).
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
-_CODE_WORDS = frozenset(keyword.kwlist) | {
-    "true", "false", "null", "undefined", "this", "function", "const", "let", "var", "new", "typeof",
-}  # fmt: skip
-_CODE_HELP = "serve code and JSON through an InstructionProvider, which ADK does not scan"
 _STRICT_CODE_HELP = "for the text `{{{name}}}` write `{{{{{name}}}}}`; braces with a space inside also stay as written"
-_FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
 _SKIPPED_GROUP = re.compile(r"(?P<mark>[$\\])(?P<group>\{+(?P<body>[^{}]*)\}+)")
 
 
 def check_doubled_braces(template: Template, context: Context) -> Iterator[Hazard]:
-    """TPL001: ``{{name}}`` in a plain string is a placeholder, not an escape."""
+    """TPL001: ``{{name}}`` in a plain string is a placeholder, not an escape. In adk-js and
+    adk-java it is a project rule (`templating.lint.doubled_rules`): whether the key is written decides it."""
+    if template.dialect in DOUBLED_BY_PROJECT:
+        return
     for node in _placeholders(template, context):
         opening, closing = _brace_runs(node.source)
         if opening > 1 and closing > 1:
             name = node.expression + ("?" if node.optional else "")
-            yield Hazard(
-                "TPL001", node.span.start, node.span.end,
-                f"`{shorten(node.source)}` is not an escape: ADK substitutes the state key `{shorten(node.key)}`",
-                f"write `{{{shorten(name)}}}` for the value; literal braces need an InstructionProvider",
-                f"{{{name}}}",
-            )  # fmt: skip
+            yield doubled_brace_hazard(node.span.start, node.span.end, node.source, node.key, name, context.instruction)
+
+
+#: The dialects whose TPL001 the project rules decide (see `templating.lint.doubled_rules`).
+DOUBLED_BY_PROJECT = frozenset({"adk-js", "adk-java"})
+
+
+def doubled_brace_hazard(start: int, end: int, source: str, key: str, name: str, instruction: Instruction) -> Hazard:
+    """TPL001 on the doubled group ``source`` at ``[start, end)`` of ``instruction``'s text,
+    reading ``key`` (``name``: the key as written, ``?`` included).
+
+    Two readings, neither safe to pick for the author: the value (``{name}``), or the text
+    ``{name}`` (through the strict dialect, where ``{{name}}`` is an escape)."""
+    value = f"{{{name}}}"
+    return Hazard(
+        "TPL001", start, end,
+        f"`{shorten(source)}` is not an escape: ADK substitutes the state key `{shorten(key)}`",
+        f"for the value write `{shorten(value)}`; for the text, {literal_braces(instruction)}",
+        readings=((f"the value of `{shorten(key)}`", value),),
+        strict_reading=f"`{shorten(source)}` is then the text `{shorten(value)}`",
+    )  # fmt: skip
 
 
 def check_doubled_literal(template: Template, context: Context) -> Iterator[Hazard]:
@@ -142,16 +156,17 @@ def _is_node_field(source: str) -> bool:
 
 def check_code(template: Template, context: Context) -> Iterator[Hazard]:
     """TPL006: a placeholder that is probably code: a keyword, a fenced block, JSON."""
-    fences = _fenced_ranges(template.text)
+    fences = fenced_ranges(template.text)
     starts = [fence[0] for fence in fences]
     for node in _placeholders(template, context):
-        fence = _fence_around(fences, starts, node.span.start)
+        fence = fence_around(fences, starts, node.span.start)
         reason = _code_reason(template.text, node, fence, json_values=template.dialect == "adk")
         if reason:
             yield Hazard(
                 "TPL006", node.span.start, node.span.end,
                 f"`{shorten(node.source)}` {reason}: {_reader(template)} looks up the state key `{shorten(node.key)}`",
-                _CODE_HELP if template.dialect == "adk" else _STRICT_CODE_HELP.format(name=shorten(node.expression)),
+                _STRICT_CODE_HELP.format(name=shorten(node.expression)) if template.dialect == "strict"
+                else f"to keep the code's braces as text, {literal_braces(context.instruction)}",
             )  # fmt: skip
 
 
@@ -239,10 +254,10 @@ def check_undefined(template: Template, context: Context) -> Iterator[Hazard]:
             continue
         if node.key not in context.known_keys:
             close = suggest_key(node.key, context.known_keys)
-            error = "`KeyError`" if template.dialect == "adk" else "`MissingKeyError`"
             yield Hazard(
                 "TPL011", node.name_span.start, node.name_span.start + len(node.key),
-                f"`{shorten(node.key)}` is not in the state schema: {_reader(template)} raises {error} when it is missing",
+                f"`{shorten(node.key)}` is not in the state schema: {_reader(template)} "
+                f"{words_for(template.dialect).raises} when it is missing",
                 f"did you mean `{shorten(close)}`?" if close
                 else f"add `{shorten(node.key)}` to the state, or write `{{{shorten(node.key)}?}}`",
             )  # fmt: skip
@@ -281,22 +296,6 @@ def _brace_runs(source: str) -> tuple[int, int]:
     return len(source) - len(source.lstrip("{")), len(source) - len(source.rstrip("}"))
 
 
-def _fenced_ranges(text: str) -> list[tuple[int, int, str]]:
-    """Each fenced block's start, end and stripped body, in text order (each body is cut once,
-    not once per placeholder inside it)."""
-    marks = [match.start() for match in _FENCE.finditer(text)]
-    pairs = [(marks[i], marks[i + 1]) for i in range(0, len(marks) - 1, 2)]
-    return [(start, end, text[text.find("\n", start) + 1 : end].strip()) for start, end in pairs]
-
-
-def _fence_around(fences: list[tuple[int, int, str]], starts: list[int], offset: int) -> tuple[int, int, str] | None:
-    """The fenced block strictly around ``offset``, found by bisection (blocks never overlap)."""
-    index = bisect.bisect_left(starts, offset) - 1
-    if index >= 0 and offset < fences[index][1]:
-        return fences[index]
-    return None
-
-
 def _is_json_value(text: str, start: int) -> bool:
     """Whether ``text`` before ``start`` ends, on the same line, with a quote, a colon and
     optional blanks (``"name": {name}``). Scans back over those few characters only, never
@@ -323,7 +322,7 @@ def _reader(template: Template, python: bool = False) -> str:
 
 
 def _code_reason(text: str, node: Placeholder, fence: tuple[int, int, str] | None, json_values: bool) -> str | None:
-    if node.key in _CODE_WORDS:
+    if node.key in CODE_WORDS:
         return "names a keyword, so it is probably code"
     if fence is not None and fence[0] < node.span.start and fence[2] != node.source:
         return "is inside a fenced code block"

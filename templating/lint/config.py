@@ -5,7 +5,8 @@ Unknown keys are errors. Keys: ``dialect``, ``select``, ``extend-select``, ``ign
 ``extend-ignore``, ``per-file-ignores``, ``extend-per-file-ignores``, ``include``, ``exclude``,
 ``extend-exclude``, ``state`` (a sample state or a JSON Schema file), ``fail-level``,
 ``severity`` (rule to ``"error"``, ``"warning"`` or ``"info"``), ``force-exclude``, ``docs-url``, ``target-ports``, ``adk-version`` (``"2.13"`` or ``"1.x"``),
-``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`).
+``untrusted`` and ``untrusted-max-chars`` (a `ValuePolicy`), ``snapshot-folder`` and
+``snapshot-states`` (what ``templating snapshot`` writes, at which sample states).
 """
 
 from __future__ import annotations
@@ -23,15 +24,20 @@ from templating.lint.registry import DOCS_URL, is_known_selector, select_rules
 from templating.lint.rule import Severity
 from templating.lint.settings import Settings
 from templating.lint.severities import SeverityError, parse_severity_options, rule_severities
-from templating.lint.state_shape import state_keys
 from templating.policy import ValuePolicy
+from templating.project.edge import is_inside, project_edge
 from templating.project.roots import common_root
 from templating.regular_file import read_regular
+from templating.state_shape import state_keys
 
 __all__ = [
     "PORT_NAMES", "ConfigError", "Located", "ToolConfig", "build_settings", "find_config", "load_state",
     "load_state_keys", "locate", "parse_state", "read_config",
 ]  # fmt: skip
+
+
+#: Where ``templating snapshot`` keeps the requests, under the project root, unless configured.
+SNAPSHOT_FOLDER = "request-snapshots"
 
 
 class ConfigError(Exception):
@@ -62,6 +68,8 @@ class ToolConfig:
     adk_version: str = "2.13"
     untrusted: dict[str, str] = field(default_factory=dict)
     untrusted_max_chars: dict[str, int] = field(default_factory=dict)
+    snapshot_folder: str | None = None
+    snapshot_states: list[str] = field(default_factory=list)
 
 
 def find_config(root: Path) -> tuple[ToolConfig, Path]:
@@ -181,14 +189,22 @@ def build_settings(
             raise ConfigError(f"unknown ADK port `{port}` in target ports: expected {expected}")
     state_file = state if state is not None else (base / config.state if config.state else None)
     if state is None and state_file is not None:
-        _inside_project(state_file, base)
+        _inside_project(state_file, base, "state")
     per_file = _per_file_ignores(config, per_file_ignores, extend_per_file_ignores)
     state_data = load_state(state_file) if state_file else None
     # The state sessions start with: its keys are written before anything runs (a sample is not).
     seed_file = (
         initial_state if initial_state is not None else (base / config.initial_state if config.initial_state else None)
     )
-    seed_keys = load_state_keys(seed_file) if seed_file else frozenset()
+    if initial_state is None and seed_file is not None:
+        _inside_project(seed_file, base, "initial-state")
+    seeds = load_state(seed_file) if seed_file else None
+    samples = tuple(root / name for name in config.snapshot_states)
+    snapshots = root / (config.snapshot_folder or SNAPSHOT_FOLDER)
+    if config.snapshot_folder:  # the default is the project's by its name (`snapshot` refuses a link out)
+        _inside_project(snapshots, root, "snapshot-folder")
+    for sample in samples:
+        _inside_project(sample, root, "snapshot-states")
     try:
         severities = rule_severities({**config.severity, **parse_severity_options(severity or [])})
     except SeverityError as error:
@@ -201,7 +217,8 @@ def build_settings(
         exclude=(*config.exclude, *config.extend_exclude, *(extend_exclude or [])),
         known_keys=state_keys(state_data) if state_data is not None else None,
         state=state_data,
-        seed_keys=seed_keys,
+        seed_keys=state_keys(seeds) if seeds is not None else frozenset(),
+        seeds=seeds,
         fail_level=Severity[(fail_level or config.fail_level).upper()],
         severities=severities,
         target_ports=tuple(dict.fromkeys(ports)),
@@ -211,17 +228,20 @@ def build_settings(
         force_exclude=config.force_exclude if force_exclude is None else force_exclude,
         docs_url=config.docs_url or DOCS_URL,
         policy=ValuePolicy(config.untrusted, max_chars=config.untrusted_max_chars) if config.untrusted else None,
+        snapshot_folder=snapshots,
+        snapshot_states=samples,
     )
 
 
-def _inside_project(file: Path, base: Path) -> None:
-    """A file a repository's own config names must be the repository's (under the config's
-    folder ``base``): ``state = "/home/me/.ssh/config"`` or a link out of the project is
-    refused (``--state``, which you type yourself, may name any file)."""
-    real, project = os.path.realpath(file), os.path.realpath(base)
-    if real != project and not real.startswith(os.path.join(project, "")):
+def _inside_project(file: Path, folder: Path, setting: str) -> None:
+    """A file a repository's own config names must be the repository's: ``state =
+    "/home/me/.ssh/config"``, ``initial-state = "../other/state.json"`` or a link out of the
+    project is refused (``--state`` and ``--initial-state``, which you type yourself, may name
+    any file). ``folder`` is the config's (or the project's) folder; its edge is
+    `templating.project.edge`'s, as for every file read."""
+    if not is_inside(os.path.realpath(file), project_edge(folder)):
         raise ConfigError(
-            f"{base / 'pyproject.toml'}: `state` names {file}, outside the project: name a file inside it"
+            f"{folder / 'pyproject.toml'}: `{setting}` names {file}, outside the project: name a file inside it"
         )
 
 

@@ -71,6 +71,8 @@ KEYS = (
     Key("adk-version", "text", ("2.13", "1.x")),
     Key("untrusted", "choice table", ("data", "json")),
     Key("untrusted-max-chars", "count table"),
+    Key("snapshot-folder", "optional text"),
+    Key("snapshot-states", "texts"),
 )
 
 _BY_NAME = {spelling: key for key in KEYS for spelling in (key.name, key.field)}

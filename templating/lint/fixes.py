@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from templating.lint.atomic_write import write_atomically
+from templating.atomic_write import write_atomically
 from templating.lint.finding import Finding, Fix
+from templating.project.edge import OUTSIDE, is_inside, project_edge
 from templating.project.encoding import file_encoding
 from templating.project.surfaces import surface_for
 from templating.regular_file import read_regular
@@ -114,7 +115,8 @@ def _raw_offsets(text: str):
 def write_fix(file: FileFix, root: Path | None = None) -> None:
     """Write the fixed text atomically: a temporary file in the same folder replaces the file.
 
-    A symbolic link is fixed in its target, which must lie inside ``root`` (the project):
+    A symbolic link (the file's, or a folder's on its way) is fixed in its target, which
+    must lie inside the project found at ``root``:
     replacing the link itself would leave the target, the file that is read, with its
     hazard. A file with several hard links is refused: replacing one name would split it
     from the others. Raises `FixNotWritten` saying why a file was not written.
@@ -127,15 +129,18 @@ def write_fix(file: FileFix, root: Path | None = None) -> None:
 
 
 def _fix_target(path: Path, root: Path | None) -> Path:
-    """The file to write for ``path``: itself, or the target of a link inside ``root``."""
+    """The file to write for ``path``: itself, or the target of a link (of the file or of a
+    folder on its way) when it lies inside the project found at ``root`` (judged by its edge,
+    `templating.project.edge.project_edge`: a project found through a folder link out of the
+    working folder is not the link's target)."""
     try:
         target = Path(os.path.realpath(path, strict=True))
         status = os.stat(target)
     except OSError as error:
         raise FixNotWritten(f"cannot read it ({error.strerror or error})") from None
     through_link = str(target) != os.path.abspath(path)
-    if through_link and root is not None and not target.is_relative_to(os.path.realpath(root)):
-        raise FixNotWritten(f"a symbolic link to {target}, outside the project: fix that file itself")
+    if through_link and root is not None and not is_inside(str(target), project_edge(root)):
+        raise FixNotWritten(f"a symbolic link to {target}, {OUTSIDE}: fix that file itself")
     if status.st_nlink > 1:
         raise FixNotWritten(f"a file with {status.st_nlink} hard links: replacing it would split it from the others")
     return target

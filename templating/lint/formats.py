@@ -28,7 +28,8 @@ def format_concise(findings: Sequence[Finding], color: bool = False, docs_url: s
 
 def format_full(findings: Sequence[Finding], color: bool = False, docs_url: str = DOCS_URL) -> str:
     """Each finding with its source line, a caret under the offending text and a help line;
-    ``[*]`` marks a safe fix, as in ``concise``."""
+    ``[*]`` marks a safe fix, as in ``concise``; an unsafe fix (one reading of an ambiguous
+    text, never applied by ``--fix``) is listed for the author to choose, in the editor."""
     blocks = []
     for finding in findings:
         gutter = " " * len(str(finding.line))
@@ -45,6 +46,7 @@ def format_full(findings: Sequence[Finding], color: bool = False, docs_url: str 
         ]
         if finding.fix:
             lines.append(f"{gutter} = fix: {printable(finding.fix.message)}")
+        lines += [f"{gutter} = unsafe fix: {printable(fix.message)}" for fix in finding.suggestions]
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
 

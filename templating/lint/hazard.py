@@ -12,7 +12,11 @@ SNIPPET_LENGTH = 40
 
 @dataclass(frozen=True, slots=True)
 class Hazard:
-    """Rule ``code`` fired on text ``[start, end)``; ``replacement`` is a safe fix, if any."""
+    """Rule ``code`` fired on text ``[start, end)``; ``replacement`` is a safe fix, if any.
+
+    ``readings`` are unsafe fixes of the range, each a ``(what it means, replacement)`` pair;
+    ``strict_reading`` names what the range means when the instruction is compiled in the
+    strict dialect instead (fixed through the file's surface, where its language allows)."""
 
     code: str
     start: int
@@ -20,6 +24,8 @@ class Hazard:
     message: str
     help: str
     replacement: str | None = None
+    readings: tuple[tuple[str, str], ...] = ()
+    strict_reading: str = ""
 
 
 def shorten(source: str) -> str:

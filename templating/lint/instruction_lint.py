@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from templating.errors import TemplateSyntaxError
 from templating.lint.checks import CHECKS, Context
-from templating.lint.finding import Finding, Fix
+from templating.lint.finding import Edit, Finding, Fix
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.limits import limit_hazards
 from templating.lint.registry import find_rule, rules_for_dialect, select_rules
@@ -26,7 +26,7 @@ from templating.nodes import Template
 from templating.project.files import compile_globs
 from templating.project.model.instruction import MAX_INSTRUCTION, Instruction, parse_instruction_text
 from templating.project.reading import EXHAUSTED
-from templating.project.surfaces import Problem
+from templating.project.surfaces import Problem, surface_for
 
 if TYPE_CHECKING:
     import pathspec
@@ -182,13 +182,31 @@ def finding_for(instruction: Instruction, hazard: Hazard) -> Finding:
     line, column = instruction.position(hazard.start)
     end_line, end_column = instruction.end_position(hazard.end)
     fix = None
-    if hazard.replacement is not None and instruction.is_verbatim(hazard.start, hazard.end):
-        start, end = instruction.source_offset(hazard.start), instruction.source_offset(hazard.end - 1) + 1
+    verbatim = instruction.is_verbatim(hazard.start, hazard.end)
+    start, end = instruction.source_offset(hazard.start), instruction.source_offset(hazard.end - 1) + 1
+    if hazard.replacement is not None and verbatim:
         fix = Fix(f"Replace with `{shorten(hazard.replacement)}`", hazard.replacement, start, end)
+    readings = tuple(
+        Fix(f"Replace with `{shorten(replacement)}`: {meaning}", replacement, start, end, safe=False)
+        for meaning, replacement in hazard.readings if verbatim
+    )  # fmt: skip
     return Finding(
         instruction.source.path, rule.code, rule.name, rule.severity, hazard.message, hazard.help,
         line, column, end_line, end_column, instruction.source.line_text(line), fix,
+        readings + _strict_reading(instruction, hazard),
     )  # fmt: skip
+
+
+def _strict_reading(instruction: Instruction, hazard: Hazard) -> tuple[Fix, ...]:
+    """The unsafe fix compiling the instruction in the strict dialect, where the file's
+    language allows it (`Surface.strict_fix`)."""
+    strict_fix = surface_for(instruction.source.path.rpartition("/")[2]).strict_fix
+    edits = strict_fix(instruction) if hazard.strict_reading and strict_fix is not None else None
+    if not edits:
+        return ()
+    (start, end, content), *extra = edits
+    message = f"Compile the instruction in the strict dialect: {hazard.strict_reading}"
+    return (Fix(message, content, start, end, safe=False, extra=tuple(Edit(text, at, to) for at, to, text in extra)),)
 
 
 def ignored_codes(path: str, settings: Settings) -> frozenset[str]:

@@ -26,9 +26,9 @@ from templating.dialects.ports import group_ports, port_dialect, port_texts
 from templating.lexer import TokenKind, tokenize
 from templating.lint.check import Context
 from templating.lint.hazard import Hazard, shorten
-from templating.lint.state_shape import is_schema
 from templating.nodes import LiteralGroup, Node, Placeholder, Template
 from templating.parser import read_group
+from templating.state_shape import is_schema
 
 __all__ = ["check_port_divergence", "form_divergence", "group_ports", "port_dialect", "port_texts"]
 

@@ -1,9 +1,11 @@
 """Run the project rules on the model assembled from every linted file's facts.
 
-The per-file rules run as each file is read; these run once, after: TPL014 and TPL015 on the
+The per-file rules run as each file is read; these run once, after: TPL001 in adk-js and adk-java
+(whether the key is written decides it), TPL014 and TPL015 on the
 placeholders of agents' instructions (and, in graph workflows, on function-node parameters),
 TPL016 on direct session-state writes, TPL018 and TPL019 on workflow shapes, TPL020 on
-``{Model.field}`` references, TPL021 to TPL024 on third-party values and caches. Rule selection, per-file ignores and ``# noqa`` apply as for any
+``{Model.field}`` references, TPL021 to TPL024 on third-party values and caches, TPL027 on key
+names f-strings put where a placeholder was meant. Rule selection, per-file ignores and ``# noqa`` apply as for any
 other rule.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from templating.lint.cache_rules import find_cache_hazards, find_static_after_changing
+from templating.lint.doubled_rules import find_doubled_placeholders
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard
 from templating.lint.instruction_lint import finding_for, silenced
@@ -24,6 +27,7 @@ from templating.lint.project_rules import (
 )  # fmt: skip
 from templating.lint.registry import find_rule
 from templating.lint.settings import Settings
+from templating.lint.splice_rules import find_swallowed_placeholders
 from templating.lint.untrusted_rules import find_untrusted_reads
 from templating.lint.workflow_rules import (
     find_schema_references,
@@ -39,8 +43,8 @@ __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
 PROJECT_CODES = frozenset({
-    "TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024", "TPL025",
-    "TPL026",
+    "TPL001", "TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024", "TPL025",
+    "TPL026", "TPL027",
 })  # fmt: skip
 
 
@@ -56,6 +60,7 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
     findings: list[Finding] = []
     order = _order(model, settings)
     pairs = [*find_unwritten_keys(model, settings.known_keys, settings.seed_keys), *find_late_read_hazards(model),
+             *(find_doubled_placeholders(model, settings.seed_keys) if settings.is_enabled("TPL001") else ()),
              *workflow_read_hazards(order), *find_schema_references(model),
              *_untrusted_and_cache_hazards(model, settings)]  # fmt: skip
     by_instruction: dict[int, tuple[Instruction, list[Hazard]]] = {}
@@ -81,7 +86,7 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
 
 
 def _untrusted_and_cache_hazards(model: ProjectModel, settings: Settings) -> list[tuple[Instruction, Hazard]]:
-    """TPL021 to TPL024, each asked only when enabled."""
+    """TPL021 to TPL024 and TPL027, each asked only when enabled."""
     pairs: list[tuple[Instruction, Hazard]] = []
     if settings.is_enabled("TPL021") or settings.is_enabled("TPL022"):
         pairs.extend(find_untrusted_reads(model, settings))
@@ -89,6 +94,8 @@ def _untrusted_and_cache_hazards(model: ProjectModel, settings: Settings) -> lis
         pairs.extend(find_cache_hazards(model))
     if settings.is_enabled("TPL024"):
         pairs.extend(find_static_after_changing(model))
+    if settings.is_enabled("TPL027"):
+        pairs.extend(find_swallowed_placeholders(model))
     return pairs
 
 

@@ -12,19 +12,22 @@ from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.port_words import words_for
-from templating.lint.spelling import spelling_of
+from templating.lint.remedies import code_reason, literal_braces
 from templating.lint.suggestions import COMPARISONS, suggest_key
 from templating.project.model.apps import AppScopes
 from templating.project.model.assembly import Agent, ProjectModel, iter_tree
-from templating.project.model.facts import Read, SessionWrite, Writer
+from templating.project.model.facts import Read, SessionWrite
 from templating.project.model.instruction import Instruction
 from templating.project.model.order import find_late_reads
+from templating.project.surfaces import spelling_of
+from templating.project.words import describe_writer
 
 __all__ = [
-    "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys", "session_write_message",
+    "DECLARE_HELP", "describe_writer", "find_late_read_hazards", "find_session_writes", "find_unwritten_keys",
+    "session_write_message", "unwritten_help", "weakened_agents",
 ]  # fmt: skip
 
-_DECLARE_HELP = "if sessions start with it, declare it with `--initial-state` or `initial-state` in `[tool.templating]`"
+DECLARE_HELP = "if sessions start with it, declare it with `--initial-state` or `initial-state` in `[tool.templating]`"
 _SESSION_HELP = "write state from a tool or callback (`{state_write}`), an event's `{state_delta}`, or `{session_seed}`"
 
 
@@ -36,7 +39,7 @@ def find_unwritten_keys(
     nothing: a key it lacks is TPL011's to report, one it holds is still unwritten."""
     apps = AppScopes(model)
     has_prefixes = bool(model.written_prefixes())
-    weakened = _weakened_agents(model)
+    weakened = weakened_agents(model)
     # Both are asked once per path and per key: a module with 1,000 agents reading the same
     # keys would otherwise compare every read with every written key.
     unknown_initial_state: dict[str, bool] = {}
@@ -81,7 +84,7 @@ def find_unwritten_keys(
                 hint = f"did you mean `{suggestion}`? " if suggestion else ""
                 yield read.instruction, Hazard(
                     "TPL014", read.start, read.end, _unwritten_message(read, agent, model, starts, apps),
-                    hint + _DECLARE_HELP,
+                    unwritten_help(read) or hint + DECLARE_HELP,
                 )  # fmt: skip
 
 
@@ -101,7 +104,17 @@ def _unwritten_message(read: Read, agent: Agent, model: ProjectModel, starts: fr
     return message + (f": {outcome}" if outcome else "")
 
 
-def _weakened_agents(model: ProjectModel) -> set[int]:
+def unwritten_help(read: Read) -> str | None:
+    """The help of a read nothing writes that is probably code (``print(f"{total}")``): no
+    initial state makes code a key, so its braces are to be kept as text; ``None`` otherwise."""
+    reason = code_reason(read.instruction.text, read.group_start, read.key)
+    if reason is None:
+        return None
+    group = shorten(read.instruction.text[read.group_start : read.group_end])
+    return f"`{group}` is probably code, not a key ({reason}): to keep its braces, {literal_braces(read.instruction)}"
+
+
+def weakened_agents(model: ProjectModel) -> set[int]:
     """Agents (by id) that run in a tree where some agent's tools, callbacks or code write a key
     that is not a literal: such a writer may have written any key the agent reads."""
     weakened: set[int] = {id(agent) for agent in model.agents if agent.unknown}
@@ -126,11 +139,17 @@ def find_late_read_hazards(model: ProjectModel) -> Iterator[tuple[Instruction, H
             when = f"by its own {first.via} `{first.function}`, only after its first model call"
         else:
             when = f"only later, by {describe_writer(first)}"
+        optional = f"make the placeholder optional (`{{{shorten(late.read.key)}?}}`)"
+        if own and first.carried:  # no writer to move: the agent writes it only after its first model call
+            callback = spelling_of(late.read.instruction.source.path)("before_agent_callback")
+            help_line = (f"give it a value before the agent's first model call (the initial state, an agent that "
+                         f"runs earlier, or its `{callback}`), or {optional}")  # fmt: skip
+        else:
+            help_line = f"run the writer earlier, write an initial value, or {optional}"
         yield late.read.instruction, Hazard(
             "TPL015", late.read.start, late.read.end,
             f"agent `{late.agent.name}` reads `{shorten(late.read.key)}` before it is written: it is written {when}",
-            "run the writer earlier, write an initial value, or make the placeholder optional (`{"
-            + shorten(late.read.key) + "?}`)",
+            help_line,
         )  # fmt: skip
 
 
@@ -151,23 +170,3 @@ def session_write_message(write: SessionWrite) -> tuple[str, str]:
             session_seed=spell("create_session(state=...)"),
         ),
     )
-
-
-def describe_writer(writer: Writer) -> str:
-    """A writer in words: ``the output_key of agent `critic` (agents.py:12:16)``."""
-    where = f"{writer.path}:{writer.line}:{writer.column}"
-    owner = f"agent `{writer.agent}`" if writer.agent else None
-    spell = spelling_of(writer.path)
-    if writer.via == "output_key":
-        return f"the `{spell('output_key')}` of {owner} ({where})"
-    if writer.via in ("tool", "callback") and writer.function and owner:
-        return f"{writer.via} `{writer.function}` of {owner} ({where})"
-    if writer.via in ("tool", "callback") and writer.function:
-        return f"the `state` of function `{writer.function}` ({where})"  # a workflow's function node
-    if writer.via == "state_delta" and writer.function and not owner:
-        return (
-            f"the `{spell('Event(state=...)')}` or `{spell('state_delta')}` of function `{writer.function}` ({where})"
-        )
-    if writer.via == "initial":
-        return f"the initial state ({where})"
-    return f"the {writer.via.replace('_', ' ')} write" + (f" of {owner}" if owner else "") + f" ({where})"

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from templating.lint.rule import Rule
 from templating.lint.rulebook import RULES as _CORE_RULES
 from templating.lint.rulebook_ports import PORT_RULES
+from templating.lint.rulebook_splices import SPLICE_RULES
 from templating.lint.rulebook_suppression import SUPPRESSION_RULES
 from templating.lint.rulebook_untrusted import UNTRUSTED_RULES
 from templating.lint.rulebook_workflows import WORKFLOW_RULES
@@ -23,7 +24,7 @@ RULE_DOCS = "docs/rules/{code}.md"
 DOCS_URL = "https://agent-templating.github.io/agent-templating/"
 
 #: Every rule, by code.
-RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES, *PORT_RULES, *SUPPRESSION_RULES)
+RULES = (*_CORE_RULES, *WORKFLOW_RULES, *UNTRUSTED_RULES, *PORT_RULES, *SPLICE_RULES, *SUPPRESSION_RULES)
 _BY_KEY = {**{rule.code: rule for rule in RULES}, **{rule.name: rule for rule in RULES}}
 
 
@@ -81,7 +82,9 @@ def is_known_selector(selector: str) -> bool:
 
 def render_rule_markdown(rule: Rule) -> str:
     """The documentation page of ``rule`` (``docs/rules/CODE.md`` and ``templating rule CODE``)."""
-    fix = "A safe fix is offered." if rule.fixable else "No automatic fix."
+    fix = "No automatic fix."
+    if rule.fixable:
+        fix = "Unsafe fixes are offered (see Fix safety)." if rule.fix_safety else "A safe fix is offered."
     return (
         f"# {rule.code} `{rule.name}`\n\n"
         f"{rule.summary}. Default severity: **{rule.severity.label}**. {fix}\n\n"
@@ -89,7 +92,8 @@ def render_rule_markdown(rule: Rule) -> str:
         f"## Why is this bad?\n\n{rule.why}\n\n"
         f"## Example\n\n```{rule.language}\n{rule.example}\n```\n\n"
         f"## Use instead\n\n```{rule.language}\n{rule.use_instead}\n```\n\n"
-        f"## Dialects\n\n{_dialects_sentence(rule)}\n"
+        + (f"## Fix safety\n\n{rule.fix_safety}\n\n" if rule.fix_safety else "")
+        + f"## Dialects\n\n{_dialects_sentence(rule)}\n"
         + (f"\n## ADK version\n\n{rule.version_note}\n" if rule.version_note else "")
     )
 

@@ -25,7 +25,9 @@ class Severity(enum.IntEnum):
 class Rule:
     """A lint rule and its documentation (rendered by ``templating rule`` and the docs site).
 
-    Codes are never reused. ``default`` says whether it runs without a ``select``. ``fixable`` says whether findings may carry a safe fix.
+    Codes are never reused. ``default`` says whether it runs without a ``select``. ``fixable``
+    says whether findings may carry a fix: a safe one, or, when ``fix_safety`` says why the
+    author must choose, unsafe ones (never applied by ``--fix``).
     ``dialects`` names the dialects the rule runs in, and ``dialect_note`` says how it reads
     (or why it skips) the ``strict`` dialect. ``version_note`` says how the rule reads
     ``adk-version = "1.x"``, for the rules whose truth depends on the ADK Python version.
@@ -41,6 +43,7 @@ class Rule:
     example: str
     use_instead: str
     fixable: bool = False
+    fix_safety: str = ""
     dialects: tuple[str, ...] = ("adk", "strict")
     dialect_note: str = ""
     version_note: str = ""

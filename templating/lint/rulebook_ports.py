@@ -14,10 +14,11 @@ PORT_RULES: tuple[Rule, ...] = (
         "`context.state['key'] = value` in adk-js writes nothing",
         "Finds an assignment through brackets to the `state` of a context (`context.state['draft'] = "
         "text`) in a TypeScript or JavaScript file that imports `@google/adk`.",
-        "adk-js's `State` is a plain class: the assignment sets a property of that object, records no "
-        "state change and is lost; a placeholder that reads the key fails with `Context variable not "
-        "found`. The same line writes state in IQAI's ADK-TS, whose state is a Proxy, so code ported "
-        "from it breaks without an error.",
+        "adk-js's `State` is a class that records a change only through `set` or `update` (into its "
+        "`delta`, which the event carries): the assignment adds a property to the `State` object "
+        "itself, records no state change and is lost; a placeholder that reads the key fails with "
+        "`Context variable not found`. The same line writes state in IQAI's ADK-TS, whose state is a "
+        "Proxy, so code ported from it breaks without an error.",
         "beforeAgentCallback: (context) => { context.state['topic'] = 'tides'; return undefined; }",
         "beforeAgentCallback: (context) => { context.state.set('topic', 'tides'); return undefined; }",
         dialects=("adk-js",),

@@ -21,7 +21,11 @@ UNTRUSTED_RULES: tuple[Rule, ...] = (
         "(`urlopen`, `requests`, `httpx`, `aiohttp`), or it is the `output_key` of an agent that "
         "holds google-adk's search or web tools, an MCP, OpenAPI or Google API toolset, "
         "`load_artifacts` or a memory tool, wraps such an agent in an `AgentTool`, is a "
-        "`RemoteA2aAgent`, or reads such a key in its own instruction (transitively). The message "
+        "`RemoteA2aAgent`, or reads such a key in its own instruction (transitively). In Go, Java "
+        "and Kotlin: adk-go's `geminitool.GoogleSearch`, MCP toolsets and artifact or memory "
+        "loaders and a tool calling `net/http`; adk-java's and adk-kotlin's `GoogleSearchTool`, "
+        "`GoogleMapsTool`, `UrlContextTool`, Vertex AI search, MCP tools and toolsets, artifact and "
+        "memory tools, a `RemoteA2AAgent`, and a tool method calling an HTTP client. The message "
         "names the chain of writers. What it cannot see: a fetch in a helper of another module, "
         "file reads and uploads, databases, subprocesses (`git clone`), keys written through a "
         "non-literal name, and the user's own words, which it never counts. A clean run means no "
@@ -55,9 +59,10 @@ UNTRUSTED_RULES: tuple[Rule, ...] = (
     Rule(
         "TPL023", "changing-value-defeats-cache", Severity.WARNING,
         "An app with a context cache puts a value that changes during a run into a system instruction",
-        "In an app built with `App(..., context_cache_config=...)`, finds a placeholder of an agent's "
-        "`instruction` (when the agent has no `static_instruction`), of `global_instruction` or of a "
-        "`GlobalInstructionPlugin` whose key changes during a run: something writes it after the "
+        "In an app built with `App(..., context_cache_config=...)`, finds a placeholder in an agent's "
+        "system instruction, as google-adk assembles it (`templating request` shows it): its "
+        "`instruction` (when the agent has no `static_instruction`), the root agent's "
+        "`global_instruction` or a `GlobalInstructionPlugin`, whose key changes during a run: something writes it after the "
         "session starts (an `output_key`, a tool, a callback, an event's `state_delta`, a custom "
         "agent), or an unknown writer (a non-literal key) may. Keys written only as initial state "
         "(`create_session(state=...)`) are session constants and not reported. What it cannot see: "
@@ -77,10 +82,13 @@ UNTRUSTED_RULES: tuple[Rule, ...] = (
     Rule(
         "TPL024", "static-text-after-changing-placeholder", Severity.INFO,
         "About 1,024 tokens or more of fixed text follow a value that changes during a run",
-        "Finds an injected instruction with at least 1,024 tokens (by google-adk's own estimate, "
-        "characters / 4) of text without placeholders after its first placeholder whose key changes "
-        "during a run (as TPL023 judges it). What it cannot see: the tools and history that follow "
-        "the instruction, which a changing value also keeps out of the reusable prefix.",
+        "Finds the first placeholder whose key changes during a run (as TPL023 judges it) in an "
+        "agent's system instruction, as google-adk assembles it (a `GlobalInstructionPlugin`'s text, "
+        "the root's `global_instruction`, the agent's own instructions, then ADK's identity and "
+        "transfer texts: `templating request` shows it), when at least 1,024 tokens (by google-adk's "
+        "own estimate, characters / 4) of text without placeholders follow it. What it cannot see: "
+        "the tools and history that follow the system instruction, which a changing value also "
+        "keeps out of the reusable prefix.",
         "Providers cache exact prefixes (OpenAI from 1,024 tokens; Gemini and Claude from 1,024 to "
         "4,096): everything after the first changed token is sent, and billed, in full on every "
         "call, although it never changes.",

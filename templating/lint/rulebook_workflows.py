@@ -33,8 +33,10 @@ WORKFLOW_RULES: tuple[Rule, ...] = (
         "A `JoinNode` waits for a predecessor that a route can skip",
         "Finds a `JoinNode` one of whose predecessors runs only on a route of a router that the "
         "other predecessors do not need: when the router takes another route, that predecessor "
-        "never runs. adk-js's `new JoinNode({name})` and routing maps (`{full: lint}`) are read "
-        "the same way.",
+        "never runs. A route is no skip when every other route of its router only runs the router "
+        "again (a retry loop): the router takes it in the end, and the join fires. adk-js's "
+        "`new JoinNode({name})` and routing maps (`{full: lint}`) and adk-go's "
+        "`workflow.NewJoinNode` are read the same way.",
         "A `JoinNode` fires only when every predecessor has completed. When one never runs, the "
         "join never fires and nothing after it runs; the workflow ends without an error, and the "
         "missing step is easy to miss.",

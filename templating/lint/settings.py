@@ -43,6 +43,8 @@ class Settings:
     state: Mapping[str, Any] | None = field(default=None, compare=False)
     #: The keys of the initial state (``initial-state``): written before anything runs.
     seed_keys: frozenset[str] = frozenset()
+    #: The initial state itself (``initial-state``), when configured.
+    seeds: Mapping[str, Any] | None = field(default=None, compare=False)
     fail_level: Severity = Severity.WARNING
     target_ports: tuple[str, ...] = ("python",)
     adk_version: str = "2.13"
@@ -55,6 +57,9 @@ class Settings:
     respect_noqa: bool = True
     #: The severity configured for a rule, by code (``severity``): its findings carry it.
     severities: tuple[tuple[str, Severity], ...] = ()
+    #: Where ``templating snapshot`` keeps the requests, and the sample states it writes them at.
+    snapshot_folder: Path | None = None
+    snapshot_states: tuple[Path, ...] = ()
 
     @property
     def glob_root(self) -> Path:

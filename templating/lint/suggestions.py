@@ -106,7 +106,7 @@ def _diagnose(name: str, marks: int, known_keys: Collection[str] | None, dialect
     if dialect == "strict" and ("." in name or "[" in name):
         return _diagnose_strict_path(name)
     if "." in name:
-        return _diagnose_path(name, known_keys)
+        return _diagnose_path(name, known_keys, dialect)
     underscored = name.replace("-", "_")
     return "`-` is not allowed in a key", suggest_key(underscored, known_keys) or underscored
 
@@ -125,15 +125,16 @@ def _diagnose_prefix(
     return problem, close[0] + rest
 
 
-def _diagnose_path(name: str, known_keys: Collection[str] | None) -> tuple[str, str | None]:
+def _diagnose_path(name: str, known_keys: Collection[str] | None, dialect: str) -> tuple[str, str | None]:
     head, _, rest = name.partition(".")
     if head.lower() + "." == ARTIFACT_PREFIX:
         return "the artifact prefix is the lower-case `artifact.`", ARTIFACT_PREFIX + rest
+    problem = f"the `{dialect}` dialect has no nested paths; store the value under its own key"
+    if head.lower() in ("state", "session") and rest.isidentifier():
+        return problem, rest  # `{state.draft}`: the key is `draft`, state is where it lives
     underscored = name.replace(".", "_")
     fixed = suggest_key(underscored, known_keys) or (head if known_keys and head in known_keys else None)
-    return "the `adk` dialect has no nested paths; store the value under its own key", fixed or (
-        underscored if underscored.isidentifier() else None
-    )
+    return problem, fixed or (underscored if underscored.isidentifier() else None)
 
 
 def _diagnose_strict_path(name: str) -> tuple[str, str | None]:

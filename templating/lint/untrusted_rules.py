@@ -11,11 +11,11 @@ import re
 from collections.abc import Iterator
 
 from templating.lint.hazard import Hazard, shorten
-from templating.lint.project_rules import describe_writer
 from templating.lint.settings import Settings
 from templating.project.model.instruction import Instruction
 from templating.project.model.project_model import ProjectModel
 from templating.project.model.third_party import Step, third_party_keys
+from templating.project.words import describe_writer
 
 __all__ = ["enclosing_delimiter", "find_untrusted_reads"]
 

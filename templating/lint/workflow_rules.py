@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from templating.lint.finding import Finding
 from templating.lint.hazard import Hazard, shorten
 from templating.lint.port_words import words_for
+from templating.lint.project_rules import DECLARE_HELP, unwritten_help
 from templating.lint.registry import find_rule
-from templating.lint.spelling import spelling_of
 from templating.project.model.assembly import ProjectModel
 from templating.project.model.instruction import Instruction
+from templating.project.surfaces import spelling_of
 
 if TYPE_CHECKING:
     from templating.project.model.workflow_order import FanIn, LateNodeRead, WorkflowOrder
@@ -30,7 +31,17 @@ _SCHEMA_REFERENCE = re.compile(r"(?<![\$\{\\])\{+\s*([A-Za-z_]\w*)\.([A-Za-z_]\w
 _OUTPUT_HELP = (
     "node output is not state: write it with `{event}` or `{state}` in `{node}`, or `{output_key}` on an agent"
 )
-_LATE_HELP = "write it on every path before this node, join the branches with a `JoinNode`, or make the read optional (`{{{key}?}}`)"
+# A route, a later node or a loop leaves it unwritten: a `JoinNode` would not help (it waits for
+# a skipped branch forever, TPL019); a concurrent writer is TPL018's, whose help names the join.
+_LATE_HELP = (
+    "write it on every path that reaches this node (a node on the path that skips its writer, or the "
+    "initial state), or make the read optional (`{{{key}?}}`)"
+)
+# The node writes the key itself, after its first model call: no join or earlier path helps.
+_OWN_HELP = (
+    "give it a value before the agent's first model call (a node that runs before it on every path, "
+    "or the initial state), or make the read optional (`{{{key}?}}`)"
+)
 
 
 def _words(late: LateNodeRead) -> tuple[str, str, str]:
@@ -57,7 +68,7 @@ def _words(late: LateNodeRead) -> tuple[str, str, str]:
         return (
             "TPL014",
             f"`{key}` is read by {what}, but nothing in the project writes it" + (f": {outcome}" if outcome else ""),
-            "if sessions start with it, declare it with `--initial-state` or `initial-state` in `[tool.templating]`",
+            (unwritten_help(late.read) if late.read is not None else None) or DECLARE_HELP,
         )
     if late.kind == "race":
         return (
@@ -68,7 +79,7 @@ def _words(late: LateNodeRead) -> tuple[str, str, str]:
     return (
         "TPL015",
         f"{what} in workflow `{late.workflow.name}` may read `{key}` before it is written: {late.why}",
-        _LATE_HELP.format(key=key),
+        (_OWN_HELP if late.kind == "own" else _LATE_HELP).format(key=key),
     )
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from templating.regular_file import read_regular
 
-__all__ = ["decode_source", "file_encoding", "read_source"]
+__all__ = ["decode_source", "file_encoding", "python_text", "read_source"]
 
 
 def file_encoding(data: bytes, *, coding_line: bool) -> str:
@@ -41,6 +41,11 @@ def read_source(path: Path) -> str:
     """The text of the Python module ``path`` as the linter reads it: decoded, every line
     break read as ``\\n``. Only a regular file is read, and a bounded amount of it."""
     return decode_source(read_regular(path), coding_line=True)
+
+
+def python_text(data: bytes) -> str:
+    """``data`` decoded as a Python module's text (its coding line honoured)."""
+    return decode_source(data, coding_line=True)
 
 
 def decode_source(data: bytes, *, coding_line: bool) -> str:

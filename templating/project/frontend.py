@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from templating.project.model.instruction import Instruction, SourceFile
     from templating.project.sources import SourceCache
 
-__all__ = ["ADK_SPELLING", "CommentElsewhere", "Found", "Lender", "Problem", "ProblemKind", "Reader", "Spelling"]
+__all__ = [
+    "ADK_SPELLING", "CommentElsewhere", "Found", "Lender", "Problem", "ProblemKind", "Reader", "Spelling", "StrictFix",
+]  # fmt: skip
 
 #: Why a file could not be read: not decodable or not openable, written for a newer Python,
 #: too large to read here, or not valid in its own format.
@@ -79,3 +81,7 @@ Lender = Callable[[Path, str, "SourceCache"], "list[Instruction]"]
 #: Where a comment for an instruction goes when its own line cannot hold one: the file, its
 #: text and the 1-based line (the call that passes a multi-line literal, in a sibling perhaps).
 CommentElsewhere = Callable[["Instruction", Path, str, "SourceCache"], "tuple[Path, str, int] | None"]
+#: The edits ``(start, end, text)``, in source offsets, that make an instruction a template of
+#: the strict dialect (where ``{{name}}`` is an escape), the one over its text first; ``None``
+#: where the instruction's shape does not allow it.
+StrictFix = Callable[["Instruction"], "tuple[tuple[int, int, str], ...] | None"]

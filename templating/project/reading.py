@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from templating.project.python.evaluate import Evaluated
 
 __all__ = [
-    "SKILL_FILES", "Reading", "SkillError", "SourceCache", "lent_instructions", "read_constant", "read_file",
-    "read_files", "read_project", "read_text", "skill_body",
+    "SKILL_FILES", "Reading", "SkillError", "SourceCache", "lent_instructions", "module_file", "read_constant",
+    "read_file", "read_files", "read_project", "read_text", "skill_body",
 ]  # fmt: skip
 
 # Python's parser and PyYAML's composer recurse once per nesting level, so a file nested deeply
@@ -95,9 +95,8 @@ def read_files(files: Sequence[Path], dialect: str, *, project: Path | None = No
 
 def read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
     """Read one file from disk; ``cache`` holds the files the run parsed so far. The
-    file's static evaluation spends its own budget (see `templating.project.budget`): one
-    hostile file never costs its neighbours' time (opened once the file is to be read: most
-    files of a project are not)."""
+    file's static evaluation spends its own budget (see `templating.project.budget`), opened
+    by `read_text`."""
     return _read_file(file, dialect, cache)
 
 
@@ -110,7 +109,8 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
         may_exempt = _DIRECTIVE_WORD in data
         if data.isascii() and not surface.may_hold(file.name, data):
             # ASCII is valid in every encoding Python accepts: nothing to decode
-            return Reading(display, may_exempt=may_exempt)
+            passed = (FileFacts(cache.key(file), display),) if surface.passed_over_writes_nothing else ()
+            return Reading(display, facts=passed, may_exempt=may_exempt)
         text = decode_source(data, coding_line=surface.coding_line)
         del data  # a large file's bytes would be held beside its text and syntax tree
     except UnicodeDecodeError as error:
@@ -121,8 +121,7 @@ def _read_file(file: Path, dialect: str, cache: SourceCache) -> Reading:
         if file.is_symlink() and not file.exists():
             return _problem(display, "unreadable", "a symbolic link to a missing file")
         return _problem(display, "unreadable", f"cannot read the file ({error.strerror})")
-    with file_budget():
-        reading = read_text(text, file, display, cache, dialect=dialect)
+    reading = read_text(text, file, display, cache, dialect=dialect)
     dependencies = cache.looked_up - {cache.key(file)} if cache.looked_up else ()
     return Reading(
         reading.file, reading.instructions, reading.facts, tuple(sorted(dependencies)), reading.problem, may_exempt
@@ -136,10 +135,13 @@ def read_text(
     ``display``: a file on disk or an editor's unsaved buffer. With ``dialect`` the facts'
     placeholders are read in it (else when the model is assembled), unless the file's own
     imports name its dialect (`Found.dialect`): then its instructions are read in that one too. The surface reports what keeps its language from being read;
-    only running out of stack or memory is caught here, for any language."""
+    only running out of stack or memory is caught here, for any language. The file's static
+    evaluation spends a budget of its own (see `templating.project.budget`): one hostile file
+    never costs its neighbours' time, through any door."""
     cache = SourceCache(Path.cwd()) if cache is None else cache
     try:
-        found = surface_for(Path(display).name).read(SourceFile(display, text), file, cache)
+        with file_budget():  # one hostile file never costs its neighbours' time
+            found = surface_for(Path(display).name).read(SourceFile(display, text), file, cache)
     except (RecursionError, MemoryError) as error:
         return _problem(display, "invalid", f"cannot parse the file: {EXHAUSTED[type(error)]}")
     if isinstance(found, Problem):
@@ -170,7 +172,10 @@ def lent_instructions(path: Path, text: str, cache: SourceCache) -> list[Instruc
     lends to the files that import it, as its surface finds them: a constants module of
     prompts has none of its own. A file of a language without imports lends none."""
     lend = surface_for(path.name).lend
-    return lend(path, text, cache) if lend is not None else []
+    if lend is None:
+        return []
+    with file_budget():
+        return lend(path, text, cache)
 
 
 def read_constant(path: Path, text: str, name: str) -> tuple[list[Evaluated] | None, list[str]]:
@@ -187,3 +192,11 @@ def read_constant(path: Path, text: str, name: str) -> tuple[list[Evaluated] | N
     value = module.constants.get(name)
     names = sorted(module.constants)
     return (evaluate(value, Namespace(module, cache)) if value is not None else None), names
+
+
+def module_file(module: str, folder: Path) -> Path | None:
+    """The file of the Python module named ``package.module`` under ``folder`` (a module or a
+    package's ``__init__``), as an import from ``folder`` finds it; ``None`` if there is none."""
+    from templating.project.python.modules import module_file as find
+
+    return find(folder, module.split("."))

@@ -1,4 +1,5 @@
-"""Code actions: each safe fix, a ``# noqa: CODE`` comment, and "fix all safe" for the file.
+"""Code actions: each safe fix, each unsafe one (a reading of an ambiguous text, never
+preferred), a ``# noqa: CODE`` comment, and "fix all safe" for the file.
 
 A fix's offsets count a line break as one character (the linter's reading of the file); a
 single-fix edit is placed by line and column, and "fix all" rewrites the buffer with
@@ -18,7 +19,10 @@ from templating.project.noqa import noqa_pattern
 from templating.project.surfaces import surface_for
 from templating.server.diagnostics import Encode, to_diagnostic
 
-__all__ = ["FIX_ALL_KIND", "fix_all_action", "instruction_of", "noqa_action", "noqa_at", "quick_fix_action", "unique"]
+__all__ = [
+    "FIX_ALL_KIND", "fix_all_action", "instruction_of", "noqa_action", "noqa_at", "quick_fix_action",
+    "reading_actions", "unique",
+]  # fmt: skip
 
 #: The kind of the "fix all safe" source action (a ``source.fixAll`` kind, as ruff's).
 FIX_ALL_KIND = "source.fixAll.templating"
@@ -38,6 +42,29 @@ def quick_fix_action(finding: Finding, uri: str, source: SourceFile, encode: Enc
         is_preferred=True,
         edit=types.WorkspaceEdit(changes={uri: [edit]}),
     )
+
+
+def reading_actions(finding: Finding, uri: str, source: SourceFile, encode: Encode) -> list[types.CodeAction]:
+    """A ``quickfix`` for each unsafe fix of ``finding`` (one per reading of an ambiguous
+    text), none preferred: the author chooses."""
+    found = []
+    for fix in finding.suggestions:
+        edits = [
+            types.TextEdit(
+                range=encode(_zero(source.position(edit.start)), _zero(source.position(edit.end))),
+                new_text=edit.content,
+            )
+            for edit in fix.edits
+        ]
+        found.append(
+            types.CodeAction(
+                title=f"{finding.code}: {fix.message} (unsafe)",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[to_diagnostic(finding, encode)],
+                edit=types.WorkspaceEdit(changes={uri: edits}),
+            )
+        )
+    return found
 
 
 def noqa_action(

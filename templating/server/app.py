@@ -16,6 +16,7 @@ import time
 from lsprotocol import types
 
 from templating.server import requests
+from templating.server.configuration import client_settings
 from templating.server.diagnostics import to_diagnostic
 from templating.server.documents import Codec
 from templating.server.language_server import (
@@ -54,6 +55,14 @@ def _document_handlers(server: TemplatingServer) -> None:
         debounce = options.get("debounceMs")
         if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and 0 <= debounce <= 10_000:
             server.debounce = debounce / 1000
+        _use_settings(server, options.get("settings"))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    @guarded(server)
+    def configuration_changed(params: types.DidChangeConfigurationParams) -> None:
+        _use_settings(server, params.settings)
+        for uri in list(server.documents):
+            guarded(server)(publish)(server, uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded(server)
@@ -95,6 +104,18 @@ def _document_handlers(server: TemplatingServer) -> None:
         kept = [folder for folder in server.project.folders if folder not in removed]
         server.project.folders = kept + [folder_path(folder.uri) for folder in params.event.added]
         server.project.forget_project()
+
+
+def _use_settings(server: TemplatingServer, sent: object) -> None:
+    """Lint with the editor's settings ``sent`` from now on; say once what is wrong with them."""
+    chosen = client_settings(sent)
+    problem = chosen.describe()
+    if problem and problem not in server.config_errors:
+        server.config_errors.add(problem)
+        server.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=problem))
+    if chosen != server.project.client:
+        server.project.client = chosen
+        server.project.forget_settings()
 
 
 def _schedule(server: TemplatingServer, uri: str) -> None:

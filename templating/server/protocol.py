@@ -51,6 +51,9 @@ class Protocol(LanguageServerProtocol):
 
     def __init__(self, *arguments: Any) -> None:
         super().__init__(*arguments)
+        # pygls logs each message it cannot read with its whole traceback (some 60 lines on
+        # stderr for a hover at line -1); `reject` logs one line saying what did not fit.
+        _PYGLS_LOGGER.addFilter(_without_deserializing_tracebacks)
         self.documents: dict[str, Document] = {}
         self.codec = Codec()
         self.initialized = False
@@ -152,15 +155,35 @@ def _rejection(message: Any) -> tuple[Any, JsonRpcException] | None:
 
 
 def _classify(data: dict[str, Any], error: JsonRpcException) -> JsonRpcException:
-    """Invalid request when the envelope is wrong, invalid params when only the params are."""
+    """Invalid request when the envelope is wrong, invalid params when only the params are
+    (saying which value did not fit, as the validator words it)."""
     if not _is_id(data.get("id", 0)) or not isinstance(data.get("method", ""), str):
         return JsonRpcInvalidRequest("`id` must be a number or a string and `method` a string")
     if isinstance(error, JsonRpcInvalidParams):
         method = data.get("method")
+        reasons = "; ".join(dict.fromkeys(_reasons(error.__cause__)))[:500]
         return JsonRpcInvalidParams(
-            f"the params do not fit `{method}`" if method else "the message does not fit its type"
+            (f"the params do not fit `{method}`" if method else "the message does not fit its type")
+            + (f": {reasons}" if reasons else "")
         )
     return error
+
+
+def _reasons(error: BaseException | None) -> list[str]:
+    """The messages of the innermost errors of a validation error (a tree of exception groups)."""
+    if isinstance(error, BaseExceptionGroup):
+        return [reason for inner in error.exceptions for reason in _reasons(inner)]
+    if isinstance(error, KeyError) and error.args:
+        return [f"`{error.args[0]}` is missing"]
+    return [" ".join(str(error).split())] if error is not None and str(error) else []
+
+
+_PYGLS_LOGGER = logging.getLogger("pygls.protocol.json_rpc")
+
+
+def _without_deserializing_tracebacks(record: logging.LogRecord) -> bool:
+    """Drop pygls's record of a message it could not read: `Protocol.reject` says it in one line."""
+    return not str(record.msg).startswith("Unable to deserialize message")
 
 
 def _is_id(value: Any) -> bool:

@@ -29,7 +29,7 @@ from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from templating.lint.config import ConfigError, ToolConfig, build_settings, locate
+from templating.lint.config import ConfigError, ToolConfig, locate
 from templating.lint.exemptions import drop_exempt
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instruction, problem_findings
@@ -37,11 +37,13 @@ from templating.lint.linter import lint_reading
 from templating.lint.settings import Settings
 from templating.lint.severities import with_severities
 from templating.project.files import compile_globs, is_excluded
+from templating.project.model.assembly import ProjectModel
 from templating.project.model.facts import Writer
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.reading import SourceCache, lent_instructions, read_text
 from templating.project.roots import ProjectRoots, project_root
 from templating.project.surfaces import Problem, claiming, is_walked
+from templating.server.configuration import ClientSettings
 from templating.server.project import Project
 
 __all__ = ["MAX_CHARACTERS", "Workspace", "is_linted", "normalize"]
@@ -58,6 +60,8 @@ class Workspace:
     def __init__(self, folders: Sequence[Path] = ()) -> None:
         #: The client's workspace folders, resolved: each is a project root.
         self.folders = [Path(os.path.realpath(folder)) for folder in folders]
+        #: The editor's settings, over each folder's ``[tool.templating]``.
+        self.client = ClientSettings()
         self._settings: dict[Path, tuple[Settings, str | None]] = {}
         #: The projects under the root of each workspace folder's project (found once).
         self._roots: dict[Path, ProjectRoots] = {}
@@ -69,7 +73,7 @@ class Workspace:
         if its config is invalid (the defaults are used then, so the buffer is still linted)."""
         root = self.project_root(path)
         if root not in self._settings:
-            self._settings[root] = _load_settings(root)
+            self._settings[root] = _load_settings(root, self.client)
         return self._settings[root]
 
     def forget_settings(self) -> None:
@@ -173,6 +177,11 @@ class Workspace:
             for writer in self._last.model.writers_of(key)
         )
 
+    def model_of(self, path: Path) -> ProjectModel | None:
+        """The model of the project ``path`` belongs to, once a file of it has been linted."""
+        project = self._projects.get(self.project_root(path))
+        return None if project is None else project.model
+
     def written_keys(self) -> tuple[str, ...] | None:
         """Every state key the project of the file linted last writes; ``None`` while no
         project is known."""
@@ -230,12 +239,12 @@ def _absolute(root: Path, shown: str) -> str:
     return Path(shown).as_posix() if Path(shown).is_absolute() else (Path(os.path.realpath(root)) / shown).as_posix()
 
 
-def _load_settings(root: Path) -> tuple[Settings, str | None]:
+def _load_settings(root: Path, client: ClientSettings) -> tuple[Settings, str | None]:
     try:
         located = locate([root])
-        return build_settings(located.config, root, base=located.base), None
+        return client.settings(located.config, root, located.base), None
     except ConfigError as error:
-        return build_settings(ToolConfig(), root), str(error)
+        return client.settings(ToolConfig(), root), str(error)
 
 
 def _too_large(display: str, length: int, settings: Settings) -> list[Finding]:

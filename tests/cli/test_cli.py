@@ -29,7 +29,7 @@ def test_cli_render_prints_the_instruction(tmp_path, capsys):
 def test_cli_render_missing_key_exits_1_with_position(tmp_path, capsys):
     arguments = _write(tmp_path, "ok\nHi {name}", {})
     assert main(["render", *arguments, "--agent-name", "helper"]) == 1
-    assert capsys.readouterr().err == (f"{arguments[0]}:2:4: Context variable not found: `name` in agent 'helper'.\n")
+    assert capsys.readouterr().err == (f"{arguments[0]}:2:5: Context variable not found: `name` in agent 'helper'.\n")
 
 
 def test_cli_render_bad_state_file_exits_2(tmp_path, capsys):

@@ -78,3 +78,20 @@ def test_render_positions_read_as_lint_positions(tmp_path, capsys):
     assert main(["render", str(tmp_path / "p.txt"), "--dialect", "strict"]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{tmp_path / 'p.txt'}:1:14: Artifact name")
+
+
+#: How the top-level help names the files of each surface (a new surface fails here until named).
+SURFACE_WORDS = {
+    "python": "Python", "typescript": "TypeScript/JavaScript", "go": "Go", "java": "Java", "kotlin": "Kotlin",
+    "agent-config": "Agent Config YAML", "skill": "SKILL.md", "session": "session files", "prompt": "prompt files",
+}  # fmt: skip
+
+
+def test_top_level_help_names_every_language_the_linter_reads(capsys):
+    from templating.project.surfaces import SURFACES
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for surface in SURFACES:
+        assert SURFACE_WORDS[surface.name] in out, surface.name

@@ -17,10 +17,10 @@ def test_cli_lint_concise_output_and_exit_code(run_cli):
     )
     assert code == 1
     assert out.splitlines()[0].endswith(
-        "root_agent.yaml:5:13: TPL001 [*] `{{answer}}` is not an escape: ADK substitutes the state key `answer`"
-    )
+        "root_agent.yaml:5:13: TPL001 `{{answer}}` is not an escape: ADK substitutes the state key `answer`"
+    )  # no `[*]`: its fixes are unsafe (the value, or the braces), never applied by --fix
     # The summary is on stdout, as ruff prints it, and names the option that applies the fixes.
-    assert out.splitlines()[-2:] == ["Found 3 findings in 1 file checked.", "[*] 2 fixable with the `--fix` option."]
+    assert out.splitlines()[-2:] == ["Found 3 findings in 1 file checked.", "[*] 1 fixable with the `--fix` option."]
     assert err == ""
 
 
@@ -63,7 +63,7 @@ def test_cli_lint_stdin_with_filename(monkeypatch, run_cli):
     code, out, _ = run_cli("lint", "-", "--stdin-filename", "agent.py", "--output-format", "concise")
     assert (code, out.splitlines()[0]) == (
         1,
-        "agent.py:1:24: TPL001 [*] `{{x}}` is not an escape: ADK substitutes the state key `x`",
+        "agent.py:1:24: TPL001 `{{x}}` is not an escape: ADK substitutes the state key `x`",
     )
 
 

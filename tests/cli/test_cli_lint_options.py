@@ -9,9 +9,10 @@ import pytest
 
 from templating import __version__
 
-# The initial state declares `name`, so the project rules stay quiet about it.
+# The initial state declares `name`, so the project rules stay quiet about it; `{ name }`
+# (TPL004) has a safe fix, `{user :x}` (TPL005) none.
 AGENT = (
-    'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(instruction="Hi {{name}} {user :x}")\n'
+    'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(instruction="Hi { name } {user :x}")\n'
     'service.create_session(app_name="app", user_id="user", state={"name": "Ada"})\n'
 )
 
@@ -46,11 +47,11 @@ def test_cli_lint_silent_prints_nothing_but_still_fails(project, run_cli):
 def test_cli_lint_statistics_counts_per_rule(project, run_cli):
     code, out, err = run_cli("lint", "agent.py", "--statistics")
     assert code == 1
-    assert out.splitlines()[:2] == ["1\tTPL001\t[*] doubled-brace-placeholder", "1\tTPL005\t[ ] silent-literal"]
+    assert out.splitlines()[:2] == ["1\tTPL004\t[*] whitespace-in-placeholder", "1\tTPL005\t[ ] silent-literal"]
     assert out.splitlines()[2].startswith("Found 2 findings")  # on stdout, after the table, as ruff does
     assert err == ""
     code, out, _ = run_cli("lint", "agent.py", "--statistics", "--output-format", "json")
-    assert json.loads(out)[0] == {"code": "TPL001", "name": "doubled-brace-placeholder", "count": 1, "fixable": True}
+    assert json.loads(out)[0] == {"code": "TPL004", "name": "whitespace-in-placeholder", "count": 1, "fixable": True}
 
 
 @pytest.mark.parametrize("output_format", ["concise", "json", "sarif", "github"])
@@ -58,7 +59,7 @@ def test_cli_lint_output_file_takes_the_report(project, run_cli, output_format):
     target = project / "reports" / "lint.out"
     code, out, _ = run_cli("lint", "agent.py", "--output-format", output_format, "--output-file", str(target))
     assert (code, out) == (1, "")
-    assert "TPL001" in target.read_text()
+    assert "TPL004" in target.read_text()
 
 
 def test_cli_lint_output_file_that_cannot_be_written_is_a_usage_error(project, run_cli):
@@ -69,10 +70,10 @@ def test_cli_lint_output_file_that_cannot_be_written_is_a_usage_error(project, r
 
 def test_cli_lint_show_fixes_lists_offered_then_applied_fixes(project, run_cli):
     code, _, err = run_cli("lint", "agent.py", "--show-fixes")
-    assert "Fixable with `--fix`:\n- agent.py:\n    1 x TPL001 (doubled-brace-placeholder)" in err
+    assert "Fixable with `--fix`:\n- agent.py:\n    1 x TPL004 (whitespace-in-placeholder)" in err
     code, out, err = run_cli("lint", "agent.py", "--fix", "--show-fixes")
     assert code == 1  # one finding remains that has no fix
-    assert "Fixed:\n- agent.py:\n    1 x TPL001 (doubled-brace-placeholder)" in err
+    assert "Fixed:\n- agent.py:\n    1 x TPL004 (whitespace-in-placeholder)" in err
     assert "Fixed 1 finding (1 remaining)." in out
 
 
@@ -122,6 +123,6 @@ def test_cli_lint_fix_never_writes_an_excluded_file(project, run_cli):
     code, out, _ = run_cli("lint", str(excluded), "agent.py", "--fix")
     assert code == 1  # the excluded file's finding is still reported
     assert excluded.read_text() == AGENT
-    assert "{{name}}" not in (project / "agent.py").read_text()
+    assert "{ name }" not in (project / "agent.py").read_text()
     assert "Fixed 1 finding" in out
     assert run_cli("lint", str(excluded), "--diff")[1] == ""

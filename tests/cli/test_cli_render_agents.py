@@ -95,7 +95,8 @@ def test_explain_lists_every_placeholder_missing_ones_included(project, capsys):
     captured = capsys.readouterr()
     assert status == 1  # the render itself fails at the first missing key
     assert "`destination`" in captured.err and "missing" in captured.err
-    explained = [line for line in captured.err.splitlines() if "<- key" in line]
+    explained = [line for line in captured.err.splitlines() if line.startswith("key `")]
+    assert not any(line.startswith("output ") for line in captured.err.splitlines())  # nothing was printed
     keys = [line.split("`")[1] for line in explained]
     assert keys == ["user:name", "itinerary", "destination", "budget"][: len(keys)] and "destination" in keys
     assert any("`user:name`" in line and "'Ada'" in line and "state" in line for line in explained)
@@ -108,8 +109,9 @@ def test_explain_of_a_template_file_lists_missing_keys_after_the_first(tmp_path,
     status = main(["render", str(tmp_path / "t.txt"), "--state", str(tmp_path / "s.json"), "--explain"])
     err = capsys.readouterr().err
     assert status == 1
-    lines = [line for line in err.splitlines() if "<- key" in line]
+    lines = [line for line in err.splitlines() if line.startswith("key `")]
     assert [line.split("`")[1] for line in lines] == ["name", "city", "country"]
+    assert "output" not in err  # the render printed nothing: no span of an output is named
     assert "missing" in lines[0] and "'Oslo'" in lines[1] and "missing" in lines[2]
 
 
@@ -117,8 +119,9 @@ def test_a_missing_key_in_a_python_constant_is_reported_at_its_line_in_the_modul
     status = main(["render", "travel_agent/travel_agent/prompt.py:ROOT_INSTRUCTION"])
     err = capsys.readouterr().err
     assert status == 1
-    # `{user:name}` is on line 3 of prompt.py, after `ROOT_INSTRUCTION = """You are a travel assistant for `.
-    assert err.startswith("travel_agent/travel_agent/prompt.py:3:54: Context variable not found: `user:name`")
+    # `{user:name}` is on line 3 of prompt.py, after `ROOT_INSTRUCTION = """You are a travel assistant for `;
+    # the key is at column 55, where lint reports it.
+    assert err.startswith("travel_agent/travel_agent/prompt.py:3:55: Context variable not found: `user:name`")
 
 
 def test_a_missing_key_of_an_agent_names_the_agent(project, capsys):
@@ -142,7 +145,27 @@ def test_explain_of_an_agent_whose_instruction_is_a_committed_file(tmp_path, cap
     status = main(["render", "--agent", "helper", "--state", "state.json", "--explain"])
     err = capsys.readouterr().err
     assert status == 1
-    assert err.startswith("app/instructions/root.md:3:6: Context variable not found: `user_name` in agent 'helper'")
-    lines = [line for line in err.splitlines() if "<- key" in line]
+    assert err.startswith("app/instructions/root.md:3:7: Context variable not found: `user_name` in agent 'helper'")
+    lines = [line for line in err.splitlines() if line.startswith("key `")]
     assert [line.split("`")[1] for line in lines] == ["user_name", "topic", "sign"]
     assert "in agent 'helper'" in lines[0] and "'tea'" in lines[1] and "in agent 'helper'" in lines[2]
+
+
+@pytest.mark.parametrize(
+    ("target", "key"),
+    [
+        ("travel_agent/travel_agent/prompt.py:ROOT_INSTRUCTION", "user:name"),
+        ("travel_agent/travel_agent/prompt.py:PLANNER_INSTRUCTION", "destination"),
+    ],
+)
+def test_a_missing_key_is_placed_where_lint_reports_it(project, capsys, target, key):
+    (project / "empty.json").write_text("{}")
+    assert main(["render", target, "--state", "empty.json"]) == 1
+    where = capsys.readouterr().err.split(": Context variable not found")[0]
+    assert main(["lint", "travel_agent", "--output-format", "json", "--select", "TPL014", "--exit-zero"]) == 0
+    findings = json.loads(capsys.readouterr().out)
+    reported = {
+        f"{finding['filename']}:{finding['location']['row']}:{finding['location']['column']}"
+        for finding in findings if f"`{key}`" in finding["message"]
+    }  # fmt: skip
+    assert where in reported, (where, reported)

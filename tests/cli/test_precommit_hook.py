@@ -13,7 +13,8 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-AGENT = 'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(instruction="Hi {{name}}")\n'
+# `{ name }` (TPL004) has a safe fix, which the fix hook applies.
+AGENT = 'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(instruction="Hi { name }")\n'
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="pre-commit needs git")
 
@@ -68,7 +69,7 @@ def test_precommit_hook_fix_never_touches_an_excluded_file(tmp_path):
     completed = _pre_commit(folder)
     assert "Fixed 1 finding" in completed.stdout, completed.stdout
     assert (folder / "generated" / "agent.py").read_text() == AGENT
-    assert "{{name}}" not in (folder / "agent.py").read_text()
+    assert "{ name }" not in (folder / "agent.py").read_text()
 
 
 def test_precommit_hook_never_reads_a_file_name_as_an_option(tmp_path):
@@ -91,12 +92,13 @@ def test_precommit_hook_args_are_file_names_and_a_missing_one_says_so(tmp_path):
 
 
 def _documented_hooks() -> list[tuple[str, dict]]:
-    """Every `.pre-commit-config.yaml` the docs print that runs the installed `templating`, as
-    a config (a bare list of repos is what goes under `repos:`)."""
+    """Every `.pre-commit-config.yaml` the docs print that runs the installed `templating lint`,
+    as a config (a bare list of repos is what goes under `repos:`). The snapshot hook, which
+    takes no file names, is run in tests/cli/test_snapshot.py."""
     found = []
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
         for block in re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL):
-            if "entry: templating" not in block:
+            if "entry: templating lint" not in block:
                 continue
             config = yaml.safe_load(block)
             found.append((page.name, config if isinstance(config, dict) else {"repos": config}))
@@ -137,7 +139,7 @@ def test_every_documented_hook_lints_hostile_file_names_and_overwrites_nothing(t
     assert "Traceback" not in completed.stdout + completed.stderr
     for name in HOSTILE:
         # Linted as files: the lint hook reports them, the fix hook fixes them.
-        assert f"{name}:3:" in completed.stdout or "{{name}}" not in (folder / name).read_text(), (page, name)
+        assert f"{name}:3:" in completed.stdout or "{ name }" not in (folder / name).read_text(), (page, name)
 
 
 def test_precommit_hook_checks_a_changed_prompt_module_as_its_project_sees_it(tmp_path):

@@ -101,7 +101,7 @@ step("type", function()
   vim.wait(TIMEOUT, function() return has_code(buffer, "TPL001") end, 20)
 end)
 
--- The quick fix of TPL001, applied as the code action menu would.
+-- The value reading of TPL001 (one of its two unsafe fixes), applied as the code action menu would.
 step("code_action", function()
   local buffer = vim.api.nvim_get_current_buf()
   local target

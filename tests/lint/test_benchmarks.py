@@ -60,3 +60,13 @@ def test_benchmark_workflows_quick_mode_lints_every_case(capsys):
     assert all(len(runs) == 2 and all(seconds > 0 and megabytes > 0 for _, seconds, megabytes in runs)
                for runs in results.values())  # fmt: skip
     assert "x per 2x" in capsys.readouterr().out
+
+
+def test_benchmark_packages_quick_mode_lints_every_case(capsys):
+    from benchmarks import packages
+
+    results = packages.main(["--quick"])
+    assert set(results) == set(packages.CASES)
+    assert all(len(runs) == 2 and all(seconds > 0 and megabytes > 0 for _, seconds, megabytes in runs)
+               for runs in results.values())  # fmt: skip
+    assert "x per 2x" in capsys.readouterr().out

@@ -53,6 +53,13 @@ def test_tpl010_on_factory_parameters_is_what_adk_sees(tmp_path: Path, name: str
     assert _tpl010(tmp_path, name) == reported
 
 
+def test_tpl010_is_silent_on_values_whose_kind_cannot_hold_a_name(tmp_path: Path) -> None:
+    # Built from input that holds braces everywhere, the instruction has one placeholder for
+    # ADK: the one the parameter `query` brings, which TPL010 reports, and no other.
+    assert _adk_placeholders("value_kinds") == {"evil"}
+    assert _tpl010(tmp_path, "value_kinds") == ["query"]
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

@@ -135,3 +135,23 @@ def test_hostile_deeply_nested_state_renders_as_google_adk_does():
 
     ours, theirs = asyncio.run(both())
     assert ours == theirs and len(ours) > 3_000
+
+
+@pytest.mark.parametrize("depth", [960, 975, 985, 990, 999])
+@pytest.mark.parametrize("template", ["Hi {v}\n", "Hi {v|json}\n", "Hi {v|data}\n"])
+def test_hostile_strict_render_of_a_state_nested_near_the_limit(tmp_path, depth, template):
+    # The state reader refuses what Python's decoder cannot nest; a state just under that
+    # ended in a RecursionError's traceback when the strict dialect wrote it as JSON.
+    (tmp_path / "state.json").write_text('{"v": ' + '{"a": ' * depth + '"x"' + "}" * depth + "}")
+    (tmp_path / "t.prompt").write_text(template)
+    outcome = run_templating(["render", "--dialect", "strict", "t.prompt", "--state", "state.json"], tmp_path)
+    _no_traceback(outcome)
+    if outcome.returncode == 0:
+        assert outcome.stdout.startswith("Hi ")
+    else:
+        assert outcome.returncode in (1, 2), outcome.stderr
+        assert (
+            "t.prompt:1:5: Value of `v` cannot be rendered: it nests deeper than Python's recursion limit allows"
+            in outcome.stderr
+            or "state.json: invalid JSON: it nests too deeply to read" in outcome.stderr
+        ), outcome.stderr

@@ -15,6 +15,6 @@ def test_hostile_explain_of_missing_keys_on_one_line_is_linear(tmp_path: Path) -
     outcome = run_templating(["render", "--explain", "p.md"], tmp_path, seconds=25)
     assert outcome.returncode == 1
     assert "Traceback" not in outcome.stderr
-    explained = [line for line in outcome.stderr.splitlines() if line.startswith("output ")]
+    explained = [line for line in outcome.stderr.splitlines() if line.startswith("key `x`")]
     assert len(explained) == count
     assert explained[-1].endswith("[missing: the render fails (Context variable not found: `x` in agent ''.)]")

@@ -11,8 +11,9 @@ import pytest
 
 from tests.bounded import run_templating
 
-AGENT = 'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", instruction="Hi {{name}}")\n'
-FIXED = AGENT.replace("{{name}}", "{name}")
+# TPL004's fix (`{ name }` to `{name}`) is safe: `--fix` applies it.
+AGENT = 'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", instruction="Hi { name }")\n'
+FIXED = AGENT.replace("{ name }", "{name}")
 CACHE = ".templating_cache"
 
 
@@ -36,7 +37,7 @@ def test_hostile_cache_folder_linked_to_a_sibling_repository_is_never_written(pr
     sibling.mkdir()
     (sibling / "code.py").write_text("x = 1\n")
     (project / CACHE).symlink_to(sibling, target_is_directory=True)
-    outcome = run_templating(["lint", "--select", "TPL001", "agent.py"], project)
+    outcome = run_templating(["lint", "--select", "TPL004", "agent.py"], project)
     assert outcome.returncode == 1, outcome.stderr
     assert _files_under(sibling) == ["code.py"]
 
@@ -46,18 +47,18 @@ def test_hostile_cache_gitignore_linked_to_a_missing_file_is_never_created(proje
     home_file = tmp_path / "home" / "notes.txt"
     home_file.parent.mkdir()
     (project / CACHE / ".gitignore").symlink_to(home_file)
-    outcome = run_templating(["lint", "--select", "TPL001", "agent.py"], project)
+    outcome = run_templating(["lint", "--select", "TPL004", "agent.py"], project)
     assert outcome.returncode == 1, outcome.stderr
     assert not home_file.exists()
     assert _files_under(project / CACHE) == [".gitignore"]  # and no cache written beside the link
 
 
 def test_hostile_cache_file_linked_to_dev_zero_is_never_read(project):
-    run_templating(["lint", "--select", "TPL001", "agent.py"], project)
+    run_templating(["lint", "--select", "TPL004", "agent.py"], project)
     (cache_file,) = (project / CACHE).rglob("*.pickle")
     cache_file.unlink()
     cache_file.symlink_to("/dev/zero")
-    outcome = run_templating(["lint", "--select", "TPL001", "agent.py"], project, seconds=20, megabytes=400)
+    outcome = run_templating(["lint", "--select", "TPL004", "agent.py"], project, seconds=20, megabytes=400)
     assert outcome.returncode == 1 and "Found 1 finding" in outcome.stdout, outcome.stderr
     # The link itself is replaced by a cache file of ours; nothing was read or written through it.
     assert not cache_file.is_symlink() and cache_file.stat().st_size < 100_000
@@ -66,26 +67,26 @@ def test_hostile_cache_file_linked_to_dev_zero_is_never_read(project):
 def test_hostile_cache_version_folder_linked_elsewhere_is_never_used(project, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    run_templating(["lint", "--select", "TPL001", "agent.py"], project)
+    run_templating(["lint", "--select", "TPL004", "agent.py"], project)
     (version,) = [path for path in (project / CACHE).iterdir() if path.is_dir()]
     for stored in version.iterdir():
         stored.unlink()
     version.rmdir()
     version.symlink_to(elsewhere, target_is_directory=True)
-    run_templating(["lint", "--select", "TPL001", "agent.py"], project)
+    run_templating(["lint", "--select", "TPL004", "agent.py"], project)
     assert _files_under(elsewhere) == []
 
 
 def test_hostile_cache_sees_a_same_size_edit_with_its_time_put_back(project):
-    run_templating(["lint", "--select", "TPL001", "agent.py"], project)
+    run_templating(["lint", "--select", "TPL004", "agent.py"], project)
     agent = project / "agent.py"
     old = os.stat(agent)
     os.utime(agent, ns=(old.st_atime_ns, old.st_mtime_ns - 60 * 10**9))  # older than the racy window
     run_templating(["lint", "agent.py"], project)  # stored now
     before = os.stat(agent)
-    agent.write_text(AGENT.replace("{{name}}", "{name}  "))  # same size, as `cp -p` or `tar` bring
+    agent.write_text(AGENT.replace("{ name }", "{name}  "))  # same size, as `cp -p` or `tar` bring
     os.utime(agent, ns=(before.st_atime_ns, before.st_mtime_ns))
-    outcome = run_templating(["lint", "--select", "TPL001", "agent.py"], project)
+    outcome = run_templating(["lint", "--select", "TPL004", "agent.py"], project)
     assert outcome.returncode == 0, outcome.stdout
 
 
@@ -93,7 +94,7 @@ def test_hostile_fix_writes_a_linked_file_in_its_target(project):
     (project / "real.py").write_text(AGENT)
     (project / "agent.py").unlink()
     (project / "agent.py").symlink_to("real.py")
-    outcome = run_templating(["lint", "--fix", "--select", "TPL001", "agent.py"], project)
+    outcome = run_templating(["lint", "--fix", "--select", "TPL004", "agent.py"], project)
     assert outcome.returncode == 0, outcome.stderr
     assert outcome.stdout.splitlines()[-1] == "Fixed 1 finding (0 remaining)."
     assert (project / "agent.py").is_symlink() and (project / "real.py").read_text() == FIXED
@@ -104,7 +105,7 @@ def test_hostile_fix_refuses_a_link_leading_out_of_the_project(project, tmp_path
     outside.write_text(AGENT)
     (project / "agent.py").unlink()
     (project / "agent.py").symlink_to(outside)
-    outcome = run_templating(["lint", "--fix", "--select", "TPL001", "agent.py"], project)
+    outcome = run_templating(["lint", "--fix", "--select", "TPL004", "agent.py"], project)
     assert outcome.returncode == 1
     assert outside.read_text() == AGENT and (project / "agent.py").is_symlink()
     assert outcome.stdout.splitlines()[-1] == "Fixed 0 findings (1 remaining)."
@@ -113,7 +114,7 @@ def test_hostile_fix_refuses_a_link_leading_out_of_the_project(project, tmp_path
 
 def test_hostile_fix_refuses_a_hard_link_and_says_so(project):
     os.link(project / "agent.py", project / "twin.py")
-    outcome = run_templating(["lint", "--fix", "--select", "TPL001", "agent.py"], project)
+    outcome = run_templating(["lint", "--fix", "--select", "TPL004", "agent.py"], project)
     assert outcome.returncode == 1
     assert (project / "twin.py").read_text() == AGENT and os.stat(project / "agent.py").st_nlink == 2
     assert outcome.stdout.splitlines()[-1] == "Fixed 0 findings (1 remaining)."
@@ -164,14 +165,14 @@ def test_hostile_backtracking_globs_in_gitignore_and_config_never_hang(project):
     )
     (project / ("a" * 60 + ".py")).write_text("x = 1\n")
     (project / "debug.log").write_text("")
-    outcome = run_templating(["lint", "--no-cache", "--select", "TPL001", "."], project, seconds=20)
+    outcome = run_templating(["lint", "--no-cache", "--select", "TPL004", "."], project, seconds=20)
     assert outcome.stdout.splitlines()[-2:] == [
         "Found 1 finding in 2 files checked.", "[*] 1 fixable with the `--fix` option.",
     ], outcome.stderr  # fmt: skip
 
 
 _OUTSIDE_AGENT = (
-    'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", instruction="Hi {{ name }} SECRETLINE")\n'
+    'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", instruction="Hi { name } SECRETLINE")\n'
 )
 
 
@@ -239,3 +240,20 @@ def test_hostile_per_file_ignores_of_thousands_of_globs_are_compiled_once(tmp_pa
     outcome = run_templating(["lint", "--no-cache", "--jobs", "1", *names], tmp_path, seconds=15)
     assert outcome.returncode == 1, outcome.stderr
     assert "Found 400 findings in 20 files checked." in outcome.stdout
+
+
+NUL_FILES = {
+    "Agent.kt": 'import com.google.adk.agents.LlmAgent\nval root = LlmAgent.builder().name("a").instruction("Hi {{x}}\0").build()\n',
+    "agent.py": 'from google.adk.agents import LlmAgent\n\0\nroot_agent = LlmAgent(name="a", instruction="Hi {{x}}")\n',
+    "root_agent.yaml": "name: a\n\0\ninstruction: Hi {{x}}\n",
+}
+
+
+@pytest.mark.parametrize("name", list(NUL_FILES))
+def test_hostile_nul_character_is_reported_never_silent(tmp_path, name):
+    # A Kotlin file with a NUL was skipped in silence ("All checks passed"): the grammar reads
+    # nothing past it. It is a TPL013 finding there, as in Python and YAML.
+    (tmp_path / name).write_text(NUL_FILES[name], encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", name], tmp_path, seconds=20)
+    assert outcome.returncode == 1, outcome.stdout + outcome.stderr
+    assert f"{name}:" in outcome.stdout and " TPL013 " in outcome.stdout, outcome.stdout

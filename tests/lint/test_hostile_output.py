@@ -64,11 +64,11 @@ def test_hostile_error_naming_a_hostile_path_is_escaped(tmp_path):
 
 def test_hostile_fix_list_escapes_file_names(tmp_path):
     name = f"p{OSC52}.prompt"
-    (tmp_path / name).write_text("Hi {{name}}\n")
+    (tmp_path / name).write_text("Hi { name }\n")  # TPL004: a safe fix, which --show-fixes lists
     outcome = run_templating(["lint", "--no-cache", "--show-fixes", name], tmp_path)
     assert "- p\\x1b]52;c;ZWNobyBwd25lZA==\\x07.prompt:" in outcome.stderr
     assert not _unsafe(outcome.stdout + outcome.stderr)
-    assert Path(tmp_path / name).read_text() == "Hi {{name}}\n"
+    assert Path(tmp_path / name).read_text() == "Hi { name }\n"
 
 
 WORKFLOW = """from google.adk import Event, Workflow

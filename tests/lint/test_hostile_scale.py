@@ -70,3 +70,20 @@ def test_hostile_1000_apps_of_50_written_keys_each(tmp_path: Path) -> None:
     assert outcome.returncode == 1, outcome.stderr[-2000:]
     assert outcome.stdout.count("TPL014 `missing` is read by agent `root`") == 1_000, outcome.stdout[-2000:]
     assert "TPL014 `k0`" not in outcome.stdout
+
+
+def test_hostile_go_package_of_8000_files(tmp_path: Path) -> None:
+    # Each file names a constant of another file of the package: the folder was listed and
+    # sorted for every file before the 50-sibling cap applied (2,000 files: 8 s of CPU,
+    # 8,000: past a minute). It is listed once per run now, and too large to search.
+    (tmp_path / "pyproject.toml").write_text("[tool.templating]\n", encoding="utf-8")
+    (tmp_path / "prompts.go").write_text('package main\n\nconst Shared = "Be kind to {user}."\n', encoding="utf-8")
+    for index in range(8_000):
+        (tmp_path / f"agent{index:05}.go").write_text(
+            'package main\n\nimport "google.golang.org/adk/agent/llmagent"\n\n'
+            f'func make{index}() {{\n\tllmagent.New(llmagent.Config{{Name: "a{index}", Instruction: "Hi {{x}}" + Shared}})\n}}\n',
+            encoding="utf-8",
+        )
+    outcome = run_templating(["lint", "--no-cache", "--select", "TPL014", "."], tmp_path, seconds=60, megabytes=500)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert "Found 8000 findings in 8001 files checked." in outcome.stdout, outcome.stdout[-2000:]

@@ -281,3 +281,36 @@ def test_hostile_yaml_workflow_of_100000_steps(tmp_path: Path, case: str) -> Non
     assert "kf0" not in outcome.stdout
     graph = run_templating(["graph", "--format", "json", "app"], tmp_path, seconds=12, megabytes=450)
     assert graph.returncode == 0 and '"reader"' in graph.stdout, graph.stderr[-2000:]
+
+
+def _orchestrator(steps: int, body, gathered: bool) -> str:
+    """A module whose one function node runs ``steps`` children with ``ctx.run_node``."""
+    lines = [
+        "import asyncio", "from google.adk import Agent, Event, Workflow", "from google.adk.workflow import node", "",
+        'worker = Agent(name="worker", model="m", instruction="Do {step} of {plan}, then {verdict}.")',
+        *(['helper = Agent(name="helper", model="m", instruction="Help.", output_key="verdict")'] if gathered else []),
+        "",
+        "@node(rerun_on_resume=True)", "async def orchestrate(ctx):", '    yield Event(state={"plan": "p"})',
+        *(line for index in range(steps) for line in body(index)),
+        *([] if gathered else ['    ctx.state["verdict"] = "done"']), "", 'root = Workflow(name="loop", edges=[("START", orchestrate)])', "",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("case", "body", "expected"),
+    [
+        ("in sequence", lambda i: [f'    ctx.state["step"] = {i}', "    await ctx.run_node(worker)"],
+         "`orchestrate` writes it only after it runs `worker`"),
+        ("gathered in pairs", lambda i: [f'    ctx.state["step"] = {i}',
+                                         "    await asyncio.gather(ctx.run_node(worker), ctx.run_node(helper))"],
+         "`helper` writes it concurrently (they are gathered with `asyncio.gather`)"),
+    ],
+)  # fmt: skip
+def test_hostile_orchestrator_of_8000_run_node_steps(tmp_path: Path, case: str, body, expected: str) -> None:
+    # Each child's reads looked at every call and every write of the orchestrator: 8,000 steps
+    # took 25 s of CPU (2,000: 1.9 s).
+    (tmp_path / "agent.py").write_text(_orchestrator(8_000, body, case.startswith("gathered")), encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "--select", "TPL015,TPL018", "agent.py"], tmp_path, seconds=20)
+    assert outcome.returncode == 1, outcome.stderr
+    assert expected in outcome.stdout, outcome.stdout[-2000:]

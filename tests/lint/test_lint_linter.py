@@ -64,7 +64,11 @@ def test_linter_fix_only_where_the_source_is_verbatim():
     result = lint_paths(
         [TREE / "configs" / "root_agent.yaml"], Settings(root=TREE, enabled=select_rules(None, ["TPL014"]))
     )
-    assert [f.fix.content if f.fix else None for f in result.findings] == ["{answer}", "{mood}", None]
+    assert [f.fix.content if f.fix else None for f in result.findings] == [None, "{mood}", None]
+    # `{{answer}}` (TPL001) has two readings, both unsafe: the value (here), or the text `{answer}`
+    # through the strict dialect, which an Agent Config cannot hold.
+    assert [[fix.content for fix in f.suggestions] for f in result.findings] == [["{answer}"], [], []]
+    assert [fix.safe for f in result.findings for fix in f.suggestions] == [False]
 
 
 def test_linter_per_file_ignores_and_selection():

@@ -9,8 +9,8 @@ from templating.lint.instruction_lint import lint_instruction
 from templating.lint.linter import lint_paths
 from templating.lint.registry import RULES, rules_for_dialect, select_rules
 from templating.lint.settings import Settings
-from templating.lint.state_shape import state_keys
 from templating.project.model.instruction import Instruction, SourceFile
+from templating.state_shape import state_keys
 
 TREE = Path(__file__).parents[1] / "data" / "lint" / "strict"
 STATE = {"user:profile": {"name": "Ada"}, "items": [{"title": "Tea"}], "greeting": "Hello"}
@@ -164,7 +164,7 @@ def test_strict_fixture_tree_with_the_config_dialect(monkeypatch, run_cli):
 def test_strict_fixture_tree_dialect_flag_overrides_the_config(monkeypatch, run_cli):
     monkeypatch.chdir(TREE)
     _, out, _ = run_cli("lint", ".", "--dialect", "adk", "--output-format", "concise")
-    assert "agent.yaml:3:7: TPL001 [*] `{{greeting}}` is not an escape: ADK substitutes the state key `greeting`" in out
+    assert "agent.yaml:3:7: TPL001 `{{greeting}}` is not an escape: ADK substitutes the state key `greeting`" in out
     assert (
         "greeting.prompt:2:20: TPL005 `{budget.amount}` is left literal: the `adk` dialect has no nested paths" in out
     )

@@ -71,3 +71,15 @@ def test_front_matter_adk_accepts_is_quiet(tmp_path: Path, shape: str) -> None:
     _skill(tmp_path, ACCEPTED[shape])
     lint = run_templating(["lint", "--no-cache", "."], tmp_path, seconds=20)
     assert "TPL013" not in lint.stdout, lint.stdout
+
+
+@pytest.mark.parametrize("tool", [".gemini", ".claude", ".codex"])
+def test_a_skill_of_another_tool_is_not_an_adk_skill(tmp_path: Path, tool: str) -> None:
+    # Gemini CLI keeps its skills in `.gemini/skills/` (Claude Code in `.claude/skills/`) with
+    # its own rules; no ADK program loads them (issue 37's bed: a TPL013 on one was false).
+    _skill(tmp_path, REFUSED["a name with spaces"])
+    (tmp_path / "skills").rename(tmp_path / "kept")
+    (tmp_path / tool).mkdir()
+    (tmp_path / "kept").rename(tmp_path / tool / "skills")
+    lint = run_templating(["lint", "--no-cache", "."], tmp_path, seconds=20)
+    assert "TPL013" not in lint.stdout and lint.returncode == 0, lint.stdout + lint.stderr

@@ -22,15 +22,21 @@ ROOT = Path(__file__).resolve().parents[2]
 class RawClient:
     """``templating server`` in a subprocess; messages read on a thread into a queue."""
 
-    def __init__(self, *arguments: str, cwd: Path | None = None, script: Path | None = None) -> None:
+    def __init__(
+        self, *arguments: str, cwd: Path | None = None, script: Path | None = None, log: Path | None = None
+    ) -> None:
         # ``script``: a server of the tests' own (the real one, patched) instead of `templating server`.
+        # ``log``: the file the server's standard error goes to (else nowhere).
         command = (
             [sys.executable, str(script)] if script else [sys.executable, "-m", "templating", "server", *arguments]
         )
         environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+        errors = log.open("wb") if log is not None else subprocess.DEVNULL
         self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd, env=environment
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, cwd=cwd, env=environment
         )
+        if log is not None:
+            errors.close()  # type: ignore[union-attr]
         self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()

@@ -1,21 +1,22 @@
-"""The docs' state-flow pictures: Graphviz's drawing of ``templating graph --format dot``.
+"""The docs' state-flow pictures: the mermaid output of ``templating graph``, drawn in the browser.
 
-The site build (``hooks/diagrams.py``) draws each marked graph; these tests check that the
-picture holds exactly the nodes and edges the command prints, and that the mermaid source
-beside it is the command's current output. Graphviz must be installed where
-``TEMPLATING_REQUIRE_GRAPHVIZ`` is set (CI); elsewhere the picture tests are skipped and say why.
+The site build (``hooks/diagrams.py``) checks each marked block against the command; these
+tests check the same without a build, that the block holds exactly the nodes and edges the
+command's dot and JSON outputs hold, and that the site's markdown turns it into the element
+Material for MkDocs draws (no system package such as Graphviz is needed to build the docs).
 """
 
 from __future__ import annotations
 
+import html
 import importlib.util
-import os
+import json
 import re
-import shutil
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
+import markdown
 import pytest
+from mkdocs.config import load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -36,11 +37,7 @@ MARKED = sorted(
         for match in diagrams.GRAPH.finditer(page.read_text("utf-8"))
     }
 )
-needs_graphviz = pytest.mark.skipif(
-    shutil.which("dot") is None and not os.environ.get("TEMPLATING_REQUIRE_GRAPHVIZ"),
-    reason="Graphviz's `dot` is not installed (apt-get install graphviz); CI requires it",
-)
-_SVG = "{http://www.w3.org/2000/svg}"
+FOLDERS = sorted({folder for _, folder, _ in MARKED})
 
 
 def test_the_docs_mark_the_example_graphs_on_the_home_page_and_the_state_flow_page():
@@ -56,35 +53,49 @@ def test_mermaid_source_is_the_commands_current_output(page, folder, mermaid):
     assert mermaid == diagrams.graph_text(folder, "mermaid", ROOT), f"{page}: run `templating graph {folder}`"
 
 
-@needs_graphviz
-@pytest.mark.parametrize("folder", sorted({folder for _, folder, _ in MARKED}))
-def test_picture_holds_exactly_the_nodes_and_edges_of_the_dot_output(folder):
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_mermaid_picture_holds_exactly_the_nodes_and_edges_of_the_dot_output(folder):
+    mermaid = diagrams.graph_text(folder, "mermaid", ROOT)
     dot = diagrams.graph_text(folder, "dot", ROOT)
-    svg = ElementTree.fromstring(diagrams.render_svg(dot))
-    titles = {kind: set() for kind in ("node", "edge")}
-    for group in svg.iter(f"{_SVG}g"):
-        kind = group.get("class")
-        if kind in titles:
-            titles[kind].add(group.find(f"{_SVG}title").text.replace("&#45;", "-"))
+    dot_edges = sorted(re.findall(r"^ +(\w+) -> (\w+)", dot, flags=re.MULTILINE))
+    mermaid_edges = sorted(re.findall(r"^ +(\w+) [-=.]+[>o](?:\|[^|\n]*\|)? (\w+)$", mermaid, flags=re.MULTILINE))
+    assert dot_edges and dot_edges == mermaid_edges
     nodes = set(re.findall(r"^ +(\w+) \[", dot, flags=re.MULTILINE)) - {"node", "edge", "graph"}
-    edges = {f"{source}->{target}" for source, target in re.findall(r"^ +(\w+) -> (\w+)", dot, flags=re.MULTILINE)}
-    assert nodes and edges
-    assert titles == {"node": nodes, "edge": edges}
-    # A node declared twice (an agent, then again inside its workflow's box) shows its last label.
-    node_labels = dict(re.findall(r'^ +(\w+) \[[^\n]*?label="([^"]*)"', dot, flags=re.MULTILINE))
-    edge_labels = re.findall(r'^ +\w+ -> \w+ \[[^\n]*?label="([^"]*)"', dot, flags=re.MULTILINE)
-    box_labels = re.findall(r'^ +label="([^"]*)"', dot, flags=re.MULTILINE)
-    written = [*node_labels.values(), *edge_labels, *box_labels]
-    drawn = {text.text for text in svg.iter(f"{_SVG}text")}
-    assert {line for label in written for line in label.split("\\n") if line} <= drawn
+    declared = set(re.findall(r"^ +(\w+)[\[({]", mermaid, flags=re.MULTILINE))
+    assert nodes and nodes == declared
 
 
-@needs_graphviz
-def test_picture_draws_an_optional_read_apart_from_a_required_one():
-    svg = diagrams.render_svg(diagrams.graph_text("examples/research_pipeline", "dot", ROOT))
-    assert "may read" in svg and 'stroke-dasharray="1,5"' in svg and 'stroke-dasharray="5,2"' in svg
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_mermaid_picture_names_every_agent_and_key_of_the_json_output(folder):
+    graph = json.loads(diagrams.graph_text(folder, "json", ROOT))
+    mermaid = diagrams.graph_text(folder, "mermaid", ROOT)
+    agents = {agent["name"] for agent in graph["agents"]}
+    keys = {read["key"] for agent in graph["agents"] for read in agent["reads"]}
+    assert agents and keys
+    for name in agents:
+        assert f'["{name}<br/>' in mermaid, name
+    for key in keys:
+        assert f'[("{key}")]' in mermaid, key
 
 
-def test_picture_path_is_one_file_per_folder():
-    assert diagrams.picture_path("examples/research_pipeline") == "diagrams/examples-research_pipeline.svg"
-    assert diagrams.picture_path("examples/research_pipeline/") == diagrams.picture_path("examples/research_pipeline")
+def test_mermaid_picture_draws_an_optional_read_apart_from_a_required_one():
+    mermaid = diagrams.graph_text("examples/research_pipeline", "mermaid", ROOT)
+    assert "key0_critique -.-o|may read| agent3_critic" in mermaid
+    assert "key1_findings -.->|reads| agent3_critic" in mermaid
+
+
+def test_the_site_draws_each_marked_block_in_the_browser():
+    """The site's own markdown settings make a marked block the ``<pre class="mermaid">`` that
+    Material for MkDocs hands to mermaid, its text unchanged."""
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    page, folder, mermaid = MARKED[0]
+    text = (DOCS / page).read_text("utf-8")
+    marked = next(match[0] for match in diagrams.GRAPH.finditer(text) if match["folder"] == folder)
+    block = marked[marked.index("```") :]
+    rendered = markdown.markdown(
+        block, extensions=config["markdown_extensions"], extension_configs=config["mdx_configs"]
+    )
+    assert rendered.startswith('<pre class="mermaid"><code>'), rendered[:80]
+    assert html.unescape(rendered.removeprefix('<pre class="mermaid"><code>').split("</code>")[0]) == mermaid.rstrip(
+        "\n"
+    )

@@ -22,15 +22,25 @@ LAYERS = {"core": 0, "project": 1, "lint": 2, "cli": 3, "server": 3}
 PROJECT_FRONT_DOOR = frozenset({
     "templating.project", "templating.project.reading", "templating.project.surfaces", "templating.project.model.assembly",
     "templating.project.model.facts", "templating.project.model.instruction", "templating.project.model.graph",
-    "templating.project.files", "templating.project.noqa", "templating.project.roots",
+    "templating.project.model.request",
+    "templating.project.files", "templating.project.noqa", "templating.project.words", "templating.project.roots",
+})  # fmt: skip
+#: The command-line modules that may import the linter: the lint and rule commands' and the
+#: shared settings (`cli.common` reads the config as lint does). Every other command (graph,
+#: render, cache-report, request, snapshot) reads a project through the front door alone.
+LINT_USERS = frozenset({
+    "templating.cli.lint", "templating.cli.lint_output", "templating.cli.rule", "templating.cli.common",
 })  # fmt: skip
 
+#: Files the tool writes and reads back itself, whose suffix is no surface's business: a
+#: request snapshot (`templating snapshot`) is plain text, never linted unless named.
+OWN_FILES = frozenset({("templating.cli.snapshot", ".txt")})
 
 PROJECT = "templating.project"
 #: The front ends: one package per source language (or file format) a project is read from.
 FRONT_ENDS = frozenset({"python", "agent_config", "typescript", "go", "java", "kotlin"})
 #: The project layer's leaves: modules that import nothing of the project.
-LEAVES = ("budget", "encoding", "heap", "noqa", "paths", "pickling")
+LEAVES = ("budget", "edge", "encoding", "heap", "noqa", "paths", "pickling")
 #: What a front end may import from the project layer besides its own package: the model, the
 #: contract, the shared source cache and tree-sitter layer, and the leaves.
 FRONT_END_MAY_IMPORT = ("model", "frontend", "sources", "treesitter", *LEAVES)
@@ -109,6 +119,59 @@ def test_layers_entry_points_use_the_project_through_its_front_door():
         if layer_of(name) == "project" and _existing(name) not in PROJECT_FRONT_DOOR
     ]  # fmt: skip
     assert past == []
+
+
+def test_layers_commands_other_than_lint_read_a_project_through_the_front_door_not_the_linter():
+    """``graph``, ``render`` and what they share get the project model from the project layer
+    (`templating.project.reading`), never from ``templating.lint``."""
+    wrong = [
+        f"{file.relative_to(PACKAGE.parent)}:{line}: {name}"
+        for module, file in MODULES.items() if layer_of(module) == "cli" and module not in LINT_USERS
+        for name, line, _ in imports_of(file) if layer_of(name) == "lint"
+    ]  # fmt: skip
+    assert wrong == []
+
+
+def _spelled_file_names(file: Path, suffixes: frozenset[str], names: frozenset[str]) -> list[tuple[int, str]]:
+    """The string constants of ``file`` (docstrings aside) that are a surface's suffix or a
+    file name a surface claims (``".py"``, ``"__init__.py"``, ``"SKILL.md"``)."""
+    tree = ast.parse(file.read_text(encoding="utf-8"))
+    documented = {
+        id(node.body[0].value) for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr)
+    }  # fmt: skip
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documented:
+            text = node.value
+            bare = text and not any(character.isspace() or character == "/" for character in text)
+            if bare and (text in names or any(text.lower().endswith(suffix) for suffix in suffixes)):
+                found.append((node.lineno, text))
+    return found
+
+
+def test_layers_only_the_surfaces_registry_spells_the_files_of_a_project():
+    """Above the project layer, a file's kind is asked of the registry (`surface_for`,
+    `claiming`), never told by its suffix: a new surface is one record, not a hunt."""
+    from templating.project.surfaces import SURFACES
+
+    suffixes = frozenset(suffix for surface in SURFACES for suffix in surface.suffixes)
+    names = frozenset(name for surface in SURFACES for name in surface.names)
+    spelled = [
+        f"{file.relative_to(PACKAGE.parent)}:{line}: {text!r}"
+        for module, file in MODULES.items() if layer_of(module) in ("lint", "cli", "server")
+        for line, text in _spelled_file_names(file, suffixes, names)
+        if (module, text) not in OWN_FILES
+    ]  # fmt: skip
+    assert spelled == []
+
+
+def test_layers_a_spelled_suffix_is_found_and_a_docstring_is_not(monkeypatch):
+    source = '"""Reads a.py."""\nfor candidate in (base.with_suffix(".py"), base / "__init__.py", "see docs/x.md"):\n    pass\n'
+    monkeypatch.setattr(Path, "read_text", lambda self, encoding=None: source)
+    found = _spelled_file_names(PACKAGE / "cli" / "_probe.py", frozenset({".py", ".md"}), frozenset({"SKILL.md"}))
+    assert found == [(2, ".py"), (2, "__init__.py")]
 
 
 def test_layers_no_import_cycles_among_modules():

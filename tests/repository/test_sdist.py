@@ -24,6 +24,7 @@ def test_sdist_leaves_out_a_lint_cache_left_in_the_tests(tmp_path, monkeypatch):
         "*.egg-info",
         "__pycache__",
         ".*_cache",
+        "node_modules",  # the VS Code extension's, installed by `npm ci` in editors/vscode
     )
     shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*skipped))
     cache = tree / "tests" / "data" / "lint" / "strict" / ".templating_cache" / "0.1.0"

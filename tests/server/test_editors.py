@@ -137,7 +137,7 @@ def test_editors_neovim_snippet_gives_diagnostics_hover_typing_fixes_and_definit
     assert "tools.py:5" in seen["hover"] and "user:name" in seen["hover"]
     assert '{plan}"' in seen["typed_line"] and seen["after_typing"] == []
     assert seen["actions"].count("TPL001: add `# noqa: TPL001`") == 1
-    assert "TPL001: Replace with `{plan}`" in seen["actions"]
+    assert "TPL001: Replace with `{plan}`: the value of `plan` (unsafe)" in seen["actions"]
     assert '{plan}"' in seen["fixed_line"] and seen["after_fix"] == []
     assert seen["definition"] == {"file": "tools.py", "line": 5}
     assert seen["prompt_filetype"] == "text"
@@ -155,3 +155,39 @@ def test_editors_helix_snippet_adds_the_server_beside_the_others_and_languages_f
     assert set(languages["prompt"]["file-types"]) == {"prompt", "txt"}
     if shutil.which("hx") is None:
         pytest.skip("Helix is not installed: it is not packaged in Debian 12, on PyPI or on npm")
+
+
+#: Every kind of file the linter reads (a suffix, or a name read whatever its suffix) and the
+#: name Neovim and Helix give it. A new surface fails here until the snippets cover it.
+EDITOR_NAMES = {
+    ".py": ("python", "python"), ".pyi": ("python", "python"),
+    ".ts": ("typescript", "typescript"), ".mts": ("typescript", "typescript"), ".cts": ("typescript", "typescript"),
+    ".tsx": ("typescriptreact", "tsx"),
+    ".js": ("javascript", "javascript"), ".mjs": ("javascript", "javascript"), ".cjs": ("javascript", "javascript"),
+    ".jsx": ("javascriptreact", "jsx"),
+    ".go": ("go", "go"), ".java": ("java", "java"), ".kt": ("kotlin", "kotlin"), ".kts": ("kotlin", "kotlin"),
+    ".yaml": ("yaml", "yaml"), ".yml": ("yaml", "yaml"),
+    ".md": ("markdown", "markdown"), ".txt": ("text", "prompt"), ".prompt": ("text", "prompt"),
+    "initial.session.json": ("json", "json"), "SKILL.md": ("markdown", "markdown"), "skill.md": ("markdown", "markdown"),
+}  # fmt: skip
+
+
+def test_editors_names_cover_every_kind_of_file_the_linter_reads():
+    from templating.project.surfaces import SURFACES
+
+    read = {kind for surface in SURFACES for kind in (*surface.suffixes, *surface.names)}
+    assert read == set(EDITOR_NAMES)
+
+
+@pytest.mark.parametrize("snippet", ["-- Neovim 0.11 and later", "-- Neovim 0.10", "-- Neovim 0.7 to 0.9"])
+def test_editors_neovim_snippets_start_the_server_for_every_language(snippet):
+    listed = re.search(r"(?:filetypes|pattern) = \{(.*?)\}", _snippet("lua", snippet), re.DOTALL)
+    assert listed is not None
+    filetypes = set(re.findall(r'"([a-z]+)"', listed.group(1)))
+    assert filetypes == {neovim for neovim, _ in EDITOR_NAMES.values()} | {"toml"}  # toml: its saves re-read the config
+
+
+def test_editors_helix_snippet_adds_the_server_to_every_language():
+    config = tomllib.loads(_snippet("toml", "[language-server.templating]"))
+    with_server = {language["name"] for language in config["language"] if "templating" in language["language-servers"]}
+    assert with_server == {helix for _, helix in EDITOR_NAMES.values()} | {"toml"}

@@ -113,7 +113,8 @@ async def test_server_debounces_a_burst_of_changes(tmp_path: Path):
 
 
 async def test_server_quick_fix_edit_fixes_the_finding(client: LanguageClient, tmp_path: Path):
-    uri = await _open(client, tmp_path / "agent.py", AGENT)
+    spaced = AGENT.replace("{{plan}}", "{ plan }")  # TPL004: a safe fix
+    uri = await _open(client, tmp_path / "agent.py", spaced)
     [diagnostic] = client.diagnostics[uri]
     context = types.CodeActionContext(diagnostics=[diagnostic])
     found = await client.text_document_code_action_async(
@@ -123,13 +124,54 @@ async def test_server_quick_fix_edit_fixes_the_finding(client: LanguageClient, t
     )
 
     titles = [action.title for action in found]
-    assert titles == ["TPL001: Replace with `{plan}`", "TPL001: add `# noqa: TPL001`", "templating: fix all safe (1)"]
+    assert titles == ["TPL004: Replace with `{plan}`", "TPL004: add `# noqa: TPL004`", "templating: fix all safe (1)"]
+    assert found[0].is_preferred
     [quick_fix] = found[0].edit.changes[uri]
     assert quick_fix == types.TextEdit(range=_range(2, 62, 70), new_text="{plan}")
     [noqa] = found[1].edit.changes[uri]
-    assert noqa.new_text == "  # noqa: TPL001" and noqa.range.start.line == 2
+    assert noqa.new_text == "  # noqa: TPL004" and noqa.range.start.line == 2
     [whole] = found[2].edit.changes[uri]
-    assert whole.new_text == AGENT.replace("{{plan}}", "{plan}")
+    assert whole.new_text == spaced.replace("{ plan }", "{plan}")
+
+
+def _applied(text: str, edits: list[types.TextEdit]) -> str:
+    """``text`` with ``edits`` (ASCII lines here: UTF-16 columns are characters) applied."""
+    lines = text.split("\n")
+    starts = [sum(len(line) + 1 for line in lines[:index]) for index in range(len(lines))]
+    placed = [(starts[e.range.start.line] + e.range.start.character, starts[e.range.end.line] + e.range.end.character,
+               e.new_text) for e in edits]  # fmt: skip
+    for start, end, new_text in sorted(placed, reverse=True):
+        text = text[:start] + new_text + text[end:]
+    return text
+
+
+async def test_server_offers_both_readings_of_a_doubled_brace_as_unsafe_fixes(client: LanguageClient, tmp_path: Path):
+    text = AGENT.replace("é ", "")  # ASCII, so that the test places edits by character
+    uri = await _open(client, tmp_path / "agent.py", text)
+    [diagnostic] = client.diagnostics[uri]
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )  # fmt: skip
+    titles = [action.title for action in found]
+    assert titles == [
+        "TPL001: Replace with `{plan}`: the value of `plan` (unsafe)",
+        "TPL001: Compile the instruction in the strict dialect: `{{plan}}` is then the text `{plan}` (unsafe)",
+        "TPL001: add `# noqa: TPL001`",
+    ]  # no "fix all safe": neither reading is safe
+    assert not any(action.is_preferred for action in found)
+    value = _applied(text, found[0].edit.changes[uri])
+    assert value == text.replace("{{plan}}", "{plan}")
+    strict = _applied(text, found[1].edit.changes[uri])
+    assert strict == "from templating import compile_template\n" + text.replace(
+        'instruction="Hi {user:name}, {{plan}}"',
+        'instruction=compile_template("Hi {user:name}, {{plan}}", dialect="strict")',
+    )
+    # The linter reads the fixed agent in the strict dialect: `{{plan}}` is an escape there.
+    fixed = await _open(client, tmp_path / "fixed.py", strict)
+    assert [d.code for d in client.diagnostics[fixed]] == []
 
 
 async def test_server_noqa_action_silences_the_finding(client: LanguageClient, tmp_path: Path):
@@ -140,7 +182,7 @@ async def test_server_noqa_action_silences_the_finding(client: LanguageClient, t
             text_document=types.TextDocumentIdentifier(uri=uri), range=_range(2, 0, 0), context=context
         )
     )
-    [noqa] = found[1].edit.changes[uri]
+    [noqa] = next(action for action in found if "noqa" in action.title).edit.changes[uri]
     lines = AGENT.split("\n")
     lines[2] = lines[2][: noqa.range.start.character] + noqa.new_text
     await _open(client, tmp_path / "silenced.py", "\n".join(lines))
@@ -206,7 +248,12 @@ async def test_server_hover_and_definition_show_the_writers(fake: LanguageClient
     name = await fake.text_document_hover_async(types.HoverParams(**_at(uri, 2, 50)))
     locations = await fake.text_document_definition_async(types.DefinitionParams(**_at(uri, 2, 65)))
 
-    assert "output_key of agent `planner` at" in plan.contents.value and "writers.py:3`" in plan.contents.value
+    writers = (FAKE.parent / "writers.py").resolve()
+    # A link to the writer's line: VS Code opens `#L3` at line 3.
+    assert (
+        f"the `output_key` of agent `planner` at [`{writers.as_posix()}:3`]({writers.as_uri()}#L3)"
+        in plan.contents.value
+    )
     assert "written nowhere in this project" in name.contents.value
     [location] = locations
     assert location.uri == (FAKE.parent / "writers.py").as_uri()
@@ -270,7 +317,7 @@ async def test_server_offers_one_noqa_action_per_code_and_line(client: LanguageC
 
     titles = [action.title for action in found]
     assert titles.count("TPL001: add `# noqa: TPL001`") == 1
-    assert titles.count("TPL001: Replace with `{plan}`") == 2  # two fixes, at two ranges
+    assert titles.count("TPL001: Replace with `{plan}`: the value of `plan` (unsafe)") == 2  # two fixes, at two ranges
 
 
 @pytest.mark.parametrize(
@@ -369,3 +416,22 @@ async def test_server_noqa_for_a_constant_goes_after_its_closing_quotes_in_the_f
     )
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert "TPL001" not in [d.code for d in client.diagnostics[uri]]
+
+
+WORKFLOW = (
+    "from google.adk import Agent, Context, Workflow\n\n\n"
+    "def note(ctx: Context):\n"
+    '    ctx.state["critique"] = "more detail"\n\n\n'
+    'present = Agent(name="present", instruction="Say: {critique}")\n'
+    'root_agent = Workflow(name="flow", edges=[("START", note, present)])\n'
+)
+
+
+async def test_server_hover_names_a_function_node_as_a_function_not_a_tool(client: LanguageClient, tmp_path: Path):
+    uri = await _open(client, tmp_path / "agent.py", WORKFLOW)
+    line = WORKFLOW.split("\n").index('present = Agent(name="present", instruction="Say: {critique}")')
+    column = WORKFLOW.split("\n")[line].index("{critique}") + 2
+    hover = await client.text_document_hover_async(types.HoverParams(**_at(uri, line, column)))
+    assert "writers: the `state` of function `note` at [`agent.py:5`](" in hover.contents.value
+    assert "tool" not in hover.contents.value
+    assert "required: when it is missing, ADK raises `KeyError`" in hover.contents.value

@@ -99,3 +99,27 @@ def test_server_reads_the_settings_again_when_pyproject_toml_is_saved(raw: RawCl
     raw.notify("textDocument/didSave", {"textDocument": {"uri": config.as_uri()}})
 
     assert "TPL001" not in published(agent.as_uri())
+
+
+def test_server_answers_malformed_positions_with_one_log_line_each(tmp_path: Path):
+    # pygls logged each with its whole traceback: some 60 lines on stderr per request.
+    log = tmp_path / "server.log"
+    client = RawClient(log=log)
+    client.initialize()
+    uri = {"uri": (tmp_path / "a.py").as_uri()}
+    malformed = [
+        ("textDocument/hover", {"textDocument": uri, "position": {"line": -1, "character": 0}},
+         "Position.line should be in range [0:2147483647], but was -1."),
+        ("textDocument/completion", {"textDocument": uri, "position": {"line": 0, "character": -5}},
+         "Position.character should be in range [0:2147483647], but was -5."),
+        ("textDocument/definition", {"textDocument": uri}, "`position` is missing"),
+    ]  # fmt: skip
+    for method, params, reason in malformed:
+        answer = client.request(method, params)
+        assert answer["error"] == {"code": -32602, "message": f"the params do not fit `{method}`: {reason}"}
+    assert client.request("textDocument/hover", HOVER)["result"] is None  # and it goes on
+    assert client.close() == 0
+    lines = log.read_text().splitlines()
+    assert lines == [
+        f"rejected a message: the params do not fit `{method}`: {reason}" for method, _, reason in malformed
+    ]

@@ -41,6 +41,19 @@ async def test_server_hover_on_a_typescript_placeholder_names_its_writer(client:
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(1, column))
     )
     assert hover is not None and "user" in hover.contents.value
+    # The file imports IQAI's ADK-TS: a missing key is its `Error`, not Python's `KeyError`.
+    assert "required: when it is missing, ADK-TS fails with an `Error`" in hover.contents.value
+    assert "KeyError" not in hover.contents.value
+
+
+async def test_server_hover_in_an_adk_js_file_names_adk_js_error(client: LanguageClient, tmp_path: Path):  # noqa: F811
+    uri = await _open(client, tmp_path / "agent.ts", JS_AGENT.replace(", {us", ""), language="typescript")
+    column = JS_AGENT.split("\n")[2].index("{user_name}") + 3
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(2, column))
+    )
+    assert "required: when it is missing, adk-js throws an `Error`" in hover.contents.value
+    assert "KeyError" not in hover.contents.value
 
 
 TOOLS = (
@@ -113,3 +126,24 @@ async def test_server_completes_and_goes_to_an_output_key_from_a_template_litera
     }
     [location] = await client.text_document_definition_async(types.DefinitionParams(**definition))
     assert location.uri == (tmp_path / "writer.ts").resolve().as_uri() and location.range.start.line == 1
+
+
+async def test_server_never_reads_a_module_out_of_the_project(client: LanguageClient, tmp_path: Path):  # noqa: F811
+    # One project, whatever the door: the editor reads the import as the command line does.
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    project.mkdir()
+    outside.mkdir()
+    (project / "pyproject.toml").write_text("[tool.templating]\n")
+    secret = 'export const SECRET = "Use {{ SECRETLINE }}";\n'
+    (outside / "a.ts").write_text(secret)
+    (project / "inside.ts").write_text(secret)
+    (project / "link.ts").symlink_to(outside / "a.ts")
+    agent = (
+        "import { LlmAgent } from '@google/adk';\nimport { SECRET } from '%s';\n"
+        "export const root = new LlmAgent({ name: 'a', instruction: `Hi ${SECRET}` });\n"
+    )
+    for specifier in ("../outside/a", "./link"):
+        uri = await _open(client, project / f"agent{len(specifier)}.ts", agent % specifier, language="typescript")
+        assert not any("SECRETLINE" in d.message for d in client.diagnostics[uri]), client.diagnostics[uri]
+    uri = await _open(client, project / "control.ts", agent % "./inside", language="typescript")
+    assert any("SECRETLINE" in d.message for d in client.diagnostics[uri]), client.diagnostics[uri]

@@ -20,12 +20,16 @@ import yaml
 from templating.project.model.facts import AgentFacts, FileFacts, Ref, Writer
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.model.kinds import AGENT_KINDS, WORKFLOW_CLASS
+from templating.project.model.request_facts import RequestFacts, Unread
 
 __all__ = ["CONFIG_AGENT", "yaml_facts"]
 
 #: The name under which a config file's agent is found by other files' references.
 CONFIG_AGENT = "<config>"
 _PARENT_FOLDERS = 4
+# How YAML spells a boolean (PyYAML's YAML 1.1 words).
+_TRUE = ("true", "yes", "on")
+_FALSE = ("false", "no", "off")
 
 
 def yaml_facts(
@@ -57,8 +61,46 @@ def yaml_facts(
         tuple(_code_refs(fields.get("tools"), "name", folder)),
         callbacks=tuple(ref for field, node in fields.items() if field.endswith("_callbacks")
                         for ref in _code_refs(node, "name", folder)),
+        static=_is_given(fields.get("static_instruction")), request=_request(source, fields, instructions),
     )  # fmt: skip
     return FileFacts(key, source.path, (agent,))
+
+
+def _request(source: SourceFile, fields: dict[str, yaml.Node], instructions: Sequence[Instruction]) -> RequestFacts:
+    """The agent's settings that shape its model request (`RequestFacts`), as the config
+    writes them; a value the config does not spell out is an `Unread`."""
+    unread: list[Unread] = []
+
+    def missing(field: str, piece: str, what: str) -> None:
+        node = fields[field]
+        unread.append(Unread(piece, what, source.path, node.start_mark.line + 1, node.start_mark.column + 1))
+
+    found = {instruction.field for instruction in instructions}
+    for field in ("instruction", "static_instruction"):
+        if field not in found and _is_given(fields.get(field)):
+            missing(field, field, f"`{field}` is not a text the config spells out")
+    if fields.get("before_model_callbacks") is not None:
+        missing("before_model_callbacks", "request", "`before_model_callbacks` may change the request")
+    if "model_code" in fields:
+        missing("model_code", "model", "`model_code` builds the model in code")
+    flags = {}
+    for field in ("disallow_transfer_to_parent", "disallow_transfer_to_peers"):
+        value = (_scalar(fields.get(field)) or "false").lower()
+        flags[field] = value in _TRUE
+        if value not in _TRUE and value not in _FALSE:
+            missing(field, "transfer", f"`{field}` is not true or false")
+    tools = fields.get("tools")
+    return RequestFacts(
+        "adk", _scalar(fields.get("description")) or "", _scalar(fields.get("model")) or None, None,
+        fields.get("output_schema") is not None, isinstance(tools, yaml.SequenceNode) and bool(tools.value),
+        disallow_transfer_to_parent=flags["disallow_transfer_to_parent"],
+        disallow_transfer_to_peers=flags["disallow_transfer_to_peers"], unread=tuple(unread),
+    )  # fmt: skip
+
+
+def _is_given(node: yaml.Node | None) -> bool:
+    """Whether a field holds a value google-adk takes as given (not empty, not null)."""
+    return node is not None and not (isinstance(node, yaml.ScalarNode) and node.value in ("", "null", "~"))
 
 
 def _output_key(source: SourceFile, node: yaml.Node | None) -> Writer | None:

@@ -14,10 +14,13 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from templating.project.go.brace_reasons import relays_instruction
 from templating.project.go.custom_order import run_order
-from templating.project.go.evaluate import GoText, evaluate, local_values
+from templating.project.go.evaluate import GoText, evaluate
+from templating.project.go.locals import local_values
 from templating.project.go.names import literal_name, local_name, reference, write_owner
 from templating.project.go.syntax import enclosing_function, fields, function_name, value_of
+from templating.project.go.third_party import tool_sources
 from templating.project.go.vocabulary import (
     ADK_IMPORT,
     AGENT_PACKAGES,
@@ -194,10 +197,12 @@ def _agent(
     if inner_body is not None:
         common.update(fields(inner_body, file.parsed))
     line, column = file.source.position(file.parsed.span(literal)[0])
+    # An instruction that is another passed on whole (``Instruction: doc.LLM.Instruction``)
+    # says nothing a linter can check: the text is the caller's, checked where it is written.
     instructions = tuple(
         _instruction(node, field, file, package, noqa)
         for key, field in INSTRUCTION_FIELDS.items()
-        if (node := common.get(key)) is not None
+        if (node := common.get(key)) is not None and not relays_instruction(node, file, package)
     )
     return AgentFacts(
         variable,
@@ -216,6 +221,7 @@ def _agent(
             ref for name in EARLY_CALLBACK_FIELDS for ref in _references(common.get(name), file, package)
         ),
         run_order=run_order(common.get("Run"), file, package) if kind == "custom" else (),
+        sources=tool_sources([common.get("Tools"), common.get("Toolsets")], file),
     )
 
 

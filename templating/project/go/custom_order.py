@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.go.evaluate import local_values
+from templating.project.go.locals import local_values
 from templating.project.go.names import reference
 from templating.project.go.syntax import fields, under
 from templating.project.model.facts import Ref

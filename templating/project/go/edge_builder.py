@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from templating.project.go.agents import constant_text
-from templating.project.go.evaluate import local_values
+from templating.project.go.locals import local_values
 from templating.project.go.syntax import enclosing_function, under, value_of
 from templating.project.model.workflow_facts import WorkflowEdge
 from templating.project.treesitter.queries import matches, query

@@ -17,7 +17,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from templating.project.budget import BUDGET_REASON, evaluation_budget, is_exhausted, pay
+from templating.project.go.brace_reasons import UNKNOWN, brace_reason
 from templating.project.go.literals import decode_go_string
+from templating.project.go.locals import local_definitions, local_values
 from templating.project.go.package import GoFile, Package, read_embedded
 from templating.project.go.parameters import is_brace_free_parameter
 from templating.project.go.syntax import enclosing_function
@@ -28,12 +31,11 @@ from templating.project.model.instruction import (
     SourceFile,
     unread_literal,
 )
-from templating.project.treesitter.queries import matches, query
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["GoText", "evaluate", "local_values"]
+__all__ = ["GoText", "evaluate"]
 
 # Each name followed is one level: a cycle (`const a = b; const b = a`) stops here.
 _MAX_DEPTH = 24
@@ -41,6 +43,8 @@ _MAX_DEPTH = 24
 # run was quadratic in it (no split is ever needed: the width is optional).
 _VERB = re.compile(r"%(?:%|[-+# 0]*+(?:\d++|\*)?(?:\.(?:\d++|\*)?)?(?:\[\d++\])?[a-zA-Z])")
 _SPLICED_VERBS = "svd"
+#: Verbs that print a number or a boolean: never a brace.
+_NUMBER_VERBS = "dbcoOxXeEfFgGtU"
 
 
 @dataclass(slots=True)
@@ -67,14 +71,18 @@ class GoText:
 
 
 def evaluate(node: Node, file: GoFile, package: Package) -> GoText:
-    """The text the Go expression ``node`` of ``file`` evaluates to."""
-    return _evaluate(node, file, package, 0)
+    """The text the Go expression ``node`` of ``file`` evaluates to (a hole where the file's
+    budget of built text is spent: see `templating.project.budget`)."""
+    with evaluation_budget():
+        return _evaluate(node, file, package, 0)
 
 
 def _evaluate(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     kind = node.type
     if kind in ("interpreted_string_literal", "raw_string_literal"):
         return _literal(node, file)
+    if is_exhausted():
+        return _over_budget(node, file)
     if depth < _MAX_DEPTH:
         if kind == "parenthesized_expression" and node.named_child_count == 1:
             return _evaluate(node.named_children[0], file, package, depth + 1)
@@ -84,7 +92,7 @@ def _evaluate(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
             return _name(node, file, package, depth)
         if kind == "call_expression":
             return _call(node, file, package, depth)
-    return _hole(node, file)
+    return _hole(node, file, package)
 
 
 def _literal(node: Node, file: GoFile) -> GoText:
@@ -93,14 +101,22 @@ def _literal(node: Node, file: GoFile) -> GoText:
         return GoText(file.source, [RUNTIME_VALUE], [start, end], [unread_literal(end - start)])
     decoded = decode_go_string(file.parsed.text_of(node), start)
     if decoded is None:
-        return _hole(node, file)
+        return GoText(file.source, [RUNTIME_VALUE], [start, end], [Interpolation(0, file.source.text[start:end])])
     text, offsets = decoded
     return GoText(file.source, list(text), offsets)
 
 
-def _hole(node: Node, file: GoFile) -> GoText:
+def _hole(node: Node, file: GoFile, package: Package) -> GoText:
     start, end = file.parsed.span(node)
-    return GoText(file.source, [RUNTIME_VALUE], [start, end], [Interpolation(0, file.source.text[start:end])])
+    reason = brace_reason(node, file, package)
+    return GoText(file.source, [RUNTIME_VALUE], [start, end], [Interpolation(0, file.source.text[start:end], reason)])
+
+
+def _over_budget(node: Node, file: GoFile) -> GoText:
+    """The hole for a text the file's budget cannot pay for (see `templating.project.budget`)."""
+    start, end = file.parsed.span(node)
+    hole = Interpolation(0, file.source.text[start:end], BUDGET_REASON)
+    return GoText(file.source, [RUNTIME_VALUE], [start, end], [hole])
 
 
 def _operator(node: Node) -> str:
@@ -111,7 +127,10 @@ def _operator(node: Node) -> str:
 def _concatenate(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     whole = GoText(file.source)
     for part in _operands(node):
-        whole.extend(*_placed(_evaluate(part, file, package, depth + 1), part, file))
+        text = _evaluate(part, file, package, depth + 1)
+        if not pay(len(text.characters)):
+            return _over_budget(node, file)
+        whole.extend(*_placed(text, part, file))
     whole.offsets.append(file.parsed.span(node)[1])
     return whole
 
@@ -141,18 +160,18 @@ def _name(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     if local is not None:
         return _evaluate(local, file, package, depth + 1)
     if not _is_package_level(node, file, name):
-        hole = _hole(node, file)
+        hole = _hole(node, file, package)
         if is_brace_free_parameter(node, file, lambda argument: _known(_evaluate(argument, file, package, depth + 1))):
             hole.holes = [Interpolation(0, name, None)]  # every call passes a constant without braces
         return hole
     definition = package.lookup(name)
     if definition is None:
-        return _hole(node, file)
+        return _hole(node, file, package)
     if definition.node is not None:
         return _evaluate(definition.node, definition.file, package, depth + 1)
     embedded = read_embedded(definition, package.modules)
     if embedded is None:
-        return _hole(node, file)
+        return _hole(node, file, package)
     return GoText(embedded, list(embedded.text), list(range(len(embedded.text) + 1)))
 
 
@@ -164,7 +183,7 @@ def _call(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     function = node.child_by_field_name("function")
     arguments = node.child_by_field_name("arguments")
     if function is None or arguments is None:
-        return _hole(node, file)
+        return _hole(node, file, package)
     name = file.parsed.text_of(function)
     values = arguments.named_children
     if name == "fmt.Sprintf" and values:
@@ -174,13 +193,13 @@ def _call(node: Node, file: GoFile, package: Package, depth: int) -> GoText:
     returned = package.single_return(name) if function.type == "identifier" and not values else None
     if returned is not None:
         return _evaluate(returned[1], returned[0], package, depth + 1)
-    return _hole(node, file)
+    return _hole(node, file, package)
 
 
 def _sprintf(node: Node, values: list[Node], file: GoFile, package: Package, depth: int) -> GoText:
     layout = _evaluate(values[0], file, package, depth + 1)
     if layout.holes or layout.source is not file.source:
-        return _hole(node, file)  # a format known only at run time (or far away): its verbs are unknown
+        return _hole(node, file, package)  # a format known only at run time (or far away): its verbs are unknown
     text = layout.text
     result = GoText(file.source)
     arguments = iter(values[1:])
@@ -192,7 +211,8 @@ def _sprintf(node: Node, values: list[Node], file: GoFile, package: Package, dep
             result.offsets.append(layout.offsets[verb.start()])
         else:
             argument = next(arguments, None)
-            _splice(verb.group(), argument, layout.offsets[verb.start()], file, package, depth, result)
+            if not _splice(verb.group(), argument, layout.offsets[verb.start()], file, package, depth, result):
+                return _over_budget(node, file)
         index = verb.end()
     _copy(layout, index, len(text), result)
     result.offsets.append(file.parsed.span(node)[1])
@@ -206,9 +226,10 @@ def _copy(text: GoText, start: int, end: int, into: GoText) -> None:
 
 def _splice(
     verb: str, argument: Node | None, at: int, file: GoFile, package: Package, depth: int, into: GoText
-) -> None:
+) -> bool:
     """Put the value of ``argument`` where ``verb`` is: its text when it resolves to a string
-    (``%s``, ``%v``) or is an integer literal (``%d``, ``%v``), else a hole."""
+    (``%s``, ``%v``) or is an integer literal (``%d``, ``%v``), else a hole; ``False`` when the
+    file's budget cannot pay for it."""
     value: GoText | None = None
     if argument is not None and verb[-1] in _SPLICED_VERBS and len(verb) == 2:
         if argument.type == "int_literal" and verb[-1] in "dv":
@@ -218,11 +239,20 @@ def _splice(
             value = _evaluate(argument, file, package, depth + 1)
     if value is None or (value.holes and len(value.holes) == len(value.characters)):
         expression = file.parsed.text_of(argument) if argument is not None else verb
-        into.holes.append(Interpolation(len(into.characters), expression))
+        if verb[-1] in _NUMBER_VERBS:
+            reason = None  # printed as a number or a boolean
+        elif value is not None:
+            reason = value.holes[0].reason
+        else:
+            reason = brace_reason(argument, file, package) if argument is not None else UNKNOWN
+        into.holes.append(Interpolation(len(into.characters), expression, reason))
         into.characters.append(RUNTIME_VALUE)
         into.offsets.append(at)
-        return
+        return not is_exhausted()
+    if not pay(len(value.characters)):
+        return False
     into.extend(*_placed(value, argument, file))  # type: ignore[arg-type]
+    return True
 
 
 def _trim(text: GoText) -> GoText:
@@ -244,7 +274,7 @@ def _is_package_level(node: Node, file: GoFile, name: str) -> bool:
         if parameters is not None and name in _declared_names(parameters, file):
             return False
         body = function.child_by_field_name("body")
-        if body is not None and _local_definitions(body, file, name):
+        if body is not None and local_definitions(body, file, name):
             return False
         function = enclosing_function(function, file.parsed.root)
     return True
@@ -257,60 +287,9 @@ def _local_value(node: Node, file: GoFile) -> Node | None:
     return values[0] if values is not None and len(values) == 1 else None
 
 
-def local_values(node: Node, file: GoFile) -> list[Node | None] | None:
-    """The values the identifier ``node`` is assigned in the innermost function that assigns
-    it (``None`` for one not given as one expression per name); ``None`` if none does."""
-    name = file.parsed.text_of(node)
-    function = enclosing_function(node, file.parsed.root)
-    while function is not None:
-        body = function.child_by_field_name("body")
-        definitions = _local_definitions(body, file, name) if body is not None else []
-        if definitions:
-            return definitions
-        function = enclosing_function(function, file.parsed.root)
-    return None
-
-
 def _declared_names(parameters: Node, file: GoFile) -> set[str]:
     return {
         file.parsed.text_of(name)
         for parameter in parameters.named_children
         for name in parameter.children_by_field_name("name")
     }
-
-
-def _local_definitions(body: Node, file: GoFile, name: str) -> list[Node | None]:
-    """The values ``name`` is given in ``body`` (``None`` for an assignment whose value is not
-    one expression per name), not looking into nested functions; each body is read once."""
-    table = file.locals.get(body.id)
-    if table is None:
-        table = file.locals[body.id] = _local_table(body, file)
-    return table.get(name, [])
-
-
-def _local_table(body: Node, file: GoFile) -> dict[str, list[Node | None]]:
-    table: dict[str, list[Node | None]] = {}
-    function = body.parent
-    for match in matches(query("templating.project.go", "assignments", "go"), body):
-        statement = match["assignment"][0]
-        if enclosing_function(statement, file.parsed.root) == function:  # not a nested function literal's
-            for name, value in _assigned(statement, file):
-                table.setdefault(name, []).append(value)
-    return table
-
-
-def _assigned(node: Node, file: GoFile) -> list[tuple[str, Node | None]]:
-    if node.type == "var_spec":
-        names = node.children_by_field_name("name")
-        value = node.child_by_field_name("value")
-    else:
-        left, value = node.child_by_field_name("left"), node.child_by_field_name("right")
-        names = left.named_children if left is not None else []
-    values = value.named_children if value is not None else []
-    if len(values) == 1 and len(names) > 1 and values[0].type == "call_expression":
-        # `agent, err := llmagent.New(...)`: the first name holds what the call builds.
-        values = values + [None] * (len(names) - 1)  # type: ignore[list-item]
-    return [
-        (file.parsed.text_of(target), values[index] if len(values) == len(names) else None)
-        for index, target in enumerate(names)
-    ]

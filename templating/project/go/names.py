@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.go.evaluate import local_values
+from templating.project.go.locals import local_values
 from templating.project.go.parameters import only_argument
 from templating.project.go.syntax import enclosing_function, function_name
 from templating.project.model.facts import Ref

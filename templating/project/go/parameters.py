@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from templating.project.go.package import GoFile
 
-__all__ = ["is_brace_free_parameter", "only_argument"]
+__all__ = ["is_brace_free_parameter", "only_argument", "parameter_arguments"]
 
 
 def is_brace_free_parameter(node: Node, file: GoFile, evaluate_argument: Callable[[Node], tuple[str, bool]]) -> bool:
@@ -54,6 +54,27 @@ def only_argument(node: Node, file: GoFile) -> Node | None:
     arguments = calls[0].child_by_field_name("arguments")
     values = [v for v in (arguments.named_children if arguments is not None else ()) if v.type != "comment"]
     return values[index] if index < len(values) and enclosing_function(calls[0], file.parsed.root) != function else None
+
+
+def parameter_arguments(node: Node, file: GoFile, siblings: list[GoFile]) -> list[tuple[Node, GoFile]] | None:
+    """What every call of the function declaring the parameter ``node`` names passes for it,
+    with the file of each call (``file`` or one of ``siblings``, the other files of its
+    package): ``None`` when it is not a parameter of a named function, a call passes too few
+    arguments or spreads a slice, or nothing calls it."""
+    function, index = _declaring_function(node, file, file.parsed.text_of(node))
+    callee = _function_name(function, file) if function is not None else None
+    if callee is None or index is None:
+        return None
+    found: list[tuple[Node, GoFile]] = []
+    in_scope = [file] if function.type == "func_literal" else [file, *siblings]  # type: ignore[union-attr]
+    for home in in_scope:
+        for call in _calls(home).get(callee, []):
+            arguments = call.child_by_field_name("arguments")
+            values = [v for v in (arguments.named_children if arguments is not None else ()) if v.type != "comment"]
+            if index >= len(values) or any(v.type == "variadic_argument" for v in values):
+                return None
+            found.append((values[index], home))
+    return found or None
 
 
 def _declaring_function(node: Node, file: GoFile, name: str) -> tuple[Node | None, int | None]:

@@ -9,15 +9,18 @@
   (``inmemory.go:249-257``): lost afterwards. ``ctx.State().Set`` is the recorded way.
 
 A session the function hands on itself (an argument, an assignment) is not reported: the
-code it goes to sees the write.
+code it goes to sees the write. Nor is a run's write of a key the package also puts in an
+event's state delta (``ev.Actions.StateDelta[k] = v`` in a file of the same package): the
+program records the value in the event it yields, which is what the service stores.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from templating.project.go.evaluate import evaluate, local_values
-from templating.project.go.syntax import enclosing_function
+from templating.project.go.evaluate import evaluate
+from templating.project.go.locals import local_values
+from templating.project.go.syntax import enclosing_function, fields
 from templating.project.model.facts import SessionWrite
 from templating.project.treesitter.queries import matches, query
 from templating.project.treesitter.session_writes import session_write
@@ -30,19 +33,54 @@ if TYPE_CHECKING:
 __all__ = ["go_session_writes"]
 
 _REQUESTS = ("CreateRequest{", "GetRequest{")
+_PACKAGE = "templating.project.go"
 
 
 def go_session_writes(file: GoFile, package: Package, noqa: dict[int, frozenset[str]]) -> tuple[SessionWrite, ...]:
     """Every direct write to a session's state in ``file``."""
     found = []
     handed: dict[int, set[str]] = {}
+    recorded: set[str] | None = None
     for match in matches(query("templating.project.go", "state_writes", "go"), file.parsed.root):
-        if "call" not in match or not _is_session(match["context"][0], file, handed):
+        context = match["context"][0] if "call" in match else None
+        if context is None or not _is_session(context, file, handed):
             continue
         text = evaluate(match["key"][0], file, package)
         key = None if text.holes else text.text
+        if key is not None and context.type == "call_expression":  # a run's `ctx.Session()`
+            recorded = _delta_keys(package) if recorded is None else recorded
+            if key in recorded:
+                continue
         found.append(session_write(file.source, file.parsed, match["call"][0], key, noqa))
     return tuple(found)
+
+
+def _delta_keys(package: Package) -> set[str]:
+    """The keys the files of ``package`` put in an event's state delta: an index assignment
+    (``ev.Actions.StateDelta[k] = v``) or a ``StateDelta: map[string]any{k: v}`` literal."""
+    keys: set[str] = set()
+    for file in (package.file, *package.siblings()):
+        nodes = [m["key"][0] for m in matches(query(_PACKAGE, "state_writes", "go"), file.parsed.root)
+                 if "assignment" in m]  # fmt: skip
+        for match in matches(query(_PACKAGE, "configs", "go"), file.parsed.root):
+            delta = fields(match["body"][0], file.parsed).get("StateDelta")
+            body = (
+                delta.child_by_field_name("body") if delta is not None and delta.type == "composite_literal" else None
+            )
+            nodes.extend(
+                element.named_children[0] for element in (body.named_children if body is not None else ())
+                if element.type == "keyed_element" and element.named_child_count == 2
+            )  # fmt: skip
+        for written in nodes:
+            key = (
+                written.named_children[0]
+                if written.type == "literal_element" and written.named_child_count
+                else written
+            )
+            text = evaluate(key, file, package)
+            if not text.holes:
+                keys.add(text.text)
+    return keys
 
 
 def _is_session(context: Node, file: GoFile, handed: dict[int, set[str]], depth: int = 0) -> bool:

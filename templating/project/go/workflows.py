@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.go.agents import bound_variable, constant_text, construction
 from templating.project.go.edge_builder import builder_edges
-from templating.project.go.evaluate import local_values
+from templating.project.go.locals import local_values
 from templating.project.go.names import reference
 from templating.project.go.syntax import fields, value_of
 from templating.project.go.vocabulary import ADK_IMPORT, NODE_CONSTRUCTORS, WORKFLOW_AGENT_PACKAGE, WORKFLOW_PACKAGE

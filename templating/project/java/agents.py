@@ -28,6 +28,7 @@ from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
 from templating.project.treesitter.agent_build import AgentBuild, register
 from templating.project.treesitter.agent_build import synthetic as inline_name
+from templating.project.treesitter.jvm_ports import THIRD_PARTY_AGENTS, third_party_name
 from templating.project.treesitter.text import argument_instruction, known_text
 
 if TYPE_CHECKING:
@@ -110,7 +111,9 @@ class _AgentReader:
         first = calls[0]
         receiver = file.text(first.child_by_field_name("object"))
         if names[0] == "builder" and receiver in AGENT_CLASSES:
-            return self._new(AGENT_CLASSES[receiver], calls[-1])
+            build = self._new(AGENT_CLASSES[receiver], calls[-1])
+            build.sources.extend(name for name in (receiver,) if name in THIRD_PARTY_AGENTS)
+            return build
         if root is not None and root.type == "object_creation_expression":
             created = file.text(root.child_by_field_name("type")).split(".", 1)[0]
             if created in AGENT_CLASSES:
@@ -154,6 +157,9 @@ class _AgentReader:
 
     def _tools(self, build: AgentBuild, value: Node) -> None:
         file = self.file
+        source = _third_party(file, value)
+        if source is not None:
+            build.sources.append(source)
         if value.type in ("method_invocation", "object_creation_expression"):
             called = file.text(value.child_by_field_name("name") or value.child_by_field_name("type"))
             arguments = value.child_by_field_name("arguments")
@@ -201,6 +207,36 @@ class _AgentReader:
         for item in run_order_nodes(file, created, values) or ():
             build.run_order.extend([Ref(file.key, item)] if isinstance(item, str) else agent_refs(file, item))
         register(self.agents, build)
+
+
+def _third_party(file: JavaFile, value: Node) -> str | None:
+    """The third-party tool a ``tools(...)`` argument is (``new GoogleSearchTool()``,
+    ``GoogleSearchTool.INSTANCE``, a variable declared ``List<McpTool>``), if it is one."""
+    if value.type == "identifier":
+        name = file.text(value)
+        declarators = file.scope.variables.get(name, [])
+        types = [d.parent.child_by_field_name("type") for d in declarators if d.parent is not None]
+        types.extend(_parameter_types(file, value, name))
+        return next((found for t in types if t is not None and (found := _type_source(file.text(t)))), None)
+    return third_party_name(file.text(value))
+
+
+def _parameter_types(file: JavaFile, node: Node, name: str) -> list[Node | None]:
+    """The declared types of the parameters named ``name`` of the methods around ``node``."""
+    types: list[Node | None] = []
+    parent = node.parent
+    while parent is not None:
+        parameters = parent.child_by_field_name("parameters") if parent.type == "method_declaration" else None
+        for parameter in parameters.named_children if parameters is not None else ():
+            if file.text(parameter.child_by_field_name("name")) == name:
+                types.append(parameter.child_by_field_name("type"))
+        parent = parent.parent
+    return types
+
+
+def _type_source(type_text: str) -> str | None:
+    words = type_text.replace("<", " ").replace(">", " ").replace(",", " ").split()
+    return next((word for word in words if third_party_name(word)), None)
 
 
 def agent_refs(file: JavaFile, node: Node) -> list[Ref]:

@@ -3,7 +3,8 @@
 ADK scans an instruction after Java built it, so braces in a spliced value become
 placeholders. A number, a boolean, a choice between brace-free texts, a size or a date, or an
 environment setting cannot carry any (reporting every setting buries the real cases, as the
-Python front end judges too); JSON text has braces for every object; anything else can.
+Python front end judges too), nor the JSON of a schema the file builds from brace-free texts;
+other JSON text has braces for every object; anything else can.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ def brace_reason(node: Node, scope: JavaScope, depth: int = 0) -> str | None:
     if kind == "method_invocation":
         name = scope.parsed.text_of(node.child_by_field_name("name") or node)
         if name in _JSON_CALLS:
+            receiver = node.child_by_field_name("object")
+            if receiver is not None and _is_written_schema(receiver, scope):
+                return None
             return f"`{name}` writes JSON, with braces for every object"
         return None if name in _BRACE_FREE_CALLS else _UNKNOWN
     if kind == "ternary_expression":
@@ -63,6 +67,28 @@ def brace_reason(node: Node, scope: JavaScope, depth: int = 0) -> str | None:
     if kind in ("identifier", "field_access"):
         return _name_reason(node, scope, depth)
     return _UNKNOWN
+
+
+def _is_written_schema(receiver: Node, scope: JavaScope) -> bool:
+    """Whether ``receiver`` is a ``Schema`` the file builds (``Schema.builder()...build()``)
+    with no brace in any of its texts: its JSON opens every brace group with a quoted key,
+    which adk-java leaves as written (``InstructionUtils.java:215-233``: not a state name)."""
+    value: Node | None = receiver
+    if receiver.type == "identifier":
+        value = scope.constant(scope.parsed.text_of(receiver), receiver.start_byte)
+    if value is None:
+        return False
+    if not scope.parsed.text_of(value).startswith("Schema.builder()"):
+        return False
+    stack = [value]  # one walk of its subtree: no text of it may hold a brace
+    while stack:
+        current = stack.pop()
+        if current.type == "string_literal":
+            if any(brace in scope.parsed.text_of(current) for brace in "{}"):
+                return False
+            continue
+        stack.extend(current.named_children)
+    return True
 
 
 def _name_reason(node: Node, scope: JavaScope, depth: int) -> str | None:

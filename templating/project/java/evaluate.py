@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from templating.project.budget import BUDGET_REASON, is_exhausted, pay
 from templating.project.java.braces import brace_reason
 from templating.project.java.names import JavaScope, is_parameter, returned
 from templating.project.model.instruction import MAX_INSTRUCTION, RUNTIME_VALUE, unread_literal
@@ -34,6 +35,9 @@ _MAX_DEPTH = 24
 #: The longest text an expression may evaluate to (a long prompt is a few hundred kilobytes):
 #: the longest instruction checked.
 MAX_TEXT = MAX_INSTRUCTION
+#: The expressions that build a new text: a concatenation pays for it from the file's budget of
+#: built text (`templating.project.budget`), once built; a format is priced before it is built.
+_BUILT = frozenset({"binary_expression"})
 #: `Character.isWhitespace` for the characters a source line starts or ends with.
 _BLANKS = " \t\f\x0b\x1c\x1d\x1e\x1f"
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "s": " ", '"': '"', "'": "'", "\\": "\\"}
@@ -46,11 +50,27 @@ def evaluate(node: Node, scope: JavaScope, depth: int = 0) -> Characters:
     that double each other (``B = A + A``) cost linear time, not exponential."""
     found = scope.memo.get(node.id)
     if found is None:
+        if is_exhausted():
+            return _over_budget(node, scope)
         found = _evaluate(node, scope, depth)
         if len(found) > MAX_TEXT:
             found = hole(scope.parsed.text_of(node)[:200], scope.parsed.span(node)[0])
-        scope.memo[node.id] = found
+        elif node.type in _BUILT and not pay(len(found)):
+            found = _over_budget(node, scope)
+        if not _spends_budget(found):  # a hole for want of budget is this file's, not the node's
+            scope.memo[node.id] = found
     return found
+
+
+def _over_budget(node: Node, scope: JavaScope) -> Characters:
+    return hole(scope.parsed.text_of(node)[:200], scope.parsed.span(node)[0], BUDGET_REASON)
+
+
+def _spends_budget(found: Characters) -> bool:
+    """Whether ``found`` holds a hole for want of budget, or was built when none was left."""
+    return is_exhausted() or any(
+        character.hole is not None and character.hole.reason == BUDGET_REASON for character in found
+    )
 
 
 def _evaluate(node: Node, scope: JavaScope, depth: int) -> Characters:

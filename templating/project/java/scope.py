@@ -54,6 +54,8 @@ class JavaFile:
     puts: dict[str, list[Node]] = field(default_factory=dict)
     creations: list[Node] = field(default_factory=list)
     lambdas: list[Node] = field(default_factory=list)
+    #: Every ``x = v`` of the file (a field a static block or a lazy getter sets).
+    assignments: list[Node] = field(default_factory=list)
     noqa: dict[int, frozenset[str]] = field(default_factory=dict)
     scope: JavaScope = field(init=False)
 
@@ -121,6 +123,8 @@ def _walk(file: JavaFile) -> None:
             file.creations.append(node)
         elif kind == "lambda_expression":
             file.lambdas.append(node)
+        elif kind == "assignment_expression":
+            file.assignments.append(node)
         stack.extend(reversed(node.children))
 
 
@@ -168,11 +172,9 @@ def sibling_scope(file: JavaFile, name: str) -> JavaScope | None:
 
 
 def _read_scope(file: JavaFile, path: Path, key: str) -> JavaScope | None:
-    text = file.modules.buffers.get(key)
-    if text is None:
-        try:
-            text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
-        except (OSError, UnicodeDecodeError):
-            return None
+    try:
+        text = file.modules.read_text(path)  # a link out of the project is never opened
+    except (OSError, UnicodeDecodeError):
+        return None
     other = java_file(SourceFile(str(path), text), path, key, file.modules)
     return other.scope

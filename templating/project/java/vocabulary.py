@@ -17,6 +17,8 @@ AGENT_CLASSES: dict[str, AgentKind] = {
     "SequentialAgent": "sequential",
     "ParallelAgent": "parallel",
     "LoopAgent": "loop",
+    # Another party's agent (`a2a/.../RemoteA2AAgent.java`): its replies are that party's text.
+    "RemoteA2AAgent": "custom",
 }
 #: Builder methods taking an instruction, and the `Instruction` field each gives.
 INSTRUCTION_METHODS = {"instruction": "instruction", "globalInstruction": "global_instruction"}

@@ -30,6 +30,7 @@ from templating.project.java.vocabulary import (
 from templating.project.model.facts import Writer
 from templating.project.model.kinds import WriterVia
 from templating.project.treesitter.agent_build import FileWrites
+from templating.project.treesitter.jvm_ports import is_network_call
 from templating.project.treesitter.parsing import ancestors
 from templating.project.treesitter.text import known_text
 
@@ -189,3 +190,20 @@ def _variable_keys(file: JavaFile, node: Node, depth: int) -> list[tuple[str | N
         key = known_text(evaluate(values[0], file.scope)) if method == "put" and values else None
         keys.append((key, values[0] if values else call))
     return keys
+
+
+def network_methods(file: JavaFile) -> dict[str, str]:
+    """The methods of ``file`` that read from the network, each with its first such call
+    (``httpClient.send``): as a tool, such a method returns a third party's text."""
+    found: dict[str, str] = {}
+    for node in file.invocations:
+        receiver = node.child_by_field_name("object")
+        name = file.text(node.child_by_field_name("name"))
+        if receiver is None or not is_network_call(file.text(receiver), name):
+            continue
+        parent = node.parent
+        while parent is not None and parent.type not in ("method_declaration", "class_body"):
+            parent = parent.parent
+        if parent is not None and parent.type == "method_declaration":
+            found.setdefault(file.text(parent.child_by_field_name("name")), f"{file.text(receiver)}.{name}")
+    return found

@@ -11,6 +11,7 @@ whose agent arguments are its sub-agents.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from templating.project.kotlin.custom_order import run_order_nodes
@@ -25,6 +26,7 @@ from templating.project.kotlin.vocabulary import (
 from templating.project.model.facts import Ref, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.treesitter.agent_build import AgentBuild, register, synthetic
+from templating.project.treesitter.jvm_ports import third_party_name
 from templating.project.treesitter.text import argument_instruction, known_text
 
 if TYPE_CHECKING:
@@ -33,6 +35,10 @@ if TYPE_CHECKING:
 __all__ = ["kotlin_agents"]
 
 _BUILDER_CALLBACKS = frozenset({"beforeAgentCallback", "beforeAgentCallbackSync"})
+
+
+#: The capitalised names in an expression (classes and objects it builds or names).
+_WORDS = re.compile(r"\b[A-Z]\w*")
 
 
 def kotlin_agents(file: KotlinFile, dialect: str) -> tuple[list[AgentBuild], dict[str, str]]:
@@ -92,6 +98,8 @@ def _argument(file: KotlinFile, build: AgentBuild, name: str | None, value: Node
         _output_key(file, build, value)
     elif name == "subAgents":
         build.sub_agents.extend(agent_refs(file, value))
+    elif name == "tools":  # `tools = listOf(GoogleSearchTool(), ...)`: which return a third party's text
+        build.sources.extend(found for word in _WORDS.findall(file.text(value)) if (found := third_party_name(word)))
     elif name in EARLY_CALLBACK_ARGUMENTS or name in CALLBACK_ARGUMENTS or name in _BUILDER_CALLBACKS:
         refs = callback_refs(file, value)
         early = name in EARLY_CALLBACK_ARGUMENTS or name in _BUILDER_CALLBACKS

@@ -82,13 +82,10 @@ def _declared(folder: Path, modules: SourceCache) -> dict[str, Path]:
     key = _FOLDER + os.fspath(folder)
     if key not in folders:
         found: dict[str, Path] = {}
-        try:
-            names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".kt"))
-        except OSError:
-            names = []
+        names = [name for name in modules.listing(folder) if name.endswith(".kt")]
         for name in names:
             try:
-                text = (folder / name).read_text(encoding="utf-8")
+                text = modules.read_text(folder / name)  # a link out of the project is never opened
             except (OSError, UnicodeDecodeError):
                 continue
             for match in _CONST.finditer(text):
@@ -100,10 +97,8 @@ def _declared(folder: Path, modules: SourceCache) -> dict[str, Path]:
 def _scope(path: Path, key: str, modules: SourceCache) -> KotlinScope | None:
     from templating.project.kotlin.scope import kotlin_file
 
-    text = modules.buffers.get(key)
-    if text is None:
-        try:
-            text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
-        except (OSError, UnicodeDecodeError):
-            return None
+    try:
+        text = modules.read_text(path)  # a link out of the project is never opened
+    except (OSError, UnicodeDecodeError):
+        return None
     return kotlin_file(SourceFile(str(path), text), key).scope

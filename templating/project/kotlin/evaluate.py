@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from templating.dialects.jvm import KOTLIN_WHITESPACE
+from templating.project.budget import BUDGET_REASON, is_exhausted, pay
 from templating.project.model.instruction import MAX_INSTRUCTION, RUNTIME_VALUE, SourceFile, unread_literal
 from templating.project.treesitter.parsing import ParsedText
 from templating.project.treesitter.text import (
@@ -37,6 +38,9 @@ __all__ = ["MAX_TEXT", "KotlinScope", "arguments_of", "evaluate", "trim_indent",
 _MAX_DEPTH = 24
 #: The longest text an expression may evaluate to: the longest instruction checked.
 MAX_TEXT = MAX_INSTRUCTION
+#: The expressions that build a new text: a concatenation pays for it from the file's budget of
+#: built text (`templating.project.budget`), once built; a format is priced before it is built.
+_BUILT = frozenset({"binary_expression"})
 _TOPS = ("source_file", "class_body")
 _ESCAPES = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "'": "'", '"': '"', "\\": "\\", "$": "$"}
 _DOLLAR = ("'$'", '"$"')
@@ -78,11 +82,27 @@ def evaluate(node: Node, scope: KotlinScope, depth: int = 0) -> Characters:
     is evaluated once per file, and a text past `MAX_TEXT` characters is a hole."""
     found = scope.memo.get(node.id)
     if found is None:
+        if is_exhausted():
+            return _over_budget(node, scope)
         found = _evaluate(node, scope, depth)
         if len(found) > MAX_TEXT:
             found = hole(scope.parsed.text_of(node)[:200], scope.parsed.span(node)[0])
-        scope.memo[node.id] = found
+        elif node.type in _BUILT and not pay(len(found)):
+            found = _over_budget(node, scope)
+        if not _spends_budget(found):  # a hole for want of budget is this file's, not the node's
+            scope.memo[node.id] = found
     return found
+
+
+def _over_budget(node: Node, scope: KotlinScope) -> Characters:
+    return hole(scope.parsed.text_of(node)[:200], scope.parsed.span(node)[0], BUDGET_REASON)
+
+
+def _spends_budget(found: Characters) -> bool:
+    """Whether ``found`` holds a hole for want of budget, or was built when none was left."""
+    return is_exhausted() or any(
+        character.hole is not None and character.hole.reason == BUDGET_REASON for character in found
+    )
 
 
 def _evaluate(node: Node, scope: KotlinScope, depth: int) -> Characters:
@@ -288,6 +308,8 @@ def _matching_brace(text: str, opening: int, end: int) -> int:
 
 def _template_value(name: str, written: str, at: int, scope: KotlinScope, depth: int) -> Characters:
     found = _named(name, at, scope, depth) if name.isidentifier() and depth < _MAX_DEPTH else None
+    if found is not None and not pay(len(found)):
+        return hole(written, at, BUDGET_REASON)
     return found if found is not None else hole(written, at)
 
 

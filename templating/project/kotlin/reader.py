@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from templating.project.frontend import Found
+from templating.project.frontend import Found, Problem
 from templating.project.kotlin.agents import agent_refs, kotlin_agents
 from templating.project.kotlin.constants import folder_constants
 from templating.project.kotlin.plugins import kotlin_plugins
@@ -34,8 +34,16 @@ def _package(file) -> str:
     return file.text(name) if name is not None else ""
 
 
-def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found:
-    """What ``source`` (the text of ``path``) says about agents and state."""
+def read_kotlin(source: SourceFile, path: Path, modules: SourceCache) -> Found | Problem:
+    """What ``source`` (the text of ``path``) says about agents and state; a `Problem` for a
+    file with a NUL character, which the Kotlin grammar reads no further than (its agents were
+    silently lost), as for a Python or YAML file with one."""
+    nul = source.text.find("\0")
+    if nul >= 0:
+        line, column = source.position(nul)
+        return Problem(
+            "invalid", "cannot read Kotlin with a NUL character: the Kotlin grammar stops at it", line, column
+        )
     file = kotlin_file(source, modules.key(path))
     file.scope.sibling = folder_constants(path, modules, file.imports, _package(file))
     dialect = port_dialect(file.imports)

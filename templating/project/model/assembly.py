@@ -44,6 +44,7 @@ __all__ = [
     "ProjectModel",
     "Read",
     "assemble",
+    "instruction_key",
     "iter_tree",
     "read_placeholders",
     "subtree_writes",
@@ -109,6 +110,11 @@ class _Assembler:
             for file in self.index.values() for app in file.apps if app.cache and app.root is not None
         )  # fmt: skip
         model.starts = find_starts(self, workflows)
+        model.plugin_apps = tuple(
+            (app, tuple(agent for agent in self.run_by(app.root, workflows) if agent.kind == "llm"))
+            for file in self.index.values() for app in file.apps
+            if (app.instructions or app.unread) and app.root is not None
+        )  # fmt: skip
         for agent in agents:
             for instruction in agent.instructions:
                 model._by_instruction.setdefault(instruction_key(instruction), []).append(agent)
@@ -136,6 +142,8 @@ class _Assembler:
         agent.input_schema = facts.input_schema
         agent.sources = facts.sources
         agent.static = facts.static
+        agent.request = facts.request
+        agent.own_instructions = facts.instructions
         if facts.output_key is not None:
             agent.output_key = facts.output_key.key
             agent.writes.append(dataclasses.replace(facts.output_key, agent=name))

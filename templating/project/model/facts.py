@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind, WriterVia
 from templating.project.model.ref import Ref
+from templating.project.model.request_facts import RequestFacts, Unread
 from templating.project.model.workflow_facts import NodeFunction, WorkflowFacts
 from templating.project.pickling import rebuild_from_fields
 
@@ -178,6 +179,9 @@ class AgentFacts:
     #: (each at its first call); empty when the code gives no order (no call read, or calls
     #: that run side by side).
     run_order: tuple[Ref, ...] = ()
+    #: Its settings that shape its model request (`templating.project.model.request`), for the
+    #: front ends that read them.
+    request: RequestFacts | None = None
 
     __reduce__ = rebuild_from_fields
 
@@ -230,6 +234,8 @@ class AppFacts:
     runner: bool = False
     app: Ref | None = None
     variable: str | None = None
+    #: The plugins whose text the code does not show (a provider), as `Unread`.
+    unread: tuple[Unread, ...] = ()
 
     __reduce__ = rebuild_from_fields
 

@@ -9,6 +9,7 @@ finding inside the text is turned into a 1-based line and column of the source f
 from __future__ import annotations
 
 import bisect
+import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -20,8 +21,8 @@ from templating.project.model.offsets import COMPACT_FROM, Offsets
 from templating.project.pickling import rebuild_from_fields
 
 __all__ = [
-    "MAX_INSTRUCTION", "RUNTIME_VALUE", "Instruction", "Interpolation", "SourceFile", "parse_instruction_text",
-    "plain_instruction", "unread_literal",
+    "MAX_INSTRUCTION", "RUNTIME_VALUE", "Instruction", "Interpolation", "SourceFile", "Splice", "is_key_shaped",
+    "parse_instruction_text", "plain_instruction", "unread_literal",
 ]  # fmt: skip
 
 #: Stands in, in an instruction's text, for a value an f-string interpolates at run time.
@@ -95,6 +96,29 @@ class Interpolation:
     __reduce__ = rebuild_from_fields
 
 
+#: A state key as a constant spells it: a name, with a scope prefix or not (``user:name``).
+_KEY_SHAPE = re.compile(r"(?:app:|user:|temp:)?[A-Za-z_]\w*")
+
+
+def is_key_shaped(text: str) -> bool:
+    """Whether ``text`` is spelled as a state key is (``current_document``, ``user:name``)."""
+    return len(text) <= 200 and _KEY_SHAPE.fullmatch(text) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Splice:
+    """A constant's text an interpolation put into the instruction before ADK saw it
+    (``{KEY}`` in an f-string, ``${KEY}`` in a template literal): where it sits in the text
+    and the expression that named it. Recorded only where the text is shaped like a state key
+    (rule TPL027 asks whether braces were swallowed around it)."""
+
+    start: int
+    end: int
+    expression: str
+
+    __reduce__ = rebuild_from_fields
+
+
 @dataclass(frozen=True, slots=True)
 class Instruction:
     """One instruction found in a source file.
@@ -105,7 +129,8 @@ class Instruction:
       ``inject_session_state`` or ``prompt-file``;
     - ``suppressed``: codes or names silenced by ``# noqa`` (``"ALL"`` for a bare one);
     - ``dialect``: the dialect the code that uses it names (``compile_template(text,
-      dialect="strict")``), or ``None`` for the configured one.
+      dialect="strict")``), or ``None`` for the configured one;
+    - ``splices``: the key-shaped constants interpolations put into the text (`Splice`).
     """
 
     source: SourceFile
@@ -118,6 +143,7 @@ class Instruction:
     interpolations: tuple[Interpolation, ...] = ()
     suppressed: frozenset[str] = frozenset()
     dialect: str | None = None
+    splices: tuple[Splice, ...] = ()
 
     __reduce__ = rebuild_from_fields
 

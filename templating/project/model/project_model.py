@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from templating.project.model.facts import AppFacts, Read, SessionWrite, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
+from templating.project.model.request_facts import RequestFacts
 from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge
 from templating.project.model.writes import is_seeded, unknown_seed_homes
 
@@ -60,6 +61,11 @@ class Agent:
     static: bool = False
     #: A custom agent's: the sub-agents its code runs, in the order of its calls.
     run_order: list[Agent] = field(default_factory=list)
+    #: Its settings that shape its model request, where its front end reads them.
+    request: RequestFacts | None = None
+    #: The instructions written on the agent itself (``instructions`` also holds those it
+    #: shares: a plugin's, a skill's).
+    own_instructions: tuple[Instruction, ...] = ()
 
 
 @dataclass
@@ -74,6 +80,8 @@ class ProjectModel:
     models: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: The apps built with a ``context_cache_config``, each with the model-calling agents it runs.
     cached_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
+    #: The apps that register a ``GlobalInstructionPlugin``, each with the model-calling agents it runs.
+    plugin_apps: tuple[tuple[AppFacts, tuple[Agent, ...]], ...] = ()
     #: The app names written in the code (``App(name=...)``, ``Runner(app_name=...)``), each
     #: with the folder of the root it runs: ``(folder, name)``.
     app_names: tuple[tuple[str, str], ...] = ()
@@ -89,6 +97,10 @@ class ProjectModel:
     #: prefix, then by the prefix.
     _by_prefix: dict[int, dict[str, list[tuple[int, Writer]]]] = field(default_factory=dict, repr=False)
     _during: tuple[Writer | None] | None = field(default=None, repr=False)
+    _parents: dict[int, Agent] | None = field(default=None, repr=False)
+    _reads: dict[int, list[Read]] | None = field(default=None, repr=False)
+    _apps: dict[int, list[AppFacts]] | None = field(default=None, repr=False)
+    _memos: dict[str, dict] = field(default_factory=dict, repr=False)
 
     @property
     def roots(self) -> tuple[Agent, ...]:
@@ -129,6 +141,16 @@ class ProjectModel:
             self._during = (next(during, None),)
         return self._during[0]
 
+    def changing_writer(self, key: str) -> Writer | None:
+        """A writer that changes ``key`` during a run, if any: one that writes after the session
+        starts, or, where no writer of it is known, a writer of a key that is not a literal. A key
+        written only as initial state is a session constant; one nothing writes, unknown."""
+        writers = self.writers_of(key)
+        during = next((writer for writer in writers if writer.via != "initial"), None)
+        if during is not None or writers:
+            return during
+        return self.unknown_writer_during_run()
+
     def written_prefixes(self) -> frozenset[str]:
         """The constant prefixes of the f-string keys some writer writes."""
         return frozenset(w.prefix for w in self.writers if w.key is None and w.prefix)
@@ -144,6 +166,46 @@ class ProjectModel:
     def written_keys(self) -> frozenset[str]:
         """Every key some writer writes (unknown writers aside)."""
         return frozenset(w.key for w in self.writers if w.key is not None)
+
+    def parent_of(self, agent: Agent) -> Agent | None:
+        """The agent whose ``sub_agents`` list ``agent`` (ADK's ``parent_agent``): the first,
+        if several list it; not a custom agent that only runs it from its code."""
+        if self._parents is None:
+            parents: dict[int, Agent] = {}
+            for owner in self.agents:
+                ran = {id(child) for child in owner.run_order}
+                for child in owner.sub_agents:
+                    if id(child) not in ran:
+                        parents.setdefault(id(child), owner)
+            self._parents = parents
+        return self._parents.get(id(agent))
+
+    def memo(self, name: str) -> dict:
+        """A dictionary kept with the model for what is worked out from it once (an index)."""
+        return self._memos.setdefault(name, {})
+
+    def plugin_apps_of(self, agent: Agent) -> list[AppFacts]:
+        """The apps that run ``agent`` with a ``GlobalInstructionPlugin``, in file order."""
+        if self._apps is None:
+            apps: dict[int, list[AppFacts]] = {}
+            for app, agents in self.plugin_apps:
+                for member in agents:
+                    apps.setdefault(id(member), []).append(app)
+            self._apps = apps
+        return self._apps.get(id(agent), [])
+
+    def reads_of(self, instruction: Instruction) -> list[Read]:
+        """The placeholders ``instruction`` reads (as its agents read them), in text order."""
+        if self._reads is None:
+            # A shared instruction (a plugin's) is read by each of its agents: one read a place.
+            reads: dict[int, dict[int, Read]] = {}
+            for agent in self.agents:
+                for read in agent.reads:
+                    reads.setdefault(id(read.instruction), {}).setdefault(read.group_start, read)
+            self._reads = {
+                key: sorted(found.values(), key=lambda read: read.group_start) for key, found in reads.items()
+            }
+        return self._reads.get(id(instruction), [])
 
     def agent_of(self, instruction: Instruction) -> Agent | None:
         """The (first) agent ``instruction`` belongs to; ``None`` for a prompt file or a literal

@@ -34,10 +34,13 @@ class Step:
 
 def third_party_keys(model: ProjectModel) -> dict[str, tuple[Step, ...]]:
     """Every third-party key of ``model`` with its chain, the key's own writer first."""
-    output_writers: dict[str, list[Writer]] = {}
-    for writer in model.writers:
-        if writer.via == "output_key" and writer.key is not None and writer.agent is not None:
-            output_writers.setdefault(writer.agent, []).append(writer)
+    # By the agent itself, never its name: two agents of one name (a Go and a Python agent
+    # of one repository, two apps) are two agents, and each has its own output key.
+    output_writers: dict[int, list[Writer]] = {}
+    for agent in model.agents:
+        for writer in agent.writes:
+            if writer.via == "output_key" and writer.key is not None:
+                output_writers.setdefault(id(agent), []).append(writer)
     readers: dict[str, list[Agent]] = {}
     for agent in model.agents:
         for read in agent.reads:
@@ -71,7 +74,7 @@ def third_party_keys(model: ProjectModel) -> dict[str, tuple[Step, ...]]:
     while pending:
         agent = pending.popleft()
         reason, chain = agents[id(agent)]
-        for writer in output_writers.get(agent.name, ()):
+        for writer in output_writers.get(id(agent), ()):
             taint_key(Step(writer, reason), chain)
         for wrapper in wrappers.get(id(agent), ()):
             taint_agent(wrapper, f"calls agent `{agent.name}` as a tool, which {reason}", chain)

@@ -43,7 +43,7 @@ class Misses:
         node that reads: ``reader`` itself or one it runs)."""
         graph, nodes = self.graph, self.graph.workflow.nodes
         writing = graph.writing(writers)
-        if (reader in writing and all(k == reader for k in writing)) or not writing:
+        if self.written_by_itself(reader, writers):
             first = next((w for w in node.writes if w.key == state_key), writers[0])
             return f"it is written by its own {_own(first)} only after its first model call"
         where = _remember(self._where, writers, lambda: _where(graph, writing, writers))
@@ -67,6 +67,12 @@ class Misses:
         if path:
             return f"the path {' -> '.join(graph.name(k) for k in path)} skips its writer {where}"
         return f"its writer {where} may not run before it"
+
+    def written_by_itself(self, reader: str, writers: tuple[Writer, ...]) -> bool:
+        """Whether only node ``reader`` itself (its tools, callbacks or output key, after its
+        first model call) writes the key ``writers`` write."""
+        writing = self.graph.writing(writers)
+        return not writing or all(k == reader for k in writing)
 
     def _skipping_route(self, reader: str, writing: frozenset[str]) -> WorkflowEdge | None:
         """A route that chooses against the writers: on a path from START to ``reader`` that

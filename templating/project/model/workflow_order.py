@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from templating.project.model.apps import AppScopes
 from templating.project.model.bit_sets import Numbering
 from templating.project.model.facts import Read, Writer, may_write_any
+from templating.project.model.workflow_calls import Orchestrators, gathered_writers
 from templating.project.model.workflow_facts import Parameter, WorkflowEdge
 from templating.project.model.workflow_misses import Misses
 from templating.project.model.workflow_model import Node, Workflow, member_writes, sure_writes
@@ -39,7 +40,8 @@ MAX_DEPTH = 64
 @dataclass(frozen=True, slots=True)
 class LateNodeRead:
     """A required read that may fail: ``unwritten`` (nothing writes it), ``late`` (written,
-    but not surely before) or ``race`` (a concurrent sibling writes it)."""
+    but not surely before), ``own`` (written only by the reading node itself, after its first
+    model call) or ``race`` (a concurrent sibling writes it)."""
 
     workflow: Workflow
     node: Node
@@ -160,7 +162,9 @@ class _Pass:
         self.outer = (*outer, id(workflow))
         # Shared by the passes of nested workflows: each is worked out once per start.
         self.completed: dict[tuple[int, _Known], _Known] = completed if completed is not None else {}
-        self.siblings: dict[str, list[Writer]] = {}  # `ctx.run_node` children gathered with the reader
+        # The `ctx.run_node` children gathered with the reader, by the keys they write, and the reader.
+        self.siblings: tuple[dict[str, list[Node]], Node] | None = None
+        self.orchestrators = Orchestrators()
         self.model = model
         self.workflow = workflow
         self.members = members
@@ -246,19 +250,25 @@ class _Pass:
     def _calls(self, node: Node, known: _Known) -> None:
         """The ``ctx.run_node`` children of ``node`` in program order: each sees what the
         orchestrator wrote before its call and what earlier children wrote, but not what a
-        child gathered with it writes (they run concurrently)."""
+        child gathered with it writes (they run concurrently). One pass over the calls and the
+        orchestrator's writes (thousands of calls took seconds when each looked at all of them)."""
         current, group = known, 0
         pending: list[Writer] = []
+        own = sorted(node.writes, key=lambda writer: writer.line)
+        written = 0  # how many of the orchestrator's writes come before the current call
+        gathered = gathered_writers(node)
         for line, child, together in node.calls:
             if not together or together != group:
                 current = current.plus(pending)
                 pending = []
             group = together
-            self.siblings = {
-                c.name: c.writes for _, c, t in node.calls if together and t == together and c is not child
-            }
-            self._reads(child, node, current.plus([w for w in node.writes if w.line < line]))
-            self.siblings = {}
+            start = written
+            while written < len(own) and own[written].line < line:
+                written += 1
+            current = current.plus(own[start:written])
+            self.siblings = (gathered.get(together, {}), child)
+            self._reads(child, node, current)
+            self.siblings = None
             if together:
                 pending.extend(sure_writes(child, None))
             else:
@@ -296,20 +306,30 @@ class _Pass:
         if not all(w in self.members or w.via == "initial" for w in writers):
             return  # written elsewhere too: the order there is not known
         racing = self.graph.racing_writer(owner.key, key)
-        gathered = next((name for name, writes in self.siblings.items() if any(w.key == key for w in writes)), None)
+        gathered = self._gathered_writer(key)
         if racing is not None or gathered is not None:
             how = "a fan-in without a `JoinNode`" if racing is not None else "they are gathered with `asyncio.gather`"
             why = f"`{racing or gathered}` writes it concurrently ({how})"
             self.result.reads.append(LateNodeRead(self.workflow, node, key, "race", why, **where))
             return
-        why = self._dynamic_miss(owner, node, writers) or self.misses.describe(owner.key, node, key, writers)
-        self.result.reads.append(LateNodeRead(self.workflow, node, key, "late", why, **where))
+        dynamic = self._dynamic_miss(owner, node, key, writers)
+        own = not dynamic and self.misses.written_by_itself(owner.key, writers)
+        why = dynamic or self.misses.describe(owner.key, node, key, writers)
+        self.result.reads.append(LateNodeRead(self.workflow, node, key, "own" if own else "late", why, **where))
 
-    @staticmethod
-    def _dynamic_miss(owner: Node, node: Node, writers: tuple[Writer, ...]) -> str:
+    def _gathered_writer(self, key: str) -> str | None:
+        """The name of a ``ctx.run_node`` child gathered with the one being read that writes ``key``."""
+        if self.siblings is None:
+            return None
+        by_key, reader = self.siblings
+        return next((child.name for child in by_key.get(key, ()) if child is not reader), None)
+
+    def _dynamic_miss(self, owner: Node, node: Node, key: str, writers: tuple[Writer, ...]) -> str:
         """For a node run with ``ctx.run_node``: its orchestrator writes the key only after."""
-        line = next((line for line, child, _ in owner.calls if child is node), None)
-        if line is not None and any(w in writers and w.line > line for w in owner.writes):
+        lines, writes = self.orchestrators.of(owner)
+        line = lines.get(id(node))
+        later = [*writes.get(key, ()), *writes.get(None, ())]
+        if line is not None and any(w.line > line and w in writers for w in later):
             return f"`{owner.name}` writes it only after it runs `{node.name}` (line {line})"
         return ""
 

@@ -43,6 +43,7 @@ class Graph:
         self._ancestors: tuple[dict[str, int], list[int]] | None = None
         self._writing: dict[Writer, list[int]] | None = None
         self._specific: dict[str, frozenset[str]] = {}
+        self._ends: frozenset[str] | None = None
         #: The nodes in the order a fixpoint over them settles fastest: each after its
         #: predecessors but for back edges (reverse postorder from START), then the rest.
         self.order = forward_order(self.keys, self.outgoing)
@@ -186,10 +187,36 @@ class Graph:
             shared &= sets[q]
         for p in predecessors:
             for edge in sorted(self.routes.edges(sets[p] & ~shared), key=lambda e: (e.source, e.route or ())):
+                if self._retried(edge, key):
+                    continue  # the router's other routes only run it again: it takes this one in the end
                 if any(not self.routes.takes(sets[q], edge) for q in always if q != p):
                     name = self.workflow.nodes[p].name
                     return f"`{name}` runs only on {route_words(edge)} of `{self.name(edge.source)}`"
         return None
+
+    def _retried(self, edge: WorkflowEdge, join: str) -> bool:
+        """Whether every other route of ``edge``'s router leads back to it (a retry loop:
+        ``review`` routes ``retry`` to ``fix``, which runs ``review`` again) before any end of
+        the run or ``join``: the router runs until it takes ``edge`` (adk-go's scheduler
+        records each node's last completion, ``workflow/scheduler.go`` `aggregatePredecessorOutputs`)."""
+        router = edge.source
+        others = [e for e in self.outgoing[router] if e is not edge and e.target != edge.target]
+        if not others or any(e.route is None for e in others):
+            return False
+        if self._ends is None:
+            self._ends = frozenset(self.end_points())
+        ends = self._ends | {join}
+        seen = {router}
+        stack = [e.target for e in others]
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            if node in ends:
+                return False
+            seen.add(node)
+            stack.extend(e.target for e in self.outgoing.get(node, ()))
+        return True
 
     def writing(self, writers: tuple[Writer, ...]) -> list[str]:
         """The nodes that may write one of ``writers``, in the workflow's order (each node's

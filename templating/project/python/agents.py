@@ -31,11 +31,14 @@ from templating.project.python.adk_vocabulary import (
     AgentKind,
     WriterVia,
 )
+from templating.project.python.agent_names import adk_class, listed, local_value
 from templating.project.python.app_plugins import find_apps
+from templating.project.python.constant_keys import key_reader
 from templating.project.python.python_source import (
     PythonModule,
     find_call_instructions,
 )
+from templating.project.python.request_settings import request_facts
 from templating.project.python.schemas import pydantic_models, schema_name
 from templating.project.python.skill_toolsets import TOOLSET_CLASS, find_toolsets, toolset_variable
 from templating.project.python.syntax_tree import called_name
@@ -76,6 +79,8 @@ class _Builder:
         self.module = module
         self.cache = cache
         self.key = cache.key(module.path)
+        #: The key a key expression names: a literal, or a constant bound to one.
+        self.key_of = key_reader(module, cache)
         self.calls: list[ast.Call] = []
         self.function_nodes: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         class_nodes = []
@@ -99,6 +104,18 @@ class _Builder:
         self.agents: list[AgentFacts] = []
 
     @functools.cached_property
+    def adk_names(self) -> dict[str, str]:
+        """Names imported from sibling modules that re-export one of ADK's agent classes, and
+        the class each is (``from .imports import LlmAgent``)."""
+        found = {}
+        for name in self.module.imports:
+            if name[:1].isupper():
+                adk = adk_class(self.module, name, self.cache)
+                if adk in AGENT_KINDS:
+                    found[name] = adk
+        return found
+
+    @functools.cached_property
     def imports(self) -> dict[str, Ref]:
         """Names imported from sibling modules (worked out only when an agent needs them)."""
         return {name: Ref(self.cache.key(path), symbol or "") for name, (path, symbol) in self.module.imports.items()}
@@ -108,7 +125,9 @@ class _Builder:
         for node in self.calls:
             if self._agent_kind(node) is not None:
                 self.agents.append(self._agent(node))
-        initial = find_initial_writers(self.module, self.calls, "initial") if self.has_deltas else []
+        initial = (
+            find_initial_writers(self.module, self.calls, "initial", key_of=self.key_of) if self.has_deltas else []
+        )
         needs_imports = self.agents or self.module.path.name == "__init__.py"
         sessions = (
             find_session_writes(self.module) if self.writes_state and "_session" in self.module.source.text else []
@@ -184,9 +203,10 @@ class _Builder:
             return []
         parameters = context_parameters(function)
         role: WriterVia = "callback" if "callback" in parameters.values() else "tool"
-        writers = find_state_writes(self.module, function, parameters, role) if parameters else []
+        writers = find_state_writes(self.module, function, parameters, role, self.key_of) if parameters else []
         if self.has_deltas:
-            writers += find_initial_writers(self.module, self.module.walk(function), "state_delta", function.name)
+            nodes = self.module.walk(function)
+            writers += find_initial_writers(self.module, nodes, "state_delta", function.name, self.key_of)
         source = network_call(function) if writers and self.may_fetch else None
         if source is not None:
             writers = [dataclasses.replace(writer, source=source) for writer in writers]
@@ -194,12 +214,14 @@ class _Builder:
 
     def _agent_kind(self, call: ast.Call) -> AgentKind | None:
         name = called_name(call)
+        if name is not None and name in self.classes:
+            return self.classes[name].kind  # an agent class of the module, whatever it is given
         if name is None or not any(k.arg in _AGENT_FIELDS for k in call.keywords):
             return None
-        if name in self.classes:
-            return self.classes[name].kind
         if name in AGENT_KINDS and name not in self.imports:
             return AGENT_KINDS[name]
+        if name in self.imports and name in self.adk_names:
+            return AGENT_KINDS[self.adk_names[name]]
         # A class from a sibling module is checked when the model is assembled.
         project_class = name in self.imports and name[:1].isupper()
         named = any(k.arg == "name" for k in call.keywords)
@@ -209,51 +231,57 @@ class _Builder:
         arguments = {k.arg: k.value for k in call.keywords if k.arg}
         name = arguments.get("name")
         refs = _Refs()
-        for element in _elements(arguments.get("sub_agents")):
-            refs.add(self._ref(element), "sub_agents")
-        for element in _elements(arguments.get("tools")):
-            self._tool(element, refs)
+        for element in listed(self.module, call, arguments.get("sub_agents")):
+            refs.add(self._ref(element, call), "sub_agents")
+        if called_name(call) in self.classes:  # agents a custom agent is built with run under it
+            for field, value in arguments.items():
+                if field not in _AGENT_FIELDS and isinstance(value, ast.Name):
+                    refs.add(self._agent_ref(value, call), "sub_agents")
+        for element in listed(self.module, call, arguments.get("tools")):
+            self._tool(element, refs, call)
         for field, value in arguments.items():
             if field.endswith(("_callback", "_callbacks")):
-                for element in _elements(value):
-                    refs.add(self._ref(element), "callbacks")
+                for element in listed(self.module, call, value):
+                    refs.add(self._ref(element, call), "callbacks")
                     if field.startswith("before_agent"):
-                        refs.add(self._ref(element), "early_callbacks")
+                        refs.add(self._ref(element, call), "early_callbacks")
+        instructions = tuple(find_call_instructions(self.module, call, self.cache))
         return AgentFacts(
             self.bound.get(id(call)) or _synthetic(call), _string(name), self._agent_kind(call) or "custom",
-            self.module.source.path, call.lineno, call.col_offset + 1,
-            tuple(find_call_instructions(self.module, call, self.cache)),
+            self.module.source.path, call.lineno, call.col_offset + 1, instructions,
             self._output_key(arguments.get("output_key")), tuple(refs.sub_agents), tuple(refs.tools),
             tuple(refs.agent_tools), tuple(refs.callbacks), self._custom_class(call), tuple(refs.early_callbacks),
-            schema_name(arguments.get("input_schema")), self._sources(call, arguments.get("tools")),
-            "static_instruction" in arguments,
+            schema_name(arguments.get("input_schema")), self._sources(call, listed(self.module, call, arguments.get("tools"))),
+            "static_instruction" in arguments, request=request_facts(self.module, call, instructions, self.cache),
         )  # fmt: skip
 
-    def _sources(self, call: ast.Call, tools: ast.expr | None) -> tuple[str, ...]:
+    def _sources(self, call: ast.Call, tools: list[ast.expr]) -> tuple[str, ...]:
         """The third-party tools the agent holds (a name bound at module level is followed
         once), and ``RemoteA2aAgent`` if it is one."""
         found = [name for name in (called_name(call),) if name in THIRD_PARTY_AGENTS]
         constants = self.module.constants
-        for element in _elements(tools):
+        for element in tools:
             bound = constants.get(element.id) if isinstance(element, ast.Name) else None
             name = third_party_tool(bound if bound is not None else element)
             if name is not None:
                 found.append(name)
         return tuple(dict.fromkeys(found))
 
-    def _tool(self, element: ast.expr, refs: _Refs) -> None:
+    def _tool(self, element: ast.expr, refs: _Refs, at: ast.Call | None = None) -> None:
         if isinstance(element, ast.Call) and called_name(element) == TOOLSET_CLASS:
             refs.add(Ref(self.key, toolset_variable(element, self.bound)), "tools")
             return
         if isinstance(element, ast.Call) and called_name(element) in (*FUNCTION_TOOLS, "AgentTool"):
             wrapped = element.args[0] if element.args else next((k.value for k in element.keywords), None)
             if wrapped is not None:
-                refs.add(self._ref(wrapped), "agent_tools" if called_name(element) == "AgentTool" else "tools")
+                refs.add(self._ref(wrapped, at), "agent_tools" if called_name(element) == "AgentTool" else "tools")
             return
-        refs.add(self._ref(element), "tools")
+        refs.add(self._ref(element, at), "tools")
 
-    def _ref(self, node: ast.expr) -> Ref | None:
-        """Where a listed name lives; ``None`` if outside the project."""
+    def _ref(self, node: ast.expr, at: ast.Call | None = None) -> Ref | None:
+        """Where a listed name lives; ``None`` if outside the project. A name no module-level
+        binding explains is looked up among the locals of the function ``at`` is written in
+        (an agent built there from agents it holds in locals)."""
         if isinstance(node, ast.Call):
             if self._agent_kind(node) is not None:
                 return Ref(self.key, self.bound.get(id(node)) or _synthetic(node))
@@ -262,22 +290,31 @@ class _Builder:
             if node.id in self.imports and self.imports[node.id].name:
                 return self.imports[node.id]
             local = node.id in self.functions or node.id in self.bound.values() or node.id in self.classes
-            return Ref(self.key, node.id) if local else None
+            if local:
+                return Ref(self.key, node.id)
+            value = local_value(self.module, at, node.id) if at is not None else None
+            return self._ref(value) if isinstance(value, ast.Call) else None
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             target = self.imports.get(node.value.id)
             return Ref(target.module, node.attr) if target and not target.name else None
         return None
 
+    def _agent_ref(self, node: ast.Name, at: ast.Call) -> Ref | None:
+        """Where ``node`` leads when it names an agent of this module (else ``None``)."""
+        ref = self._ref(node, at)
+        agents = {agent.variable for agent in self.agents} | set(self.bound.values())
+        return ref if ref is not None and (ref.module != self.key or ref.name in agents) else None
+
     def _output_key(self, value: ast.expr | None) -> Writer | None:
         if value is None or (isinstance(value, ast.Constant) and value.value is None):
             return None
-        return Writer(_string(value), "output_key", self.module.source.path, value.lineno, value.col_offset + 1)
+        return Writer(self.key_of(value), "output_key", self.module.source.path, value.lineno, value.col_offset + 1)
 
     def _custom_class(self, call: ast.Call) -> Ref | None:
         name = called_name(call)
         if name in self.classes:
             return Ref(self.key, name)
-        if name in self.imports and self.imports[name].name:
+        if name in self.imports and self.imports[name].name and name not in self.adk_names:
             return self.imports[name]
         return None
 
@@ -348,14 +385,6 @@ def _factories(module: PythonModule, bound: dict[int, str], agents: set[str]) ->
             if factories.get(statement.name, "") not in agents:  # its last return is no agent of the module
                 factories.pop(statement.name, None)
     return factories
-
-
-def _elements(value: ast.expr | None) -> list[ast.expr]:
-    if value is None:
-        return []
-    if isinstance(value, (ast.List, ast.Tuple)):
-        return [e for e in value.elts if not isinstance(e, ast.Starred)]
-    return [value]
 
 
 def _synthetic(call: ast.Call) -> str:

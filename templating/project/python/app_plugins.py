@@ -19,6 +19,8 @@ import ast
 from collections.abc import Callable, Iterator
 
 from templating.project.model.facts import AppFacts, Ref
+from templating.project.model.instruction import Instruction
+from templating.project.model.request_facts import Unread
 from templating.project.python.adk_vocabulary import PLUGIN_CLASS
 from templating.project.python.module import PythonModule
 from templating.project.python.python_source import find_call_instructions
@@ -32,6 +34,8 @@ _ROOT_FIELDS = ("root_agent", "agent", "node")
 _NAMING = {"App": "name", "Runner": "app_name", "InMemoryRunner": "app_name"}
 # The calls that start runs of their root.
 _RUNNERS = frozenset({"Runner", "InMemoryRunner"})
+# The keyword of the plugin's text (its first positional parameter).
+_FIELD = "global_instruction"
 
 
 def find_apps(
@@ -57,16 +61,21 @@ def find_apps(
         app = arguments.get("app") if called in _RUNNERS else None
         if "plugins" not in arguments and not cached and naming is None:
             continue
-        instructions = tuple(
-            instruction for plugin in _plugins(arguments.get("plugins"), module.constants)
-            for instruction in find_call_instructions(module, plugin, cache)
-        )  # fmt: skip
-        if instructions or cached or root is not None or app is not None:
+        instructions: list[Instruction] = []
+        unread: list[Unread] = []
+        for plugin in _plugins(arguments.get("plugins"), module.constants):
+            found = find_call_instructions(module, plugin, cache)
+            instructions.extend(found)
+            text = plugin.args[0] if plugin.args else next((k.value for k in plugin.keywords if k.arg == _FIELD), None)
+            if not found and text is not None and not (isinstance(text, ast.Constant) and text.value in ("", None)):
+                what = f"the `{PLUGIN_CLASS}` text is `{ast.unparse(text)[:60]}`, which the code does not show"
+                unread.append(Unread("plugin", what, module.source.path, text.lineno, text.col_offset + 1))
+        if instructions or unread or cached or root is not None or app is not None:
             position = (module.source.path, node.lineno, node.col_offset + 1)
             reference = ref_of(root) if root is not None else None
             apps.append(AppFacts(
-                reference, instructions, cached, *position, name=name, runner=called in _RUNNERS,
-                app=ref_of(app) if app is not None else None, variable=bound.get(id(node)),
+                reference, tuple(instructions), cached, *position, name=name, unread=tuple(unread),
+                runner=called in _RUNNERS, app=ref_of(app) if app is not None else None, variable=bound.get(id(node)),
             ))  # fmt: skip
     return tuple(apps)
 

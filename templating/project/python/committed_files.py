@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 from templating.project.model.instruction import SourceFile
 from templating.project.python.definitions import find_definition
 from templating.project.python.syntax_tree import dotted_name, own_nodes
-from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     from templating.project.python.definitions import Namespace
@@ -141,15 +140,13 @@ def committed_text(path: Path, scope: Namespace) -> SourceFile | None:
     cache.looked_up.add(key)  # the instruction depends on the file: editing it relints the module
     read = cache.parsed(_LANGUAGE)  # once per run, however many agents read it
     if key not in read:
-        read[key] = _read(path, key, cache)
+        read[key] = _read(path, cache)
     return read[key]
 
 
-def _read(path: Path, key: str, cache: SourceCache) -> SourceFile | None:
-    if key in cache.buffers:
-        return SourceFile(cache.display(path), cache.buffers[key])
-    try:
-        text = read_regular(path, MAX_COMMITTED_BYTES).decode("utf-8")
+def _read(path: Path, cache: SourceCache) -> SourceFile | None:
+    try:  # as Python's text mode reads it: line breaks are read by `text_mode_characters`
+        text = cache.read_text(path, MAX_COMMITTED_BYTES, decode=lambda data: data.decode("utf-8"))
     except (OSError, UnicodeDecodeError):
         return None
     return SourceFile(cache.display(path), text)

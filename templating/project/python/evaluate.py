@@ -25,8 +25,10 @@ import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
-from templating.project.budget import BUDGET_REASON, CHARACTERS, current_budget, file_budget
-from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile
+from templating.project.budget import BUDGET_REASON, CHARACTERS, evaluation_budget
+from templating.project.budget import afford as _afford
+from templating.project.budget import is_spent as _is_spent
+from templating.project.model.instruction import RUNTIME_VALUE, Interpolation, SourceFile, Splice, is_key_shaped
 from templating.project.noqa import noqa_at
 from templating.project.python.brace_risk import brace_reason
 from templating.project.python.committed_files import (
@@ -39,7 +41,7 @@ from templating.project.python.definitions import FOLLOWED, Namespace, find_defi
 from templating.project.python.literal import decode_expression, source_offset
 from templating.project.python.long_literal import long_literal
 from templating.project.python.syntax_tree import own_nodes
-from templating.project.python.text_methods import METHODS, Character, dedent, result_bound
+from templating.project.python.text_methods import METHODS, Character, SpliceMark, dedent, result_bound
 
 __all__ = ["Evaluated", "evaluate"]
 
@@ -55,7 +57,8 @@ class Evaluated:
 
     - ``offsets``: the source offset in ``source`` of each character of ``text``;
     - ``holes``: the values known only at run time, at their offsets in ``text``;
-    - ``suppressed``: ``# noqa`` codes on the lines of the definitions followed.
+    - ``suppressed``: ``# noqa`` codes on the lines of the definitions followed;
+    - ``splices``: the key-shaped constants f-string values put into ``text``.
     """
 
     source: SourceFile
@@ -63,6 +66,7 @@ class Evaluated:
     offsets: tuple[int, ...] | range
     holes: tuple[Interpolation, ...]
     suppressed: frozenset[str] = frozenset()
+    splices: tuple[Splice, ...] = ()
 
     @property
     def is_known(self) -> bool:
@@ -90,10 +94,8 @@ def evaluate(expression: ast.expr, scope: Namespace) -> list[Evaluated]:
         return [Evaluated(*long, ())]  # one TPL013 finding, and its keys unknown to the model
     if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
         return [_plain_literal(expression, scope.module.source)]
-    if current_budget() is None:  # evaluated outside a file's budget: this call has its own
-        with file_budget():
-            return [_finish(text) for text in _evaluate(expression, scope, 0)]
-    return [_finish(text) for text in _evaluate(expression, scope, 0)]
+    with evaluation_budget():  # a file's, or this call's own outside one
+        return [_finish(text) for text in _evaluate(expression, scope, 0)]
 
 
 def _plain_literal(node: ast.Constant, source: SourceFile) -> Evaluated:
@@ -111,7 +113,20 @@ def _finish(text: _Text) -> Evaluated:
         if character.hole is not None
     )
     offsets = tuple(character.offset for character in text.characters)
-    return Evaluated(text.source, text.value, offsets, holes, text.suppressed)
+    return Evaluated(text.source, text.value, offsets, holes, text.suppressed, _splices(text.characters))
+
+
+def _splices(characters: tuple[Character, ...]) -> tuple[Splice, ...]:
+    """The runs of characters one f-string value spliced in (see `SpliceMark`)."""
+    found: list[Splice] = []
+    start = 0
+    for index, character in enumerate(characters):
+        mark = character.splice
+        if mark is not None and (index == 0 or characters[index - 1].splice is not mark):
+            start = index
+        if mark is not None and (index + 1 == len(characters) or characters[index + 1].splice is not mark):
+            found.append(Splice(start, index + 1, mark.expression))
+    return tuple(found)
 
 
 def _evaluate(node: ast.expr, scope: Namespace, depth: int) -> list[_Text]:
@@ -179,7 +194,13 @@ def _formatted(value: ast.FormattedValue | None, expression: str, offset: int, s
     if value is not None and value.conversion == -1 and value.format_spec is None:
         found = _evaluate(value.value, scope, depth + 1)
         if len(found) == 1 and not any(c.hole for c in found[0].characters) and found[0].characters:
-            return _place(found[0], scope.module.source, offset).characters
+            placed = _place(found[0], scope.module.source, offset).characters
+            if isinstance(value.value, (ast.Name, ast.Attribute)) and is_key_shaped(found[0].value):
+                # A constant named like a key (TPL027 asks of it), placed at its `{`: it holds no
+                # brace another rule could report where the constant is written.
+                mark = SpliceMark(expression)
+                return tuple(character._replace(offset=offset, splice=mark) for character in placed)
+            return placed
     reason = brace_reason(value.value, scope) if value is not None else _RUNTIME
     return (Character(RUNTIME_VALUE, offset, Interpolation(0, expression, reason)),)
 
@@ -197,16 +218,6 @@ def _unknown(node: ast.expr, scope: Namespace, reason: str | None = None) -> _Te
 def _over_budget(node: ast.expr, scope: Namespace) -> _Text:
     """The hole for a text the file's budget cannot pay for (see `templating.project.budget`)."""
     return _unknown(node, scope, BUDGET_REASON)
-
-
-def _afford(count: int) -> bool:
-    budget = current_budget()
-    return budget is None or budget.afford(count)
-
-
-def _is_spent() -> bool:
-    budget = current_budget()
-    return budget is not None and budget.is_spent()
 
 
 def _place(text: _Text, source: SourceFile, offset: int) -> _Text:

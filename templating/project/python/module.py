@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from templating.project.encoding import read_source
+from templating.project.encoding import python_text
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.noqa import NOQA, noqa_codes
 from templating.project.python.modules import resolve_import
@@ -40,6 +40,9 @@ class PythonModule:
     path: Path
     source: SourceFile
     tree: ast.Module
+    #: The resolved folder of the project (`SourceCache.project`): no file out of it is read
+    #: to resolve an import (``None``: the module's own folder's parent chain is not judged).
+    project: str | None = None
 
     @cached_property
     def noqa(self) -> dict[int, frozenset[str]]:
@@ -99,7 +102,7 @@ class PythonModule:
     @cached_property
     def imports(self) -> dict[str, tuple[Path, str | None]]:
         """Names bound by module-level imports that resolve to files of the same package."""
-        return _imports(self.tree, self.path)
+        return _imports(self.tree, self.path, self.project)
 
 
 def python_modules(cache: SourceCache) -> dict[str, PythonModule | None]:
@@ -117,7 +120,7 @@ def load(cache: SourceCache, path: Path) -> PythonModule | None:
     if key not in modules:
         modules[key] = None
         try:
-            text = cache.buffers[key] if key in cache.buffers else read_source(path)
+            text = cache.read_text(path, decode=python_text)  # a link out of the project is never opened
             load_module(path, text, cache.display(path), cache)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
             pass  # a sibling that cannot be read or parsed leaves its names unresolved
@@ -127,7 +130,7 @@ def load(cache: SourceCache, path: Path) -> PythonModule | None:
 def load_module(path: Path, text: str, display: str, cache: SourceCache) -> PythonModule:
     """Parse ``text`` as the module at ``path``; raises ``SyntaxError`` for invalid code."""
     tree = _parse(text, display)
-    module = PythonModule(path, SourceFile(display, text), tree)
+    module = PythonModule(path, SourceFile(display, text), tree, cache.project)
     python_modules(cache)[cache.key(path)] = module
     return module
 
@@ -196,13 +199,13 @@ def _constants(tree: ast.Module) -> dict[str, ast.expr]:
     return constants
 
 
-def _imports(tree: ast.Module, path: Path) -> dict[str, tuple[Path, str | None]]:
+def _imports(tree: ast.Module, path: Path, project: str | None) -> dict[str, tuple[Path, str | None]]:
     """Names bound by module-level imports that resolve to files of the same package."""
     bound: dict[str, tuple[Path, str | None]] = {}
     for statement in tree.body:
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             for alias in statement.names:
-                target = resolve_import(path, statement, alias)
+                target = resolve_import(path, statement, alias, project)
                 if target is not None:
                     bound[alias.asname or alias.name.split(".")[0]] = target
     return bound

@@ -10,40 +10,44 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
 from pathlib import Path
 
+from templating.project.edge import is_inside
 from templating.project.encoding import read_source
 from templating.project.python.parsing import parse_python
 
-__all__ = ["resolve_import"]
+__all__ = ["module_file", "resolve_import"]
 
 
 def resolve_import(
-    path: Path, statement: ast.Import | ast.ImportFrom, alias: ast.alias
+    path: Path, statement: ast.Import | ast.ImportFrom, alias: ast.alias, project: str | None = None
 ) -> tuple[Path, str | None] | None:
     """Where the name ``alias`` binds comes from: ``(module file, None)`` for a module, or
-    ``(module file, symbol)`` for a name defined in a module; ``None`` if not in the package."""
+    ``(module file, symbol)`` for a name defined in a module; ``None`` if not in the package.
+    A package's ``__init__.py`` out of the resolved folder ``project`` is never read for the
+    names it binds."""
     if isinstance(statement, ast.Import):
         if alias.asname is None and "." in alias.name:
             return None
-        module = _module_file(_package_root(path), alias.name.split("."))
+        module = module_file(_package_root(path), alias.name.split("."))
         return (module, None) if module else None
     parts = statement.module.split(".") if statement.module else []
     for base in _import_bases(path, statement.level, parts[0] if parts else alias.name):
-        submodule = _module_file(base, [*parts, alias.name])
-        module = _module_file(base, parts) if parts else None
+        submodule = module_file(base, [*parts, alias.name])
+        module = module_file(base, parts) if parts else None
         # `from package import name` takes what the package's `__init__.py` binds to `name`
         # (`from .name import name` re-exports an agent) over the submodule of that name.
-        if submodule is not None and (module is None or not _binds(module, alias.name)):
+        if submodule is not None and (module is None or not _binds(module, alias.name, project)):
             return submodule, None
         if module is not None:
             return module, alias.name
     return None
 
 
-def _binds(module: Path, name: str) -> bool:
+def _binds(module: Path, name: str, project: str | None) -> bool:
     """Whether the package file ``module`` binds ``name`` at its top level."""
-    if module.name != "__init__.py":
+    if module.name != "__init__.py" or (project is not None and not is_inside(os.path.realpath(module), project)):
         return False
     try:
         stat = module.stat()
@@ -107,7 +111,9 @@ def _package_root(path: Path) -> Path:
     return folder
 
 
-def _module_file(base: Path, parts: list[str]) -> Path | None:
+def module_file(base: Path, parts: list[str]) -> Path | None:
+    """The file of the module ``parts`` (``["package", "module"]``) under ``base``: the module
+    itself or the package's ``__init__``; ``None`` when neither exists."""
     if not parts:
         return None
     candidate = base.joinpath(*parts)

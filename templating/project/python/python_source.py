@@ -208,5 +208,12 @@ def _instruction(text: Evaluated, site: Site, suppressed: frozenset[str]) -> Ins
     end = text.offsets[-1] + 1 if text.offsets else 0
     offsets = range(text.offsets.start, end + 1) if isinstance(text.offsets, range) else (*text.offsets, end)
     return Instruction(
-        text.source, text.text, offsets, site.field, text.holes, suppressed | text.suppressed, site.dialect
+        text.source,
+        text.text,
+        offsets,
+        site.field,
+        text.holes,
+        suppressed | text.suppressed,
+        site.dialect,
+        text.splices,
     )

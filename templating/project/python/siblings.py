@@ -15,7 +15,6 @@ from templating.project.python.module import load_module, python_modules
 from templating.project.python.python_source import find_python_instructions
 from templating.project.python.suppression import call_line, closing_line
 from templating.project.sources import SourceCache
-from templating.regular_file import read_regular
 
 __all__ = ["comment_elsewhere", "lent_instructions"]
 
@@ -39,17 +38,14 @@ def lent_instructions(path: Path, text: str, cache: SourceCache) -> list[Instruc
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return []
     found: list[Instruction] = []
-    for sibling in _siblings_naming(path):
+    for sibling in _siblings_naming(path, cache):
         key = cache.key(sibling)
         module = modules.get(key)
         try:
             if module is None:
                 # An editor's unsaved text stands in for the file; else it is read from disk,
-                # a regular file only, never a FIFO or a device.
-                source = cache.buffers.get(key)
-                if source is None:
-                    source = _normalize(read_regular(sibling).decode("utf-8"))
-                module = load_module(sibling, source, cache.display(sibling), cache)
+                # a regular file of the project only, never a FIFO, a device or a link out.
+                module = load_module(sibling, cache.read_text(sibling), cache.display(sibling), cache)
             instructions = find_python_instructions(module, cache)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
             continue
@@ -72,39 +68,18 @@ def comment_elsewhere(
     return (path, text, line) if line is not None else None
 
 
-def _folder(path: Path) -> list[Path]:
-    """The Python modules of ``path``'s folder (``path`` among them if it is on disk), in name
-    order."""
-    try:
-        return sorted(path.parent.glob("*.py"))
-    except OSError:
-        return []
-
-
-def _siblings_naming(path: Path) -> list[Path]:
-    modules = _folder(path)
+def _siblings_naming(path: Path, cache: SourceCache) -> list[Path]:
+    """The Python modules beside ``path`` that may pass its constants to agents, in name order."""
+    names = cache.listing(path.parent)
+    modules = [path.parent / name for name in names if name.endswith(".py") and not name.startswith(".")]
     if len(modules) > _MAX_SIBLINGS:
         return []
-    return [sibling for sibling in modules if sibling != path and _names(sibling, path.stem)]
+    return [sibling for sibling in modules if sibling != path and _names(sibling, path.stem, cache)]
 
 
-def _names(sibling: Path, stem: str) -> bool:
+def _names(sibling: Path, stem: str, cache: SourceCache) -> bool:
     try:
-        text = read_regular(sibling).decode("utf-8", errors="replace")
+        text = cache.read_text(sibling, decode=lambda data: data.decode("utf-8", errors="replace"))
     except OSError:
         return False
     return stem in text and "instruction" in text
-
-
-def _text_of(path: Path, cache: SourceCache) -> str | None:
-    key = cache.key(path)
-    if key in cache.buffers:
-        return cache.buffers[key]
-    try:
-        return _normalize(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
-def _normalize(text: str) -> str:
-    return text.replace("\r\n", "\n").replace("\r", "\n")

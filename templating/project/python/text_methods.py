@@ -16,17 +16,29 @@ from typing import NamedTuple
 
 from templating.project.model.instruction import Interpolation
 
-__all__ = ["METHODS", "Character", "dedent", "result_bound"]
+__all__ = ["METHODS", "Character", "SpliceMark", "dedent", "result_bound"]
 
 Characters = tuple["Character", ...]
 
 
 class Character(NamedTuple):
-    """One character of an evaluated text: its source offset, and its hole if it is one."""
+    """One character of an evaluated text: its source offset, its hole if it is one, and the
+    interpolation that spliced it in when it belongs to a key-shaped constant an f-string value
+    put there (one `SpliceMark` shared by the constant's characters)."""
 
     text: str
     offset: int
     hole: Interpolation | None = None
+    splice: SpliceMark | None = None
+
+
+class SpliceMark:
+    """The f-string value a run of characters came from (its expression), one per splice."""
+
+    __slots__ = ("expression",)
+
+    def __init__(self, expression: str) -> None:
+        self.expression = expression
 
 
 def _text(characters: Sequence[Character]) -> str:

@@ -6,7 +6,8 @@ A write goes through the ``state`` of a context parameter (a ``ToolContext``,
 ``p.state.setdefault(k, v)``, ``p.actions.state_delta[k] = v`` and, in a custom agent,
 ``ctx.session.state[k] = v``. ``EventActions(state_delta={...})`` and the initial state of
 ``create_session(state={...})`` / ``Session(state={...})`` are writers wherever they are. A
-key that is not a string literal makes an *unknown writer* (``key=None``). A write to the
+key that is not a string literal, nor a constant the caller's ``key_of`` reads as one
+(`templating.project.python.constant_keys`), makes an *unknown writer* (``key=None``). A write to the
 ``state`` of a session returned by ``get_session``/``create_session`` is reported apart
 (rule TPL016): it bypasses events.
 """
@@ -14,7 +15,7 @@ key that is not a string literal makes an *unknown writer* (``key=None``). A wri
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from templating.project.model.facts import SessionWrite, Writer
 from templating.project.model.writes import is_shared, seeds_any_key
@@ -59,16 +60,24 @@ def context_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict
     return found
 
 
+KeyOf = Callable[[ast.expr], "str | None"]
+
+
 def find_state_writes(
-    module: PythonModule, function: ast.AST, parameters: dict[str, WriterVia], via: WriterVia
+    module: PythonModule,
+    function: ast.AST,
+    parameters: dict[str, WriterVia],
+    via: WriterVia,
+    key_of: KeyOf | None = None,
 ) -> list[Writer]:
-    """The state writes in ``function`` through the context ``parameters``."""
+    """The state writes in ``function`` through the context ``parameters`` (``key_of`` reads a
+    key that is not a literal: a constant naming it)."""
     aliases = _state_aliases(module.walk(function), parameters)
     name = getattr(function, "name", None)
     writers: list[Writer] = []
     for node in module.walk(function):
         position = (module.source.path, getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
-        for target, keys in _written(node):
+        for target, keys in _written(node, key_of):
             if _is_context_state(target, parameters, aliases):
                 writers.extend(_writer(key, via, position, name) for key in keys)
         if _passes_state(node, parameters, aliases):
@@ -85,7 +94,11 @@ def _passes_state(node: ast.AST, parameters: Mapping[str, str], aliases: set[str
 
 
 def find_initial_writers(
-    module: PythonModule, nodes: Iterable[ast.AST], only: WriterVia | None = None, function: str | None = None
+    module: PythonModule,
+    nodes: Iterable[ast.AST],
+    only: WriterVia | None = None,
+    function: str | None = None,
+    key_of: KeyOf | None = None,
 ) -> list[Writer]:
     """``EventActions(state_delta=...)`` and ``create_session(state=...)`` writers among
     ``nodes``: those ``only`` (``initial`` or ``state_delta``) if given, written by
@@ -103,7 +116,7 @@ def find_initial_writers(
         value = next((k.value for k in node.keywords if k.arg == field), None)
         if value is None:
             continue
-        for key in _dict_keys(_constant_value(module, value)):
+        for key in _dict_keys(_constant_value(module, value), key_of):
             if called == "create_session" and key is not None and key.startswith("temp:"):
                 continue  # ADK drops `temp:` keys from a new session's state
             writers.append(Writer(key, via, module.source.path, node.lineno, node.col_offset + 1, function))
@@ -161,31 +174,39 @@ def _session_variables(scope: ast.AST) -> set[str]:
     return names
 
 
-def _written(node: ast.AST) -> Iterator[tuple[ast.expr, list[str | None]]]:
+def _written(node: ast.AST, key_of: KeyOf | None = None) -> Iterator[tuple[ast.expr, list[str | None]]]:
     """What ``node`` writes into: the mapping expression and the keys (``None``: unknown)."""
     if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
             for element in target.elts if isinstance(target, ast.Tuple) else [target]:
                 if isinstance(element, ast.Subscript):
-                    yield element.value, [_literal_key(element.slice)]
+                    yield element.value, [_key(element.slice, key_of)]
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _WRITING_METHODS:
         if node.func.attr == "setdefault":
-            yield node.func.value, [_literal_key(node.args[0]) if node.args else None]
+            yield node.func.value, [_key(node.args[0], key_of) if node.args else None]
         else:
-            yield node.func.value, _update_keys(node)
+            yield node.func.value, _update_keys(node, key_of)
 
 
-def _update_keys(call: ast.Call) -> list[str | None]:
+def _update_keys(call: ast.Call, key_of: KeyOf | None) -> list[str | None]:
     keys: list[str | None] = [k.arg for k in call.keywords]  # `**other` has arg None: unknown
     for argument in call.args:
-        keys.extend(_dict_keys(argument))
+        keys.extend(_dict_keys(argument, key_of))
     return keys
 
 
-def _dict_keys(value: ast.expr | None) -> list[str | None]:
+def _key(node: ast.expr, key_of: KeyOf | None) -> str | None:
+    """A literal key (or an f-string's `_Prefix`), else the constant ``key_of`` reads."""
+    literal = _literal_key(node)
+    if literal is None and key_of is not None and isinstance(node, (ast.Name, ast.Attribute)):
+        return key_of(node)
+    return literal
+
+
+def _dict_keys(value: ast.expr | None, key_of: KeyOf | None = None) -> list[str | None]:
     if isinstance(value, ast.Dict):
-        return [_literal_key(key) if key is not None else None for key in value.keys]
+        return [_key(key, key_of) if key is not None else None for key in value.keys]
     if isinstance(value, ast.Call) and called_name(value) == "dict" and not value.args:
         return [k.arg for k in value.keywords]
     return [None]

@@ -9,6 +9,7 @@ in the package tests a file's suffix.
 
 from __future__ import annotations
 
+from templating.project.frontend import Spelling
 from templating.project.surfaces.agent_config import AGENT_CONFIG
 from templating.project.surfaces.go import GO
 from templating.project.surfaces.java import JAVA
@@ -21,7 +22,8 @@ from templating.project.surfaces.surface import Found, Problem, ProblemKind, Sur
 from templating.project.surfaces.typescript import TYPESCRIPT
 
 __all__ = [
-    "FALLBACK", "SURFACES", "Found", "Problem", "ProblemKind", "Surface", "claiming", "is_walked", "surface_for",
+    "FALLBACK", "SURFACES", "Found", "Problem", "ProblemKind", "Surface", "claiming", "is_walked", "spelling_of",
+    "surface_for",
 ]  # fmt: skip
 
 #: Every surface, in the order they are asked: the first that claims a file name reads it
@@ -67,3 +69,8 @@ def is_walked(name: str) -> bool:
     """Whether walking a folder lists the file called ``name`` without ``include`` globs."""
     surface = claiming(name)
     return surface is not None and surface.walked
+
+
+def spelling_of(path: str) -> Spelling:
+    """How the language of the file at ``path`` (as findings show it) spells ADK's words."""
+    return surface_for(path.rpartition("/")[2]).spelling

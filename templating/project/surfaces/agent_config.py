@@ -77,4 +77,8 @@ AGENT_CONFIG = Surface(
     read=_read,
     noqa_line=_noqa_line,
     is_valid=_is_valid,
+    literal_braces=(
+        'build the agent in Python with `instruction=compile_template(TEXT, dialect="strict")`: '
+        "ADK fills every group of an Agent Config instruction"
+    ),
 )

@@ -28,6 +28,7 @@ GO_SPELLING = Spelling(
         ("state_delta", "Actions.StateDelta"),
         ("create_session(state=...)", "session.CreateRequest{State: ...}"),
         ("Event(state={...})", "ev.Actions.StateDelta"),
+        ("before_agent_callback", "BeforeAgentCallbacks"),
     )
 )
 
@@ -50,9 +51,17 @@ def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     if instruction.source.path != source.path:
         return None  # an embedded prompt file: its text reaches the model, it holds no comments
-    # The line the value ends on: a comment there is outside any raw string of it.
-    line, _ = source.position(instruction.offsets[-1])
-    return line
+    from templating.project.treesitter.text import line_end_commentable
+
+    # The line the value ends on (a comment there is outside any raw string of it), else one
+    # from the line before the value, which the reader reads too; never a line ending inside
+    # another raw string or block comment that goes on, where the comment would be text.
+    first, _ = source.position(instruction.offsets[0])
+    last, _ = source.position(instruction.offsets[-1])
+    lines = [last, *range(last - 1, first - 2, -1)]
+    return next(
+        (line for line in lines if line >= 1 and line_end_commentable(source, source.line_starts[line - 1], "go")), None
+    )
 
 
 def _lend(path: Path, text: str, cache: SourceCache) -> list[Instruction]:
@@ -80,4 +89,5 @@ GO = Surface(
     comment=GO_COMMENT,
     spelling=GO_SPELLING,
     lend=_lend,
+    literal_braces=("give the agent an `InstructionProvider` returning the text: adk-go does not fill it"),
 )

@@ -32,4 +32,7 @@ def _reader() -> Reader:
     return read_java
 
 
-JAVA = jvm_surface("java", frozenset({".java"}), SPELLING, _reader)
+JAVA = jvm_surface(
+    "java", frozenset({".java"}), SPELLING, _reader,
+    "give the agent an `Instruction.Provider` returning the text: adk-java does not fill it",
+)  # fmt: skip

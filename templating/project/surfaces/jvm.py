@@ -20,9 +20,12 @@ __all__ = ["jvm_surface"]
 _HINT = ADK_JAVA_PACKAGE.encode()
 
 
-def jvm_surface(name: str, suffixes: frozenset[str], spelling: Spelling, load_reader: Callable[[], Reader]) -> Surface:
+def jvm_surface(
+    name: str, suffixes: frozenset[str], spelling: Spelling, load_reader: Callable[[], Reader], literal_braces: str
+) -> Surface:
     """The surface of a JVM language whose grammar is ``name``; ``load_reader`` imports the
-    reader (and so the grammar) the first time a file that names an ADK package is read."""
+    reader (and so the grammar) the first time a file that names an ADK package is read;
+    ``literal_braces`` is how its port keeps ``{name}`` as text (see `Surface`)."""
 
     def read(source: SourceFile, path: Path, modules: SourceCache) -> Found | Problem:
         if ADK_JAVA_PACKAGE not in source.text:
@@ -49,4 +52,5 @@ def jvm_surface(name: str, suffixes: frozenset[str], spelling: Spelling, load_re
         is_valid=is_valid,
         comment="//",
         spelling=spelling,
+        literal_braces=literal_braces,
     )

@@ -32,4 +32,7 @@ def _reader() -> Reader:
     return read_kotlin
 
 
-KOTLIN = jvm_surface("kotlin", frozenset({".kt", ".kts"}), SPELLING, _reader)
+KOTLIN = jvm_surface(
+    "kotlin", frozenset({".kt", ".kts"}), SPELLING, _reader,
+    "put the text in `staticInstruction`, which adk-kotlin never fills (it fills `Instruction { }` providers)",
+)  # fmt: skip

@@ -30,4 +30,8 @@ PROMPT = Surface(
     read=_read,
     noqa_line=_no_noqa,
     is_valid=lambda text: True,
+    literal_braces=(
+        'compile it where the code reads it, with `compile_template(TEXT, dialect="strict")`, where '
+        "`{{name}}` is the text `{name}`"
+    ),
 )

@@ -1,7 +1,8 @@
 """The Python surface: instructions passed to agents and the state code writes, in ``.py``.
 
 A module is read only if it says something the project needs (`INSTRUCTION_HINT` or
-`FACT_HINT`); an ``__init__.py`` always, for the names it re-exports. A ``# noqa`` goes on
+`FACT_HINT`); an ``__init__.py`` always, for the names it re-exports. A module saying none of
+it writes no state: it still counts as read (a tool imported from it writes nothing). A ``# noqa`` goes on
 the line the instruction's literal starts on, when no string runs on past that line. Code that
 does not parse is this surface's `Problem`, never an exception for the front door.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from templating.project.frontend import ADK_SPELLING, Found, Problem
+from templating.project.model.facts import FileFacts
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.python.adk_vocabulary import FACT_HINT, INSTRUCTION_HINT
 from templating.project.python.agents import python_facts
@@ -72,7 +74,7 @@ def _may_hold(name: str, data: bytes) -> bool:
 def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
     has_instructions = _INSTRUCTIONS(source.text)
     if not (path.name == _PACKAGE_FILE or has_instructions or _FACTS(source.text)):
-        return Found()
+        return Found(facts=(FileFacts(cache.key(path), source.path),))  # read, and it writes nothing
     try:
         module = load_module(path, source.text, source.path, cache)
         instructions = tuple(find_python_instructions(module, cache)) if has_instructions else ()
@@ -96,6 +98,12 @@ def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
     return first_line if is_commentable(source.text, first_line) else None
 
 
+def _strict_fix(instruction: Instruction) -> tuple[tuple[int, int, str], ...] | None:
+    from templating.project.python.strict_fix import strict_fix  # only for a finding that offers it
+
+    return strict_fix(instruction)
+
+
 def _is_valid(text: str) -> bool:
     try:
         parse_python(text, "<fixed>")  # a large module a run at a time, as it was read
@@ -111,6 +119,7 @@ PYTHON = Surface(
     walked=True,
     may_hold=_may_hold,
     read=_read,
+    passed_over_writes_nothing=True,
     noqa_line=_noqa_line,
     is_valid=_is_valid,
     coding_line=True,
@@ -118,4 +127,9 @@ PYTHON = Surface(
     spelling=ADK_SPELLING,
     lend=lent_instructions,
     comment_elsewhere=comment_elsewhere,
+    literal_braces=(
+        'make the instruction `compile_template(TEXT, dialect="strict")` (from `templating`), where '
+        "`{{name}}` is the text `{name}`"
+    ),
+    strict_fix=_strict_fix,
 )

@@ -4,6 +4,10 @@ Its body is an instruction only when its frontmatter sets ``metadata: {adk_injec
 true}`` (google-adk then fills its placeholders when the model loads the skill); otherwise the
 body reaches the model verbatim and holds nothing to check. The skill itself is a fact: the
 project model gives its reads to every agent whose ``SkillToolset`` holds it.
+
+A ``SKILL.md`` in the folder another tool keeps its skills in (``.gemini/skills/``,
+``.claude/skills/``, ...) is that tool's, with that tool's rules: no ADK program loads it, so
+it is not read (google-adk's rules would report it as a broken ADK skill).
 """
 
 from __future__ import annotations
@@ -18,7 +22,17 @@ from templating.project.surfaces.surface import Found, Problem, Surface
 __all__ = ["SKILL"]
 
 
+#: The folders other agent tools keep their own skills under (Gemini CLI, Claude Code, Codex,
+#: Cursor, GitHub Copilot, OpenCode and others): a skill there follows that tool's rules.
+OTHER_TOOLS = frozenset({
+    ".gemini", ".claude", ".codex", ".agents", ".cursor", ".github", ".opencode", ".windsurf", ".continue",
+    ".kiro", ".roo", ".cline", ".amazonq", ".qwen", ".junie", ".goose",
+})  # fmt: skip
+
+
 def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
+    if OTHER_TOOLS.intersection(Path(cache.display(path)).parts[:-1]):
+        return Found()
     try:
         facts = skill_facts(source, cache.key(path))
     except SkillError as error:
@@ -48,4 +62,5 @@ SKILL = Surface(
     read=_read,
     noqa_line=_no_noqa,
     is_valid=_is_valid,
+    literal_braces="set `adk_inject_state: false`: ADK then fills no placeholder of the skill",
 )

@@ -22,6 +22,7 @@ from templating.project.frontend import (
     ProblemKind,
     Reader,
     Spelling,
+    StrictFix,
 )
 
 if TYPE_CHECKING:
@@ -57,7 +58,14 @@ class Surface:
     - ``spelling``: how findings about its files spell ADK's words (`Spelling`);
     - ``lend``: the instructions a file lends to the files that import it (a prompts module),
       if the language has imports (see `templating.project.frontend.Lender`);
-    - ``comment_elsewhere``: where a ``noqa`` goes when ``noqa_line`` has no line for it.
+    - ``comment_elsewhere``: where a ``noqa`` goes when ``noqa_line`` has no line for it;
+    - ``passed_over_writes_nothing``: whether a file the pre-filter passes over is known to
+      hold no state write (a Python module naming no agent, state or event): it then still
+      counts as read, so a tool an agent imports from it writes nothing rather than anything;
+    - ``literal_braces``: how an instruction in such a file keeps ``{name}`` as text, ADK's
+      injector past (the remedy a finding names for braces meant literally);
+    - ``strict_fix``: the edits that make an instruction of the file a strict-dialect template,
+      if its language can hold one (see `StrictFix`).
     """
 
     name: str
@@ -74,6 +82,9 @@ class Surface:
     spelling: Spelling = ADK_SPELLING
     lend: Lender | None = None
     comment_elsewhere: CommentElsewhere | None = None
+    passed_over_writes_nothing: bool = False
+    literal_braces: str = ""
+    strict_fix: StrictFix | None = None
 
     def claims(self, name: str) -> bool:
         """Whether this surface lists the file called ``name`` (a base name)."""

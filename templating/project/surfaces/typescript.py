@@ -16,20 +16,12 @@ from templating.project.frontend import Found, Problem, Spelling
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.sources import SourceCache
 from templating.project.surfaces.surface import Surface
-from templating.project.typescript.vocabulary import GRAMMAR_BY_SUFFIX, HINT
+from templating.project.typescript.vocabulary import GRAMMAR_BY_SUFFIX, HINT, grammar_for
 
 __all__ = ["TYPESCRIPT"]
 
 _HINT = re.compile(HINT)
 _TEXT_HINT = re.compile(HINT.decode())
-
-
-#: How adk-js and ADK-TS write the ADK words findings quote.
-_SPELLING = Spelling((
-    ("output_key", "outputKey"), ("tool_context.state[...]", "context.state.set(...)"),
-    ("state_delta", "stateDelta"), ("create_session(state=...)", "createSession({state})"),
-    ("Event(state=...)", "createEvent({actions: {stateDelta}})"),
-))  # fmt: skip
 
 
 def _may_hold(name: str, data: bytes) -> bool:
@@ -56,11 +48,19 @@ def _lend(path: Path, text: str, cache: SourceCache) -> list[Instruction]:
 
 
 def _noqa_line(instruction: Instruction, source: SourceFile) -> int | None:
+    """The line the instruction's value starts on, or, when it runs on past it, the line it
+    ends on (the reader reads a ``// noqa`` on either); never a line that ends inside a
+    string or a comment going on to the next line (a template literal), where the comment
+    would change the text: then the other line, else none."""
+    from templating.project.treesitter.text import line_end_commentable
+
     first_line, _ = instruction.position(0)
     last_line, _ = instruction.source.position(instruction.offsets[-1])
-    if first_line == last_line or instruction.source.path != source.path:
-        return first_line
-    return last_line
+    lines = (
+        [first_line] if first_line == last_line or instruction.source.path != source.path else [last_line, first_line]
+    )
+    grammar = grammar_for(Path(source.path).name)
+    return next((line for line in lines if line_end_commentable(source, source.line_starts[line - 1], grammar)), None)
 
 
 def _is_valid(text: str) -> bool:
@@ -81,6 +81,7 @@ TYPESCRIPT = Surface(
     import_hint=_HINT,
     comment="//",
     lend=_lend,
+    literal_braces=("give the agent an instruction function returning the text: neither adk-js nor ADK-TS fills it"),
     spelling=Spelling(
         (
             ("output_key", "outputKey"),
@@ -90,6 +91,7 @@ TYPESCRIPT = Surface(
             ("Event(state=...)", "createEvent({actions: {stateDelta}})"),
             ("Event(state={...})", "createEvent({actions: {stateDelta}})"),
             ("ctx.state[...]", "ctx.state.set(...)"),
+            ("before_agent_callback", "beforeAgentCallback"),
         )
     ),
 )

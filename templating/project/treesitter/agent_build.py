@@ -7,7 +7,7 @@ state writes by owner. `synthetic` names what is built inline and bound to no va
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from templating.project.model.facts import AgentFacts, ClassFacts, FunctionFacts, Ref, Writer
 from templating.project.model.instruction import Instruction
@@ -40,9 +40,17 @@ class FileWrites:
         else:
             self.free.append(writer)
 
-    def function_facts(self) -> dict[str, FunctionFacts]:
-        """Each function's writes."""
-        return {name: FunctionFacts(name, tuple(writers)) for name, writers in self.functions.items()}
+    def function_facts(self, fetching: dict[str, str] | None = None) -> dict[str, FunctionFacts]:
+        """Each function's writes; ``fetching`` names the network call of each function that
+        makes one (a tool's model reads what it fetched, and what it writes is a third party's)."""
+        fetching = fetching or {}
+        found = {
+            name: FunctionFacts(name, tuple(replace(w, source=fetching.get(name)) for w in writers), fetching.get(name))
+            for name, writers in self.functions.items()
+        }
+        for name, call in fetching.items():
+            found.setdefault(name, FunctionFacts(name, (), call))
+        return found
 
     def class_facts(self, agent_classes: set[str]) -> dict[str, ClassFacts]:
         """Each custom agent class, with the writes of its own code."""
@@ -67,13 +75,16 @@ class AgentBuild:
     early_callbacks: list[Ref] = field(default_factory=list)
     custom_class: Ref | None = None
     run_order: list[Ref] = field(default_factory=list)
+    #: The third-party tools it holds (``GoogleSearchTool``), and a remote agent's class.
+    sources: list[str] = field(default_factory=list)
 
     def facts(self, path: str) -> AgentFacts:
         """The neutral record of this agent, built in file ``path``."""
         return AgentFacts(
             self.variable, self.name, self.kind, path, self.line, self.column, tuple(self.instructions),
             self.output_key, tuple(self.sub_agents), tuple(self.tools), tuple(self.agent_tools),
-            tuple(self.callbacks), self.custom_class, tuple(self.early_callbacks), run_order=tuple(self.run_order),
+            tuple(self.callbacks), self.custom_class, tuple(self.early_callbacks),
+            sources=tuple(dict.fromkeys(self.sources)), run_order=tuple(self.run_order),
         )  # fmt: skip
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from templating.project.budget import BUDGET_REASON, pay
 from templating.project.model.instruction import RUNTIME_VALUE, Instruction, Interpolation, SourceFile
 from templating.project.noqa import noqa_codes, noqa_pattern
 
@@ -114,6 +115,8 @@ def format_printf(pattern: Characters, arguments: Sequence[Characters]) -> Chara
     text = known_text(pattern)
     if text is None:
         return None
+    if not pay(_formatted_length(text, arguments)):  # priced before it is built, as Python's `.format`
+        return hole(f'"{text}"', pattern[0].offset if pattern else 0, BUDGET_REASON)
     result: list[Character] = []
     index, automatic = 0, 0
     for match in _PRINTF.finditer(text):
@@ -133,6 +136,20 @@ def format_printf(pattern: Characters, arguments: Sequence[Characters]) -> Chara
         result.extend(character._replace(offset=at) for character in arguments[position])
     result.extend(pattern[index:])
     return tuple(result)
+
+
+def _formatted_length(text: str, arguments: Sequence[Characters]) -> int:
+    """At most how many characters formatting ``text`` with ``arguments`` builds."""
+    length, automatic = len(text), 0
+    for match in _PRINTF.finditer(text):
+        if match.group("conversion") in "%n":
+            continue
+        if match.group("index"):
+            position = int(match.group("index")) - 1
+        else:
+            position, automatic = automatic, automatic + 1
+        length += len(arguments[position]) if 0 <= position < len(arguments) else 0
+    return length
 
 
 def noqa_by_line(comments: Sequence[tuple[int, str]]) -> dict[int, frozenset[str]]:
@@ -187,23 +204,43 @@ def argument_instruction(
 
 def line_end_commentable(source: SourceFile, end: int, grammar: str) -> int | None:
     """The 1-based line of source offset ``end``, when a ``//`` comment can be added at the end
-    of it: the line does not end inside a string or a comment that goes on to the next line."""
-    from templating.project.treesitter.parsing import parse
-
+    of it: the line does not end inside a string (a template literal, a raw string, a text
+    block) or a comment that goes on to the next line, where the comment would be text."""
     line, _ = source.position(end)
     stop = source.text.find("\n", end)
     stop = len(source.text) if stop < 0 else stop
     last = len(source.text[:stop].rstrip())
     if last <= end:
         return line
-    byte = len(source.text[: last - 1].encode("utf-8", "surrogatepass"))
-    stop_byte = len(source.text[:stop].encode("utf-8", "surrogatepass"))
-    node = parse(grammar, source.text).root.descendant_for_byte_range(byte, byte + 1)
+    parsed, line_bytes = _parsed_lines(source, grammar)
+    start = source.line_starts[line - 1]
+    byte = line_bytes[line - 1] + len(source.text[start : last - 1].encode("utf-8", "surrogatepass"))
+    stop_byte = byte + len(source.text[last - 1 : stop].encode("utf-8", "surrogatepass"))
+    node = parsed.root.descendant_for_byte_range(byte, byte + 1)
     while node is not None:
-        if ("string" in node.type or "comment" in node.type) and node.end_byte > stop_byte:
+        if ("string" in node.type or "comment" in node.type or "text_block" in node.type) and node.end_byte > stop_byte:
             return None
         node = node.parent
     return line
+
+
+#: The last text a noqa line was asked of, parsed, with the byte offset of each line's start:
+#: `--add-noqa` asks once per finding, and a file is parsed once for all of them.
+_LAST_PARSED: list[tuple[str, str, ParsedText, list[int]]] = []
+
+
+def _parsed_lines(source: SourceFile, grammar: str) -> tuple[ParsedText, list[int]]:
+    from templating.project.treesitter.parsing import parse
+
+    if _LAST_PARSED and _LAST_PARSED[0][0] is source.text and _LAST_PARSED[0][1] == grammar:
+        return _LAST_PARSED[0][2], _LAST_PARSED[0][3]
+    parsed = parse(grammar, source.text)
+    line_bytes, byte = [], 0
+    for text in source.text.split("\n"):
+        line_bytes.append(byte)
+        byte += len(text.encode("utf-8", "surrogatepass")) + 1
+    _LAST_PARSED[:] = [(source.text, grammar, parsed, line_bytes)]
+    return parsed, line_bytes
 
 
 def suppressed_between(noqa: dict[int, frozenset[str]], first: int, last: int) -> frozenset[str]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from templating.project.treesitter.parsing import with_ancestors
 from templating.project.treesitter.queries import matches, query
-from templating.project.typescript.evaluate import FUNCTION_KINDS, resolve_value
+from templating.project.typescript.evaluate import FUNCTION_KINDS, lookup, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 from templating.project.typescript.vocabulary import AGENT_CLASSES, BUILDER_KINDS, CONTEXT_NAMES, port_of_specifier
 from templating.project.typescript.writes import string_of
@@ -23,13 +23,21 @@ from templating.project.typescript.writes import string_of
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["AgentSite", "find_agents", "find_plugin_instructions"]
+__all__ = ["AgentSite", "find_agents", "find_plugin_instructions", "is_port_class", "listed"]
 
 _PACKAGE = "templating.project.typescript"
 _WRAPPERS = frozenset({"await_expression", "parenthesized_expression", "as_expression", "satisfies_expression"})
 _INSTRUCTION_FIELDS = ("instruction", "globalInstruction")
 _LISTS = {"subAgents": "sub_agents", "tools": "tools"}
 _BUILDER_FIELDS = {"withInstruction": "instruction", "withGlobalInstruction": "globalInstruction"}
+#: IQAI's builder method that makes a ``LangGraphAgent`` of node objects.
+_LANG_GRAPH = "asLangGraph"
+_MAX_HOPS = 8  # names followed to the array they hold
+#: The options that shape an agent's model request besides its instructions (`request_settings`).
+_REQUEST_FIELDS = frozenset({
+    "description", "model", "mode", "outputSchema", "disallowTransferToParent", "disallowTransferToPeers",
+    "beforeModelCallback",
+})  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -50,6 +58,8 @@ class AgentSite:
     #: IQAI's builder drops the instruction of an ``asSequential``/``asParallel``/``asLoop`` agent.
     drops_instruction: bool = False
     inline_agents: list[Node] = field(default_factory=list)
+    #: The options that shape its request, by name (``description``, ``model``...).
+    settings: dict[str, Node] = field(default_factory=dict)
 
 
 def find_agents(module: ScriptModule, grammar: str) -> list[AgentSite]:
@@ -57,7 +67,7 @@ def find_agents(module: ScriptModule, grammar: str) -> list[AgentSite]:
     sites = []
     for found in matches(query(_PACKAGE, "agents", grammar), module.parsed.root):
         class_name = module.parsed.text_of(found["class"][0])
-        if class_name in AGENT_CLASSES and _is_port_class(module, class_name):
+        if class_name in AGENT_CLASSES and is_port_class(module, class_name):
             sites.append(_new_agent(module, found["agent"][0], AGENT_CLASSES[class_name], found["arguments"][0]))
     for found in matches(query(_PACKAGE, "builders", grammar), module.parsed.root):
         if "AgentBuilder" in module.imports:
@@ -80,7 +90,7 @@ def find_plugin_instructions(module: ScriptModule, grammar: str) -> list[Node]:
     gets them, before its own."""
     found = []
     for match in matches(query(_PACKAGE, "agents", grammar), module.parsed.root):
-        if module.parsed.text_of(match["class"][0]) == "GlobalInstructionPlugin" and _is_port_class(
+        if module.parsed.text_of(match["class"][0]) == "GlobalInstructionPlugin" and is_port_class(
             module, "GlobalInstructionPlugin"
         ):
             arguments = _arguments_of(match["arguments"][0])
@@ -93,7 +103,8 @@ def _arguments_of(arguments: Node) -> list[Node]:
     return [child for child in arguments.named_children if child.type != "comment"]
 
 
-def _is_port_class(module: ScriptModule, name: str) -> bool:
+def is_port_class(module: ScriptModule, name: str) -> bool:
+    """Whether ``name`` in ``module`` is imported from a port (or a local re-export of one)."""
     imported = module.imports.get(name)
     if imported is None:
         return False
@@ -122,6 +133,8 @@ def _new_agent(module: ScriptModule, node: Node, kind: str, arguments: Node) -> 
 def _field(module: ScriptModule, site: AgentSite, name: str, value: Node) -> None:
     if value.type == "shorthand_property_identifier":
         value = _shorthand(module, value) or value
+    if name in _REQUEST_FIELDS:
+        site.settings[name] = value
     if name == "name":
         site.name = string_of(value, module)
     elif name in _INSTRUCTION_FIELDS:
@@ -130,23 +143,40 @@ def _field(module: ScriptModule, site: AgentSite, name: str, value: Node) -> Non
         site.output_key, site.output_key_text = value, string_of(value, module)
     elif name in _LISTS:
         target = site.sub_agents if name == "subAgents" else site.tools
-        target.extend(_elements(value))
+        target.extend(listed(value, module))
     elif name in CONTEXT_NAMES:
-        site.callbacks.extend((name, element) for element in _elements(value))
+        site.callbacks.extend((name, element) for element in listed(value, module))
 
 
 def _shorthand(module: ScriptModule, node: Node) -> Node | None:
     """The value a shorthand property ``{ instruction }`` stands for, in its scope."""
-    from templating.project.typescript.evaluate import lookup
-
     return lookup(module.parsed.text_of(node), node, module)
 
 
-def _elements(value: Node) -> list[Node]:
+def listed(value: Node, module: ScriptModule) -> list[Node]:
+    """The items of an agent's list field: an array written there, or held in a ``const``
+    (``tools: allTools``), with the items of arrays spread into it (``[...base, save]``) and
+    of ``await`` on one; anything else stands for itself."""
+    return _listed(value, module, 0)
+
+
+def _listed(value: Node, module: ScriptModule, depth: int) -> list[Node]:
     value = unwrap(value)
-    if value.type == "array":
-        return [unwrap(element) for element in value.named_children if element.type != "comment"]
-    return [value]
+    if value.type == "spread_element" and value.named_children:
+        value = unwrap(value.named_children[0])
+    if value.type == "identifier" and depth < _MAX_HOPS:
+        held = lookup(module.parsed.text_of(value), value, module)
+        if held is not None and unwrap(held).type == "array":
+            return _listed(held, module, depth + 1)
+    if value.type != "array":
+        return [value]
+    items: list[Node] = []
+    for element in value.named_children:
+        if element.type == "spread_element":
+            items.extend(_listed(element, module, depth + 1))
+        elif element.type != "comment":
+            items.append(unwrap(element))
+    return items
 
 
 def _builder(module: ScriptModule, start: Node) -> AgentSite:
@@ -169,17 +199,38 @@ def _builder(module: ScriptModule, start: Node) -> AgentSite:
         elif method == "withOutputKey" and first_value is not None:
             site.output_key, site.output_key_text = first_value, string_of(first_value, module)
         elif method == "withSubAgents" and first_value is not None:
-            site.sub_agents.extend(_elements(first_value))
+            site.sub_agents.extend(listed(first_value, module))
         elif method in BUILDER_KINDS and first_value is not None:
             site.kind, site.drops_instruction = BUILDER_KINDS[method], True
-            site.sub_agents.extend(_elements(first_value))
+            site.sub_agents.extend(listed(first_value, module))
+        elif method == _LANG_GRAPH and first_value is not None:
+            site.kind = "custom"  # its nodes run as their `targets` and conditions say: no fixed order
+            site.sub_agents.extend(_graph_agents(first_value, module))
         elif method == "withTools":
-            site.tools.extend(unwrap(value) for value in values)
+            site.tools.extend(item for value in values for item in listed(value, module))
         elif method.startswith("with") and method.endswith("Callback") and first_value is not None:
             callback = method[4].lower() + method[5:]
             if callback in CONTEXT_NAMES:
-                site.callbacks.extend((callback, element) for element in _elements(first_value))
+                site.callbacks.extend((callback, element) for element in listed(first_value, module))
     return site
+
+
+def _graph_agents(nodes: Node, module: ScriptModule) -> list[Node]:
+    """The ``agent`` of each node of IQAI's ``asLangGraph([{ name, agent, targets }, ...])``."""
+    agents = []
+    for item in listed(nodes, module):
+        held = lookup(module.parsed.text_of(item), item, module) if item.type == "identifier" else None
+        node = unwrap(held) if held is not None else item
+        if node.type != "object":
+            continue
+        for member in node.named_children:
+            key = member.child_by_field_name("key") if member.type == "pair" else None
+            value = member.child_by_field_name("value") if member.type == "pair" else None
+            if key is not None and value is not None and module.parsed.text_of(key) == "agent":
+                agents.append(unwrap(value))
+            elif member.type == "shorthand_property_identifier" and module.parsed.text_of(member) == "agent":
+                agents.append(member)
+    return agents
 
 
 def _property(module: ScriptModule, member: Node | None) -> str:

@@ -14,15 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from templating.project.budget import BUDGET_REASON, evaluation_budget, is_exhausted, pay
 from templating.project.model.instruction import (
     MAX_INSTRUCTION,
     RUNTIME_VALUE,
     Interpolation,
     SourceFile,
+    Splice,
+    is_key_shaped,
     unread_literal,
 )
 from templating.project.treesitter.parsing import ancestors
-from templating.project.typescript.literals import Character, add_piece, dedent
+from templating.project.typescript.literals import Character, SpliceMark, add_piece, dedent
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 from templating.project.typescript.vocabulary import DEDENT_TAGS
 
@@ -68,10 +71,26 @@ class Text:
             if c.hole is not None
         )
 
+    @property
+    def splices(self) -> tuple[Splice, ...]:
+        """The key-shaped constants ``${...}`` put into the text (rule TPL027 asks of them)."""
+        found: list[Splice] = []
+        characters = self.characters
+        for index, character in enumerate(characters):
+            mark = character.splice
+            if mark is not None and (index == 0 or characters[index - 1].splice is not mark):
+                end = index + 1
+                while end < len(characters) and characters[end].splice is mark:
+                    end += 1
+                found.append(Splice(index, end, mark.expression))
+        return tuple(found)
+
 
 def evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int = 0) -> Text:
-    """The text ``node`` (an expression of ``module``) gives, holes where it is not constant."""
-    characters = _evaluate(unwrap(node), module, cache, depth)
+    """The text ``node`` (an expression of ``module``) gives, holes where it is not constant
+    (and where the file's budget of built text is spent: see `templating.project.budget`)."""
+    with evaluation_budget():
+        characters = _evaluate(unwrap(node), module, cache, depth)
     return Text(module.source, tuple(characters[:MAX_INSTRUCTION]))
 
 
@@ -85,6 +104,8 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
     kind = node.type
     if depth > _MAX_DEPTH:
         return _hole(node, module)
+    if is_exhausted():
+        return _over_budget(node, module)
     if kind in ("string", "template_string"):
         start, end = module.parsed.span(node)
         if end - start > MAX_INSTRUCTION:
@@ -105,7 +126,10 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
             characters = _sub(left, module, cache, depth)
             if len(characters) > MAX_INSTRUCTION:
                 return characters  # cut to the bound by `evaluate`: the right side is never read
-            return characters + _sub(right, module, cache, depth)
+            right_characters = _sub(right, module, cache, depth)
+            if not pay(len(characters) + len(right_characters)):
+                return _over_budget(node, module)
+            return characters + right_characters
     if kind == "call_expression":
         return _call(node, module, cache, depth)
     if kind in ("identifier", "member_expression", "subscript_expression"):
@@ -128,7 +152,13 @@ def _template(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
             inner = child.named_children[0] if child.named_children else None
             if inner is None:
                 continue
-            characters.extend(_sub(inner, module, cache, depth))
+            spliced = _sub(inner, module, cache, depth)
+            if not pay(len(spliced)):
+                return _over_budget(node, module)
+            if inner.type in ("identifier", "member_expression") and _is_key(spliced):
+                mark = SpliceMark(module.parsed.text_of(inner))
+                spliced = [character._replace(splice=mark) for character in spliced]
+            characters.extend(spliced)
         else:
             add_piece(module.parsed, child, characters)
     return characters
@@ -146,6 +176,15 @@ def _call(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> l
         trim = _TRIMS.get(module.parsed.text_of(method))
         if trim is not None:
             return _trimmed(_sub(receiver, module, cache, depth), *trim)
+    if (
+        method is not None
+        and receiver is not None
+        and arguments is not None
+        and module.parsed.text_of(method) == "join"
+    ):
+        joined = _join(receiver, arguments, module, cache, depth)
+        if joined is not None:
+            return joined
     tagged = arguments is not None and arguments.type == "template_string"
     if function is not None and arguments is not None and tagged and module.parsed.text_of(function) in DEDENT_TAGS:
         return dedent(_template(arguments, module, cache, depth))
@@ -164,6 +203,41 @@ def _call(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> l
     return _hole(node, module)
 
 
+def _join(
+    receiver: Node, arguments: Node, module: ScriptModule, cache: ScriptCache, depth: int
+) -> list[Character] | None:
+    """``[a, b].join(separator)`` (the array written there or held in a constant): the items'
+    texts with the separator's between each two (a comma when none is given); ``None`` when the
+    array or the separator is not known."""
+    items = unwrap(receiver)
+    if items.type == "identifier":
+        found = resolve_value(items, module, cache, depth)
+        items, home = (unwrap(found[0]), found[1]) if found is not None else (items, module)
+    else:
+        home = module
+    values = [child for child in arguments.named_children if child.type != "comment"]
+    if items.type != "array" or len(values) > 1 or any(e.type == "spread_element" for e in items.named_children):
+        return None
+    start = module.parsed.span(arguments)[0]
+    separator = _sub(values[0], module, cache, depth) if values else [Character(",", start)]
+    if any(character.hole is not None for character in separator):
+        return None
+    characters: list[Character] = []
+    for index, element in enumerate(e for e in items.named_children if e.type != "comment"):
+        if index:
+            characters.extend(separator)
+        text = _sub(element, home, cache, depth)
+        characters.extend(text if home is module else _moved(text, module.parsed.span(receiver)[0]))
+        if len(characters) > MAX_INSTRUCTION:
+            break
+    return characters
+
+
+def _is_key(characters: list[Character]) -> bool:
+    """Whether a spliced constant is known and spelled like a state key."""
+    return all(c.hole is None for c in characters) and is_key_shaped("".join(c.text for c in characters))
+
+
 def _trimmed(characters: list[Character], start: bool, end: bool) -> list[Character]:
     """``String.prototype.trim`` (and ``trimStart``/``trimEnd``) on the known edges of a text."""
     first, last = 0, len(characters)
@@ -177,6 +251,12 @@ def _trimmed(characters: list[Character], start: bool, end: bool) -> list[Charac
 def _moved(characters: list[Character], offset: int) -> list[Character]:
     """Characters from another module, placed at ``offset`` of this one."""
     return [character._replace(offset=offset) for character in characters]
+
+
+def _over_budget(node: Node, module: ScriptModule) -> list[Character]:
+    """The hole for a text the file's budget cannot pay for."""
+    hole = Interpolation(0, module.parsed.text_of(node), BUDGET_REASON)
+    return [Character(RUNTIME_VALUE, module.parsed.span(node)[0], hole)]
 
 
 def _hole(node: Node, module: ScriptModule, offset: int | None = None) -> list[Character]:

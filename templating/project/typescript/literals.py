@@ -18,19 +18,30 @@ if TYPE_CHECKING:
 
     from templating.project.treesitter.parsing import ParsedText
 
-__all__ = ["Character", "decode_escape", "decode_string", "dedent"]
+__all__ = ["Character", "SpliceMark", "decode_escape", "decode_string", "dedent"]
 
 _SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0", "\n": ""}
 _HEX = re.compile(r"\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|u\{([0-9a-fA-F]{1,6})\})")
 
 
 class Character(NamedTuple):
-    """One character of an evaluated text, where it was written, and the run-time value it
-    stands for (``None`` for a known character)."""
+    """One character of an evaluated text, where it was written, the run-time value it
+    stands for (``None`` for a known character), and the ``${...}`` that spliced it in when it
+    belongs to a key-shaped constant (one `SpliceMark` shared by the constant's characters)."""
 
     text: str
     offset: int
     hole: Interpolation | None = None
+    splice: SpliceMark | None = None
+
+
+class SpliceMark:
+    """The ``${...}`` expression a run of characters came from, one per splice."""
+
+    __slots__ = ("expression",)
+
+    def __init__(self, expression: str) -> None:
+        self.expression = expression
 
 
 def decode_escape(escape: str) -> str:

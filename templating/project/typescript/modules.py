@@ -19,7 +19,6 @@ from templating.project.model.instruction import SourceFile
 from templating.project.sources import SourceCache
 from templating.project.treesitter.parsing import parse
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
-from templating.regular_file import read_regular
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -220,12 +219,7 @@ class ScriptCache:
         if key not in self.modules:
             self.modules[key] = None
             try:
-                text = self.sources.buffers.get(key)
-                if text is None:
-                    data = read_regular(path)
-                    if len(data) > _MAX_MODULE_BYTES:
-                        return None
-                    text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+                text = self.sources.read_text(path, _MAX_MODULE_BYTES)  # never a file out of the project
                 self.modules[key] = load_script(path, text, self.sources.display(path))
             except (OSError, UnicodeDecodeError, ValueError, RecursionError, MemoryError):
                 pass  # an unreadable module leaves its names unresolved
@@ -257,29 +251,31 @@ class ScriptCache:
     def _tsconfig(self, folder: Path) -> tuple[Path, dict[str, list[str]]] | None:
         key = os.fspath(folder)
         if key not in self._aliases:
-            self._aliases[key] = _read_tsconfig(folder / "tsconfig.json")
+            self._aliases[key] = _read_tsconfig(folder / "tsconfig.json", self.sources)
             if self._aliases[key] is None and folder.parent != folder and (folder / "package.json").exists() is False:
                 self._aliases[key] = self._tsconfig(folder.parent)
         return self._aliases[key]
 
 
-def _read_tsconfig(path: Path) -> tuple[Path, dict[str, list[str]]] | None:
+def _read_tsconfig(path: Path, sources: SourceCache) -> tuple[Path, dict[str, list[str]]] | None:
     """The ``paths`` aliases of the ``tsconfig.json`` at ``path`` (its own or inherited through
     ``extends``) and the folder they are relative to: ``baseUrl`` where one is set (relative
-    to the file that sets it), else the folder of the file that sets ``paths``."""
-    options = _compiler_options(path, frozenset())
+    to the file that sets it), else the folder of the file that sets ``paths``. A config out of
+    the project (a link, an ``extends`` leading out, a package under ``node_modules`` that is a
+    link out) is never read, as if it were not there."""
+    options = _compiler_options(path, frozenset(), sources)
     if options is None or "paths" not in options:
         return None
     base = options.get("baseUrl") or options["paths_folder"]
     return base, options["paths"]
 
 
-def _compiler_options(path: Path, seen: frozenset[Path]) -> dict | None:
+def _compiler_options(path: Path, seen: frozenset[Path], sources: SourceCache) -> dict | None:
     """``baseUrl``, ``paths`` and the folder of the file setting ``paths``, after the configs
     ``path`` extends (in order, a later one overriding); a cycle or a chain deeper than
     `_MAX_EXTENDS` stops at the configs read so far."""
     try:
-        text = read_regular(path).decode("utf-8")
+        text = sources.read_text(path)
         config = json.loads(_COMMENTS.sub(_without_comment, text))
     except (OSError, UnicodeDecodeError, ValueError):
         return None
@@ -290,7 +286,7 @@ def _compiler_options(path: Path, seen: frozenset[Path]) -> dict | None:
     for specifier in [extends] if isinstance(extends, str) else extends if isinstance(extends, list) else []:
         parent = _extended(specifier, path.parent) if isinstance(specifier, str) else None
         if parent is not None and parent not in seen and len(seen) < _MAX_EXTENDS:
-            merged.update(_compiler_options(parent, seen | {path}) or {})
+            merged.update(_compiler_options(parent, seen | {path}, sources) or {})
     compiler = config.get("compilerOptions")
     compiler = compiler if isinstance(compiler, dict) else {}
     if isinstance(compiler.get("baseUrl"), str):

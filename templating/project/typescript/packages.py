@@ -7,8 +7,8 @@ import functools
 import json
 from pathlib import Path
 
+from templating.project.edge import read_inside
 from templating.project.typescript.vocabulary import PORT_DIALECTS, SKIPPED_FOLDERS, port_of_specifier
-from templating.regular_file import read_regular
 
 __all__ = ["is_vendored", "package_port", "vendored_port"]
 
@@ -17,40 +17,41 @@ _MAX_PACKAGE_LEVELS = 8
 _PORT_PACKAGES = ("packages/adk", "core")
 
 
-def is_vendored(path: Path) -> bool:
+def is_vendored(path: Path, project: str) -> bool:
     """Whether ``path`` lies in an installed or vendored copy of a package: under
     ``node_modules`` (and the like), or in a copy of a port's own repository kept inside
-    another project (`vendored_port`)."""
+    another project (`vendored_port`). Only manifests in the resolved folder ``project`` are read."""
     if any(part in SKIPPED_FOLDERS for part in path.parts[:-1]):
         return True
-    return any(vendored_port(folder) for folder in list(path.parents)[:_MAX_PACKAGE_LEVELS])
+    return any(vendored_port(folder, project) for folder in list(path.parents)[:_MAX_PACKAGE_LEVELS])
 
 
 @functools.lru_cache(maxsize=4096)
-def vendored_port(folder: Path) -> bool:
+def vendored_port(folder: Path, project: str) -> bool:
     """Whether ``folder`` is a copy of a port's repository (its ``packages/adk`` is
     ``@iqai/adk``, or its ``core`` is ``@google/adk``) inside another project (a folder above
     it has a ``package.json`` or is a git repository's root): its examples are the port's, not
     the project's agents. The port's own repository, linted as itself, is read."""
-    if not any(_package_name(folder / inner) in PORT_DIALECTS for inner in _PORT_PACKAGES):
+    if not any(_package_name(folder / inner, project) in PORT_DIALECTS for inner in _PORT_PACKAGES):
         return False
     return any((above / "package.json").is_file() or (above / ".git").exists() for above in folder.parents)
 
 
-def _package_name(folder: Path) -> str | None:
+def _package_name(folder: Path, project: str) -> str | None:
     try:
-        data = json.loads(read_regular(folder / "package.json"))
+        data = json.loads(read_inside(folder / "package.json", project))
     except (OSError, ValueError):
         return None
     return data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else None
 
 
-def package_port(folder: Path) -> str | None:
-    """The port the nearest ``package.json`` depends on, if exactly one."""
+def package_port(folder: Path, project: str) -> str | None:
+    """The port the nearest ``package.json`` in the resolved folder ``project`` depends on, if
+    exactly one."""
     for _ in range(_MAX_PACKAGE_LEVELS):
         manifest = folder / "package.json"
         try:
-            data = json.loads(read_regular(manifest))
+            data = json.loads(read_inside(manifest, project))
         except (OSError, ValueError):
             data = None
         if isinstance(data, dict):

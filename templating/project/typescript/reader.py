@@ -10,19 +10,30 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
 
-from templating.project.model.facts import AgentFacts, ClassFacts, FileFacts, FunctionFacts, PortTrap, Ref, Writer
+from templating.project.model.facts import (
+    AgentFacts,
+    AppFacts,
+    ClassFacts,
+    FileFacts,
+    FunctionFacts,
+    PortTrap,
+    Ref,
+    Writer,
+)
 from templating.project.model.instruction import Instruction
 from templating.project.noqa import noqa_codes
 from templating.project.typescript.agents import AgentSite, find_agents, find_plugin_instructions
 from templating.project.typescript.custom_agents import CustomSite, find_custom_agents
-from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, resolve_value
-from templating.project.typescript.modules import ScriptCache, ScriptModule
+from templating.project.typescript.evaluate import FUNCTION_KINDS, constant, evaluate, lookup, resolve_value
+from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 from templating.project.typescript.node_functions import node_functions
 from templating.project.typescript.packages import is_vendored, package_port
+from templating.project.typescript.request_settings import find_runner_apps, request_facts
 from templating.project.typescript.runners import find_runners
+from templating.project.typescript.third_party import network_call, tool_sources
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
 from templating.project.typescript.workflows import read_workflows
 from templating.project.typescript.writes import find_writes, string_of
@@ -49,13 +60,13 @@ class ScriptReading:
 
 def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptReading:
     """The agents, instructions and writes of ``module`` (its file key ``key``)."""
-    if is_vendored(module.path):
+    if is_vendored(module.path, cache.sources.project):
         return ScriptReading()
     port = module.port
     grammar = grammar_for(module.path.name)
     sites = find_agents(module, grammar)
     if port is None and sites:
-        port = package_port(module.path.parent)
+        port = package_port(module.path.parent, cache.sources.project)
     if port is None and not sites and "BaseAgent" not in module.imports:
         return _seeds_only(module, key, cache, grammar)
     if port is None:
@@ -71,6 +82,7 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
         instruction = builder.instruction(value, "globalInstruction")
         if instruction is not None:
             builder.instructions.append(instruction)
+    builder.apps = find_runner_apps(module, grammar, cache, builder.instruction, builder.ref)
     writes = find_writes(module, grammar, port, builder.owners, cache)
     return builder.finish(writes)
 
@@ -98,19 +110,26 @@ class _Facts:
     owners: dict[int, object] = field(default_factory=dict)
     factories: dict[str, str] = field(default_factory=dict)
     classes: dict[str, ClassFacts] = field(default_factory=dict)
+    #: The code of each function (a tool, a callback) by the name its facts go under.
+    functions_at: dict[str, Node] = field(default_factory=dict)
+    apps: tuple[AppFacts, ...] = ()
 
     def __post_init__(self) -> None:
         for name, value in self.module.values.items():
             self.owners[value.id] = name
+            self.functions_at[name] = value
         for name, function in self.module.functions.items():
             self.owners[function.id] = name
+            self.functions_at[name] = function
 
     def add_agent(self, site: AgentSite) -> None:
         instructions = []
+        read: set[str] = set()
         for field_name, value in site.instructions:
             instruction = self.instruction(value, field_name)
             if instruction is None:
                 continue
+            read.add(instruction.field)
             if site.drops_instruction:
                 message = (
                     "this instruction is never rendered: `AgentBuilder` drops it when `asSequential`, "
@@ -137,9 +156,11 @@ class _Facts:
             output_key = Writer(key_text, "output_key", self.module.source.path, key_line, key_column)
         self.agents.append(AgentFacts(
             variable, site.name, cast("AgentKind", site.kind), self.module.source.path, line, column, tuple(instructions), output_key,
-            sub_agents=tuple(r for r in map(self._ref, site.sub_agents) if r is not None),
+            sub_agents=tuple(r for r in map(self.ref, site.sub_agents) if r is not None),
             tools=tuple(r for r in (self._function_ref(t, "tool") for t in site.tools) if r is not None),
             callbacks=tuple(callbacks + early), early_callbacks=tuple(early),
+            sources=tool_sources(site.tools, self.module, self.cache),
+            request=request_facts(site, self.module, self.cache, self.port, read),
         ))  # fmt: skip
         for inline in site.inline_agents:
             self.owners.pop(inline.id, None)
@@ -149,7 +170,7 @@ class _Facts:
         ``runAsyncImpl`` runs, in code order."""
         line, column = self._position(site.node)
         variable = _bound(site.node) or f"<agent {line}:{column}>"
-        order = tuple(ref for ref in map(self._ref, site.run_order) if ref is not None)
+        order = tuple(ref for ref in map(self.ref, site.run_order) if ref is not None)
         self.agents.append(AgentFacts(
             variable, site.name, "custom", self.module.source.path, line, column,
             custom_class=Ref(self.key, site.class_name),
@@ -171,17 +192,22 @@ class _Facts:
             return None
         offsets = (*text.offsets, text.offsets[-1] + 1)
         suppressed = _noqa(module, node) | (_noqa(self.module, value) if module is not self.module else frozenset())
-        return Instruction(text.source, text.value, offsets, _FIELDS[field_name], text.holes, suppressed, self.port)
+        return Instruction(
+            text.source, text.value, offsets, _FIELDS[field_name], text.holes, suppressed, self.port, text.splices
+        )
 
     def _position(self, node: Node) -> tuple[int, int]:
         start = self.module.parsed.span(node)[0]
         return self.module.source.position(start)
 
-    def _ref(self, node: Node) -> Ref | None:
+    def ref(self, node: Node, depth: int = 0) -> Ref | None:
         name = _name_of(node, self.module)
         if name is None:
             line, column = self._position(node)
             return Ref(self.key, f"<agent {line}:{column}>") if node.type == "new_expression" else None
+        held = lookup(name, node, self.module) if node.type == "identifier" and depth < _MAX_HOPS else None
+        if held is not None and held is not self.module.values.get(name) and _is_built(held):
+            return self.ref(unwrap(held), depth + 1)  # a local holding an agent (`const a = await makeA()`)
         imported = self.module.imports.get(name)
         if imported is not None:
             path = self.cache.resolve(imported.specifier, self.module.path)
@@ -194,8 +220,9 @@ class _Facts:
             line, _ = self._position(node)
             name = f"{_tool_name(node, self.module) or role} (line {line})"
             self.owners[node.id] = name
+            self.functions_at[name] = node
             return Ref(self.key, name)
-        return self._ref(node)
+        return self.ref(node)
 
     def finish(self, writes: Writes) -> ScriptReading:
         functions: dict[str, FunctionFacts] = {}
@@ -203,6 +230,7 @@ class _Facts:
             name = str(self.owners[identifier])
             previous = functions.get(name)
             functions[name] = FunctionFacts(name, (*(previous.writers if previous else ()), *writers))
+        self._add_sources(functions)
         imports = {}
         for name, imported in self.module.imports.items():
             if imported.specifier.startswith(".") or port_of_specifier(imported.specifier) is None:
@@ -211,18 +239,19 @@ class _Facts:
                     imports[name] = Ref(os.path.realpath(path), "" if imported.name == "*" else imported.name)
         for assignment in writes.ignored:
             message = (
-                "adk-js writes nothing here: `State` is a plain object, so this assignment is lost; "
-                "call `state.set(key, value)`"
+                "adk-js writes nothing here: its `State` records a change only through `set` or `update`, so "
+                "this assignment adds a property to the `State` object and is lost; call `state.set(key, value)`"
             )
             self.traps.append(self._trap("TPL025", assignment, message))
-        workflows = read_workflows(self.module, self.key, self._ref, _bound) if self.port == "adk-js" else ()
-        nodes = node_functions(self.module, workflows, self._ref) if self.port == "adk-js" else {}
+        workflows = read_workflows(self.module, self.key, self.ref, _bound) if self.port == "adk-js" else ()
+        nodes = node_functions(self.module, workflows, self.ref) if self.port == "adk-js" else {}
         for name in nodes:  # a workflow here or elsewhere may run it as a node that writes nothing
             functions.setdefault(name, FunctionFacts(name, ()))
         facts = FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
             imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps), workflows=workflows,
-            classes=self.classes, node_functions=nodes, apps=find_runners(self.module, self._ref),
+            classes=self.classes,
+            node_functions=nodes, apps=(*self.apps, *find_runners(self.module, self.ref)),
             entries=self._entries(workflows),
         )  # fmt: skip
         return ScriptReading(tuple(self.instructions), (facts,), self.port)
@@ -245,6 +274,18 @@ class _Facts:
         exported = sorted(self.module.exported & own)
         return (Ref(self.key, exported[0]),) if exported else ()
 
+    def _add_sources(self, functions: dict[str, FunctionFacts]) -> None:
+        """The network call of each tool of the module's agents that makes one (rule TPL021):
+        its writes hold what it fetched, and an agent holding it reads it."""
+        tools = {ref.name for agent in self.agents for ref in agent.tools if ref.module == self.key}
+        for name in tools | set(functions):
+            node = self.functions_at.get(name)
+            source = network_call(node, self.module) if node is not None else None
+            if source is None:
+                continue
+            writers = functions[name].writers if name in functions else ()
+            functions[name] = FunctionFacts(name, tuple(replace(w, source=source) for w in writers), source)
+
     def _trap(self, code: str, node: Node, message: str) -> PortTrap:
         line, column = self._position(node)
         source_line = self.module.source.line_text(line)
@@ -255,6 +296,17 @@ class _Facts:
 
 
 _FIELDS = {"instruction": "instruction", "globalInstruction": "global_instruction"}
+
+
+_MAX_HOPS = 8  # locals followed to the agent they hold
+
+
+def _is_built(node: Node) -> bool:
+    """Whether ``node`` builds or fetches a value: a call, ``new`` or ``await`` on one."""
+    node = unwrap(node)
+    while node.type == "await_expression" and node.named_children:
+        node = unwrap(node.named_children[0])
+    return node.type in ("call_expression", "new_expression")
 
 
 def _tool_name(node: Node, module: ScriptModule) -> str | None:

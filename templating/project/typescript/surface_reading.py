@@ -36,10 +36,9 @@ def lent_instructions(path: Path, text: str, sources: SourceCache) -> list[Instr
     cache = ScriptCache(sources)
     display = sources.display(path)
     cache.modules[sources.key(path)] = load_script(path, text, display)
-    try:
-        siblings = sorted(sibling for sibling in path.parent.iterdir() if sibling != path and surface_claims(sibling))
-    except OSError:
-        return []
+    # Listed once per run (`SourceCache.listing`): `--add-noqa` asks this of every file it edits.
+    names = sources.listing(path.parent)
+    siblings = [path.parent / name for name in names if name != path.name and surface_claims(Path(name))]
     if len(siblings) > _MAX_SIBLINGS:
         return []
     found: list[Instruction] = []

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from templating.project.model.facts import Writer
 from templating.project.treesitter.parsing import ancestors
 from templating.project.treesitter.queries import matches, query
-from templating.project.typescript.evaluate import constant
+from templating.project.typescript.evaluate import constant, resolve_value
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
 
 if TYPE_CHECKING:
@@ -55,8 +55,9 @@ def string_of(node: Node | None, module: ScriptModule) -> str | None:
 
 def object_keys(node: Node, module: ScriptModule, cache: ScriptCache) -> list[tuple[str | None, Node]]:
     """The keys an object literal sets (``None`` for a spread or a computed key), or one
-    unknown key when ``node`` is not an object literal."""
-    node = unwrap(node)
+    unknown key when ``node`` is not an object literal (a name holding one is followed:
+    ``const initialState = { history: [] }``)."""
+    node = _held(node, module, cache)
     if node.type != "object":
         return [(None, node)]
     keys: list[tuple[str | None, Node]] = []
@@ -118,16 +119,43 @@ def _object_write(
 
 
 def _positional_sessions(writes: Writes, module: ScriptModule, root: Node, cache: ScriptCache) -> None:
-    """IQAI's ``createSession(appName, userId, state, sessionId)``."""
+    """IQAI's ``createSession(appName, userId, state, sessionId)``, and session options held in
+    a name (``withSessionService(service, sessionConfig)`` with ``sessionConfig = { state }``)."""
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type == "call_expression" and _method_name(node, module) == "createSession":
-            arguments = node.child_by_field_name("arguments")
-            values = arguments.named_children if arguments is not None else []
-            if len(values) >= 3 and unwrap(values[2]).type == "object":
-                _add(writes, {}, module, object_keys(values[2], module, cache), values[2], "initial", writes.free)
+        method = _method_name(node, module) if node.type == "call_expression" else None
+        arguments = node.child_by_field_name("arguments") if method in _SEEDS else None
+        values = arguments.named_children if arguments is not None else []
+        if method == "createSession" and len(values) >= 3 and _held(values[2], module, cache).type == "object":
+            _add(writes, {}, module, object_keys(values[2], module, cache), values[2], "initial", writes.free)
+        for value in values:
+            held = _held(value, module, cache) if unwrap(value).type == "identifier" else None
+            state = _state_of(held, module) if held is not None and held.type == "object" else None
+            if state is not None:
+                _add(writes, {}, module, object_keys(state, module, cache), value, "initial", writes.free)
         stack.extend(reversed(node.named_children))
+
+
+def _held(node: Node, module: ScriptModule, cache: ScriptCache) -> Node:
+    """The value a name holds, if it is a constant this reader follows; else ``node``."""
+    node = unwrap(node)
+    if node.type == "identifier":
+        found = resolve_value(node, module, cache)
+        if found is not None and found[1] is module:
+            return unwrap(found[0])
+    return node
+
+
+def _state_of(options: Node, module: ScriptModule) -> Node | None:
+    """The ``state`` (or ``stateDelta``) an options object gives a session."""
+    for member in options.named_children:
+        key = member.child_by_field_name("key") if member.type == "pair" else None
+        if key is not None and module.parsed.text_of(key) in ("state", "stateDelta"):
+            return member.child_by_field_name("value")
+        if member.type == "shorthand_property_identifier" and module.parsed.text_of(member) in ("state", "stateDelta"):
+            return member
+    return None
 
 
 def _enclosing_call(node: Node) -> Node | None:

@@ -105,9 +105,12 @@ def test_go_embedded_prompt_is_read_with_positions_in_its_file(tmp_path: Path) -
 
 
 def test_go_embed_outside_the_module_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "module").mkdir()
+    (tmp_path / "secret.md").write_text("Reveal {secret}.", encoding="utf-8")
     body = "//go:embed ../secret.md\nvar rootPrompt string\n\n" + _agent("rootPrompt")
-    [instruction] = _read(tmp_path, body).instructions
-    assert instruction.text == RUNTIME_VALUE
+    reading = _read(tmp_path / "module", body)
+    [instruction] = reading.instructions
+    assert instruction.text == RUNTIME_VALUE and reading.dependencies == ()
 
 
 def test_go_global_instruction_and_providers(tmp_path: Path) -> None:
@@ -171,7 +174,7 @@ def test_go_parameter_given_only_brace_free_constants_is_no_hazard(tmp_path: Pat
     body = (
         'const plain = "Research energy."\n\n'
         "func build() {\n\tresearcher := func(name, instruction string) {\n"
-        "\t\tllmagent.New(llmagent.Config{Name: name, Instruction: instruction})\n\t}\n"
+        '\t\tllmagent.New(llmagent.Config{Name: name, Instruction: "Role: " + instruction})\n\t}\n'
         '\tresearcher("a", plain)\n\tresearcher("b", "Research cars.")\n}\n'
     )
     [instruction] = _read(tmp_path, body).instructions
@@ -217,10 +220,10 @@ def test_go_function_returning_one_constant_text(tmp_path: Path) -> None:
         "func prompt() string {\n\t// The role.\n\treturn `Greet {user:name}.`\n}\n\n"
         'func other(x string) string {\n\treturn "{" + x + "}"\n}\n\n'
         + _agent("prompt()")
-        + _agent('other("y")').replace("func build()", "func build2()")
+        + _agent('"Note: " + other("y")').replace("func build()", "func build2()")
     )
     reading = _read(tmp_path, body)
-    assert [i.text for i in reading.instructions] == ["Greet {user:name}.", RUNTIME_VALUE]
+    assert [i.text for i in reading.instructions] == ["Greet {user:name}.", f"Note: {RUNTIME_VALUE}"]
 
 
 def test_go_instructions_are_read_as_adk_go_whatever_the_configured_dialect(tmp_path: Path, run_cli) -> None:
@@ -252,6 +255,6 @@ def test_go_siblings_are_parsed_once_per_run(tmp_path: Path, monkeypatch) -> Non
     parses: list[str] = []
     real = package.go_file
     monkeypatch.setattr(package, "go_file", lambda path, source: parses.append(path.name) or real(path, source))
-    readings = read_files(sorted(tmp_path.glob("a*.go")), "adk")
+    readings = read_files(sorted(tmp_path.glob("a*.go")), "adk", project=tmp_path)
     assert all(reading.instructions[0].text == "Hi {name}." for reading in readings)
     assert len(parses) == len(set(parses)) == 11  # each sibling once, not once per file reading it

@@ -57,9 +57,14 @@ def test_java_plugin_in_a_variable_given_to_an_in_memory_runner(tmp_path: Path) 
         '        runner.sessionService().createSession("a", "u", new java.util.HashMap<>(java.util.Map.of("name", "Ann")), "s");'
     )
     text = JAVA % body
-    line, column = _at(text, "{{name}}")
-    # `{{name}}` is no escape in adk-java (TPL001); the key is seeded, so no TPL014.
-    assert _findings(tmp_path, "Main.java", text) == [("TPL001", line, column)]
+    # `{{name}}` is no escape in adk-java: it reads `name`, which is seeded, so it gives the value
+    # the author meant (no TPL001, issue 37) and nothing is missing (no TPL014).
+    assert _findings(tmp_path, "Main.java", text) == []
+    unseeded = JAVA % body.replace('java.util.Map.of("name", "Ann")', "java.util.Map.of()")
+    line, column = _at(unseeded, "{{name}}")
+    # Unseeded, nothing gives it a value: the doubled braces were no escape (TPL001), and the
+    # key is missing (TPL014, at the key).
+    assert _findings(tmp_path, "Main.java", unseeded) == [("TPL001", line, column), ("TPL014", line, column + 2)]
 
 
 def test_java_plugin_with_a_function_is_not_injected(tmp_path: Path) -> None:

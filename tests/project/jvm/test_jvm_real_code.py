@@ -1,5 +1,5 @@
 """Real adk-java and adk-kotlin programs, judged by hand: the linter's findings on them are
-exactly the judged ones, every read that fails has a finding at it, and the project model
+exactly the judged true ones (none of those judged false since, ``retired``), every read that fails has a finding at it, and the project model
 sees every judged read (`tests/data/ports/jvm-judged.json`).
 
 The programs are not in this repository: each is read from a git mirror of its repository
@@ -60,6 +60,10 @@ def test_jvm_real_code_findings_are_the_judged_ones(source: dict, tmp_path: Path
     judged = [f for f in JUDGED["findings"] if f["repo"] == source["repo"] and f["path"].startswith(source["folder"])]
     assert found == sorted((f["path"], f["line"], f["column"], f["code"]) for f in judged)
     assert all(f["verdict"].startswith("true") for f in judged)
+    # A finding judged false since (issue 37: no evidence) must not come back.
+    retired = [f for f in JUDGED["retired"] if f["repo"] == source["repo"] and f["path"].startswith(source["folder"])]
+    assert all(f["verdict"] == "false" and f["why"] for f in retired)
+    assert not {(f["path"], f["line"], f["column"], f["code"]) for f in retired} & set(found)
     reads = [r for r in JUDGED["reads"] if r["repo"] == source["repo"] and r["path"].startswith(source["folder"])]
     failing = {(r["path"], r["line"]) for r in reads if r["verdict"] == "fails"}
     assert failing <= {(path, line) for path, line, _, code in found if code in ("TPL014", "TPL015")}

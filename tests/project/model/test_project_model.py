@@ -486,7 +486,6 @@ def test_project_rules_and_tpl011_report_a_read_at_the_same_key(tmp_path, monkey
 
 
 def test_writers_of_finds_prefixed_writers_of_every_prefix_length_in_file_order():
-    from templating.lint.cache_rules import changing_writer
     from templating.project.model.facts import Writer
     from templating.project.model.project_model import ProjectModel
 
@@ -501,11 +500,11 @@ def test_writers_of_finds_prefixed_writers_of_every_prefix_length_in_file_order(
     assert model.writers_of("temp:cache:x") == (writers[1], writers[0], writers[2])
     assert model.writers_of("temp:other") == (writers[2],)
     assert model.writers_of("temp") == ()
-    assert changing_writer(model, "temp:other") is writers[2]
+    assert model.changing_writer("temp:other") is writers[2]
     # A key no writer names: the first writer of an unknown key during a run, never an initial state.
-    assert changing_writer(model, "plain") is writers[0]
+    assert model.changing_writer("plain") is writers[0]
     seeded = ProjectModel(
         (), (writers[4], Writer(None, "state_delta", "e.py", 6, 1), Writer(None, "tool", "f.py", 7, 1))
     )
-    assert changing_writer(seeded, "plain") is seeded.writers[1]
-    assert changing_writer(ProjectModel((), (writers[4],)), "plain") is None
+    assert seeded.changing_writer("plain") is seeded.writers[1]
+    assert ProjectModel((), (writers[4],)).changing_writer("plain") is None

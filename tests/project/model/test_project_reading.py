@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from templating.project.model.facts import FileFacts
 from templating.project.reading import (
     Reading,
     SourceCache,
@@ -36,7 +37,9 @@ def test_reading_python_gives_instructions_and_facts(tmp_path, modules):
 
 def test_reading_a_module_without_a_hint_is_not_parsed(tmp_path, modules):
     (tmp_path / "util.py").write_text("def add(a, b):\n    return a +\n")  # invalid, but never parsed
-    assert read_file(Path("util.py"), "adk", modules) == Reading("util.py", may_exempt=False)
+    # It still counts as read: a tool an agent imports from it writes no state.
+    facts = (FileFacts(modules.key(Path("util.py")), "util.py"),)
+    assert read_file(Path("util.py"), "adk", modules) == Reading("util.py", facts=facts, may_exempt=False)
 
 
 @pytest.mark.parametrize(

@@ -110,14 +110,74 @@ def test_changing_values_in_a_cached_app_are_reported_not_session_constants(tmp_
 def test_static_text_after_a_changing_value_is_reported_once(tmp_path):
     found = findings(tmp_path, CACHED_APP)
     tpl024 = [(line, message) for line, code, message in found if code == "TPL024"]
+    # The rest of the instruction (1,351 tokens), then google-adk's identity line and the transfer
+    # text naming `root` and `split` (about 176 more): the request as it is sent.
     assert tpl024 == [
         (
             16,
-            "about 1,351 tokens of fixed text follow `_time`, which changes during a run: a provider's prefix cache cannot reuse them",
+            "about 1,527 tokens of fixed text follow `_time`, which changes during a run: a provider's prefix cache cannot reuse them",
         )
     ]
+
+
+def test_the_cache_rules_read_the_system_instruction_google_adk_assembles(tmp_path):
+    """The root's `global_instruction` is in every agent's system instruction; an `instruction`
+    next to a `static_instruction` is not (google-adk sends it in `contents`)."""
+    source = """\
+    from google.adk.agents import LlmAgent
+    from google.adk.agents.context_cache_config import ContextCacheConfig
+    from google.adk.apps import App
+
+
+    def stamp(callback_context):
+        callback_context.state["_time"] = "now"
+
+
+    child = LlmAgent(name="child", static_instruction="Rules.", instruction="At {_time}.", before_agent_callback=stamp)
+    root = LlmAgent(name="root", global_instruction="Time: {_time}.", instruction="Route.", sub_agents=[child])
+    app = App(name="shop", root_agent=root, context_cache_config=ContextCacheConfig())
+    """
+    tpl023 = [(line, message) for line, code, message in findings(tmp_path, source) if code == "TPL023"]
+    assert [line for line, _ in tpl023] == [11]  # the global instruction's `{_time}`, once; not line 10's
+    assert "in the system instruction of agent `root`" in tpl023[0][1]
 
 
 def test_without_a_context_cache_nothing_is_said_about_caching(tmp_path):
     source = CACHED_APP.replace("context_cache_config=ContextCacheConfig(),", "")
     assert [code for _, code, _ in findings(tmp_path, source)] == ["TPL024"]
+
+
+def test_a_chain_names_the_agent_that_writes_the_key_not_one_of_the_same_name(tmp_path):
+    # Two apps each have an agent called `aggregator`; only one of them read search results.
+    # The chain of the other app's finding goes through its own aggregator (issue 37: a namesake
+    # in another folder or language was cited).
+    (tmp_path / "news").mkdir()
+    (tmp_path / "finance").mkdir()  # read first: its aggregator is tainted first
+    (tmp_path / "news" / "agent.py").write_text(
+        textwrap.dedent("""\
+        from google.adk.agents import LlmAgent, SequentialAgent
+        from google.adk.tools import google_search
+
+        searcher = LlmAgent(name="searcher", tools=[google_search], output_key="news")
+        aggregator = LlmAgent(name="aggregator", instruction="Sort <n>{news}</n>.", output_key="digest")
+        editor = LlmAgent(name="editor", instruction="Edit {digest}.")
+        root_agent = SequentialAgent(name="news", sub_agents=[searcher, aggregator, editor])
+        """),
+        encoding="utf-8",
+    )
+    (tmp_path / "finance" / "agent.py").write_text(
+        textwrap.dedent("""\
+        from google.adk.agents import LlmAgent, SequentialAgent
+        from google.adk.tools import google_search
+
+        finder = LlmAgent(name="finder", tools=[google_search], output_key="finance")
+        aggregator = LlmAgent(name="aggregator", instruction="Merge <f>{finance}</f>.", output_key="report")
+        root_agent = SequentialAgent(name="research", sub_agents=[finder, aggregator])
+        """),
+        encoding="utf-8",
+    )
+    result = lint_paths([tmp_path], Settings(root=tmp_path))
+    (editor,) = [f for f in result.findings if f.code == "TPL021" and "`editor`" in f.message]
+    message = editor.message.replace(f"{tmp_path}/", "")
+    assert "agent `aggregator` (news/agent.py:5:88), which reads `news` in its instruction" in message
+    assert "finance" not in message

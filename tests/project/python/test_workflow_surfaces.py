@@ -50,7 +50,11 @@ def test_server_knows_node_writers_for_hover_definition_and_completion(tmp_path:
     assert "k" in (workspace.written_keys() or ())
     (placeholder,) = compile_template("{k}").placeholders
     text = navigation.describe(placeholder, Settings(root=tmp_path), (writer,))
-    assert "state_delta in function `writer` at `" in text
+    target = (tmp_path / "route_skip.py").resolve()
+    assert (
+        f"the `Event(state=...)` or `state_delta` of function `writer` at [`route_skip.py:12`]({target.as_uri()}#L12)"
+        in text
+    )
     (location,) = navigation.writer_locations((writer,))
     assert location.range.start.line == 11
 

@@ -20,6 +20,7 @@ FIXTURE_PORTS = {
     "adk_js_pipeline": "adk-js",
     "adk_ts_research": "adk-ts",
     "adk_ts_builder": "adk-ts",
+    "adk_ts_factories": "adk-ts",
     "adk_js_workflow": "adk-js",
     "adk_js_graph": "adk-js",
     "adk_js_dynamic": "adk-js",

@@ -18,3 +18,11 @@
       operand: (selector_expression field: (field_identifier) @delta)
       index: (_) @key))
   (#eq? @delta "StateDelta")) @assignment
+
+; `state.Set(key, value)`: a write through a local that may hold `ctx.State()`.
+(call_expression
+  function: (selector_expression
+    operand: (identifier) @alias
+    field: (field_identifier) @set)
+  arguments: (argument_list . (_) @key)
+  (#eq? @set "Set")) @aliased

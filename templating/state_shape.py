@@ -14,7 +14,7 @@ from typing import Any
 # The core calls a nested-value path `Path`; here it is `Steps`, apart from file paths.
 from templating.dialects import Path as Steps
 
-__all__ = ["find_missing_step", "is_schema", "state_keys"]
+__all__ = ["find_missing_step", "is_schema", "run_state", "state_keys"]
 
 _SCALAR_TYPES = frozenset({"string", "number", "integer", "boolean", "null"})
 
@@ -22,6 +22,16 @@ _SCALAR_TYPES = frozenset({"string", "number", "integer", "boolean", "null"})
 def is_schema(data: Mapping[str, Any]) -> bool:
     """Whether ``data`` is a JSON Schema rather than a sample state."""
     return "$schema" in data or ("object" in _types(data) and isinstance(data.get("properties"), dict))
+
+
+def run_state(seeds: Mapping[str, Any] | None, sample: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The state a run of the project starts from, as far as its config says: its
+    ``initial-state`` (``seeds``) with its sample ``state`` over it (a JSON Schema holds no
+    values). `templating request`, `templating snapshot` and the editor's preview read it."""
+    state: dict[str, Any] = dict(seeds or {})
+    if sample is not None and not is_schema(sample):
+        state.update(sample)
+    return state
 
 
 def state_keys(data: Mapping[str, Any]) -> frozenset[str]:

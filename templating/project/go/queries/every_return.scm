@@ -1,0 +1,2 @@
+; Every return statement.
+(return_statement) @return
