@@ -34,6 +34,8 @@ from templating.project.model.project_model import Agent, Start, Workflow
 
 __all__ = ["find_starts", "is_related"]
 
+#: The files of languages whose runners the model does not follow (their seeds serve every run).
+_UNFOLLOWED = (".go", ".java", ".kt", ".kts")
 #: The name a root is bound to that ``adk web`` and ``adk run`` load from a folder.
 _LOADED = "root_agent"
 
@@ -62,7 +64,8 @@ class _Starts:
         # A file of nothing but a state (an evaluation's `initial.session.json`) declares it for
         # every run of the project.
         declaring = {file.path for file in self.index.values() if _only_seeds(file)}
-        self.declared = [w for w in self.loose if w.path in declaring]
+        # Go, Java and Kotlin runners are not followed yet: a session they seed may start any run.
+        self.declared = [w for w in self.loose if w.path in declaring or w.path.endswith(_UNFOLLOWED)]
         # The app names written for each root (`App(name=...)`, `Runner(app_name=...)`).
         self.named: dict[int, set[str]] = {}
         for app in (app for file in self.index.values() for app in file.apps if app.name and app.root is not None):
