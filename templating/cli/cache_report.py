@@ -24,7 +24,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from templating.cli.common import EXIT_OK, project_model
+from templating.cli.common import EXIT_OK, is_shown, project_model
 from templating.project.model.assembly import Agent, ProjectModel
 from templating.project.model.facts import Read, Writer
 from templating.project.model.request import Layout, system_layout
@@ -53,7 +53,9 @@ def _run(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
     model = project_model(paths)
     simulate = arguments.simulate and importlib.util.find_spec("google.adk") is not None
-    agents = [agent for agent in model.agents if agent.kind == "llm" and agent.instructions]
+    agents = [
+        agent for agent in model.agents if agent.kind == "llm" and agent.instructions and is_shown(agent.path, paths)
+    ]
     if not agents:
         sys.stdout.write("No agent with an instruction found.\n")
     for agent in agents:

@@ -6,6 +6,7 @@ The project itself is read through the project layer's front door (`project_mode
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ __all__ = [
     "EXIT_USAGE",
     "CommandParser",
     "UsageError",
+    "is_shown",
     "project_model",
     "project_settings",
     "read_state",
@@ -68,32 +70,47 @@ class CommandParser(argparse.ArgumentParser):
         return self
 
 
-def project_settings(start: Path, *, dialect: str | None = None) -> Settings:
-    """The settings of the project ``start`` is in: its ``[tool.templating]`` (include,
-    exclude, dialect, state, ...), read as ``templating lint`` reads it, so that ``graph`` and
-    ``render --explain`` see the same files and keys as lint."""
-    from templating.lint.config import ConfigError, build_settings, find_config
+def project_settings(paths: Sequence[Path], *, dialect: str | None = None) -> Settings:
+    """The settings of the project ``paths`` are in, found as ``templating lint`` finds them
+    (the project's root, and the ``[tool.templating]`` table closest to it: include, exclude,
+    dialect, state, ...), so that ``graph``, ``render --explain`` and ``cache-report`` see the
+    same files and keys as lint."""
+    from templating.lint.config import ConfigError, build_settings, locate
 
+    named = [path for path in paths if str(path) != "-"]
     try:
-        config, root = find_config(start if start.exists() else Path("."))
-        return build_settings(config, root, dialect=dialect)
+        located = locate(named or [Path(".")])
+        return build_settings(located.config, located.root, base=located.base, dialect=dialect)
     except ConfigError as error:
         raise UsageError(str(error)) from None
 
 
 def project_model(paths: Sequence[Path], *, dialect: str | None = None) -> ProjectModel:
-    """The project model of ``paths``, read with the settings of the project the first is in
-    (as `project_settings`); a path that does not exist is a `UsageError`."""
+    """The project model of ``paths`` and of the rest of their project (a key seeded or written
+    in a file not named is still written), read with its settings (as `project_settings`); a
+    path that does not exist is a `UsageError`."""
     from templating.project.reading import read_project
 
-    settings = project_settings(paths[0], dialect=dialect)
+    settings = project_settings(paths, dialect=dialect)
     try:
         with batch_collections():  # as `lint` reads: a 5 MB YAML workflow composed 2.8 times faster
             return read_project(
-                paths, root=settings.root, include=settings.include, exclude=settings.exclude, dialect=settings.dialect
-            )
+                paths, root=settings.root, include=settings.include, exclude=settings.exclude,
+                dialect=settings.dialect, base=settings.glob_root, whole=True,
+            )  # fmt: skip
     except FileNotFoundError as error:
         raise UsageError(str(error)) from None
+
+
+def is_shown(file: str, paths: Sequence[Path]) -> bool:
+    """Whether ``file`` (a path as findings show it) is one of ``paths`` or under one: what
+    ``graph`` draws and ``cache-report`` reports of a project read whole."""
+    absolute = os.path.normpath(os.path.abspath(file))
+    for path in paths:
+        named = os.path.normpath(os.path.abspath(path))
+        if absolute == named or absolute.startswith(os.path.join(named, "")):
+            return True
+    return False
 
 
 def read_text(path: Path) -> str:

@@ -19,7 +19,7 @@ from templating.cli.batch import batch_collections
 from templating.cli.common import EXIT_FAILURE, EXIT_OK, UsageError
 from templating.cli.lint_output import Output, enumerate_fixes
 from templating.dialects import DIALECT_NAMES, PORT_NAMES
-from templating.lint.config import ConfigError, ToolConfig, build_settings, find_config, read_config
+from templating.lint.config import ConfigError, build_settings, locate
 from templating.lint.formats import FORMATS, summarize
 from templating.lint.linter import LintResult, lint_paths, lint_text
 from templating.lint.settings import Settings
@@ -96,8 +96,9 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     )
     configuration = lint.add_argument_group("configuration")
     configuration.add_argument(
-        "--config", type=Path, metavar="FILE", help="the pyproject.toml to read (default: the closest one)"
-    )
+        "--config", type=Path, metavar="FILE",
+        help="the settings to use: a TOML file with a [tool.templating] table (default: the closest pyproject.toml's)",
+    )  # fmt: skip
     configuration.add_argument("--isolated", action="store_true", help="ignore every configuration file")
     files = lint.add_argument_group("file selection")
     files.add_argument(
@@ -217,7 +218,7 @@ def _add_noqa(paths: list[Path], settings: Settings, result: LintResult, output:
         plan = plan_noqa(result.findings, settings.root)
         unplaced = plan.unplaced
         files = [file for file in plan.files if file.path not in refused]
-        files = [file for file in files if not is_excluded(file.path, settings.root, settings.exclude)]
+        files = [file for file in files if not is_excluded(file.path, settings.glob_root, settings.exclude)]
         written = [file for file in files if _write(file, settings.root, output, refused)]
         if not written:
             break
@@ -250,7 +251,9 @@ def _fixable(result: LintResult, settings: Settings) -> list[FileFix]:
     """The planned fixes, less those of files the config excludes: those are never written."""
     from templating.lint.fixes import plan_fixes  # only --fix, --diff and --show-fixes plan fixes
 
-    return [file for file in plan_fixes(result.findings) if not is_excluded(file.path, settings.root, settings.exclude)]
+    return [
+        file for file in plan_fixes(result.findings) if not is_excluded(file.path, settings.glob_root, settings.exclude)
+    ]
 
 
 def _print_diff(files: list[FileFix], output: Output) -> int:
@@ -265,16 +268,14 @@ def _print_diff(files: list[FileFix], output: Output) -> int:
 
 
 def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
-    if arguments.isolated:
-        config, root = ToolConfig(), Path.cwd()
-    elif arguments.config is not None:
-        config, root = _explicit_config(arguments.config)
-    else:
-        start = Path(arguments.stdin_filename or ".") if str(paths[0]) == "-" else paths[0]
-        config, root = find_config(start if start.exists() else Path("."))
+    named = [path for path in paths if str(path) != "-"]
+    if len(named) < len(paths) and arguments.stdin_filename:
+        named.append(Path(arguments.stdin_filename))
+    located = locate(named, config_file=arguments.config, isolated=arguments.isolated)
     return build_settings(
-        config,
-        root,
+        located.config,
+        located.root,
+        base=located.base,
         select=_split(arguments.select),
         extend_select=_split(arguments.extend_select),
         ignore=_split([*(arguments.ignore or []), *(arguments.extend_ignore or [])] or None),
@@ -290,12 +291,6 @@ def _settings(arguments: argparse.Namespace, paths: list[Path]) -> Settings:
         force_exclude=arguments.force_exclude,
         adk_version=arguments.adk_version,
     )
-
-
-def _explicit_config(file: Path) -> tuple[ToolConfig, Path]:
-    if not file.exists():
-        raise ConfigError(f"{file}: no such config file")
-    return read_config(file)
 
 
 def _lint(paths: list[Path], settings: Settings, arguments: argparse.Namespace) -> LintResult:

@@ -62,7 +62,7 @@ def _run(arguments: argparse.Namespace) -> int:
 def project_state(start: Path) -> dict[str, Any]:
     """The state a run of the project starts from, as far as its config says: its
     ``initial-state``, with its sample ``state`` over it (a JSON Schema holds no values)."""
-    settings = project_settings(start)
+    settings = project_settings([start])
     return run_state(settings.seeds, settings.state)
 
 

@@ -65,7 +65,7 @@ class _Snapshot:
 
 def _run(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
-    settings = project_settings(paths[0])
+    settings = project_settings([paths[0]])
     assert settings.snapshot_folder is not None
     root, folder = Path(os.path.realpath(settings.root)), settings.snapshot_folder
     model = project_model(paths)

@@ -65,7 +65,8 @@ _KEY_SIZE = 32
 _SIGNATURE_SIZE = 32
 _PACKAGE = Path(__file__).resolve().parents[1]
 
-# The entry of the project rules' findings: no file path holds a NUL character.
+# The entries of the project rules' findings start so (the project's root follows): no file
+# path holds a NUL character.
 _PROJECT_ENTRY = "\0project"
 # One stored stamp: (size, modification time in ns, status-change time in ns, inode, content hash).
 _Stamp = tuple[int, int, int, int, bytes]
@@ -97,20 +98,21 @@ class LintCache:
             self.misses += 1
         return result
 
-    def project_findings(self, files: tuple[str, ...]) -> tuple[Finding, ...] | None:
-        """The project rules' findings stored for exactly ``files`` (their display paths, in
-        order), when every lookup of this run was a hit: then no file the project model is
-        built from has changed since they were stored."""
-        entry = self.entries.get(_PROJECT_ENTRY)
+    def project_findings(self, root: str, files: tuple[str, ...]) -> tuple[Finding, ...] | None:
+        """The project rules' findings stored for the project at ``root`` made of exactly
+        ``files`` (their display paths, in order), when every lookup of this run was a hit:
+        then no file the project model is built from has changed since they were stored."""
+        entry = self.entries.get(_PROJECT_ENTRY + root)
         if self.misses or entry is None or entry[0] != files:
             return None
         return entry[1]
 
-    def store_project(self, files: tuple[str, ...], findings: Sequence[Finding]) -> None:
-        """Remember the project rules' findings for ``files`` (see `project_findings`)."""
+    def store_project(self, root: str, files: tuple[str, ...], findings: Sequence[Finding]) -> None:
+        """Remember the project rules' findings of the project at ``root`` for ``files`` (see
+        `project_findings`)."""
         entry = (files, tuple(findings))
-        if self.entries.get(_PROJECT_ENTRY) != entry:
-            self.entries[_PROJECT_ENTRY] = entry
+        if self.entries.get(_PROJECT_ENTRY + root) != entry:
+            self.entries[_PROJECT_ENTRY + root] = entry
             self.changed = True
 
     def _lookup(self, path: Path) -> FileResult | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,12 +26,13 @@ from templating.lint.settings import Settings
 from templating.lint.severities import SeverityError, parse_severity_options, rule_severities
 from templating.policy import ValuePolicy
 from templating.project.edge import is_inside, project_edge
+from templating.project.roots import common_root
 from templating.regular_file import read_regular
 from templating.state_shape import state_keys
 
 __all__ = [
-    "PORT_NAMES", "ConfigError", "ToolConfig", "build_settings", "find_config", "load_state", "load_state_keys",
-    "parse_state", "read_config",
+    "PORT_NAMES", "ConfigError", "Located", "ToolConfig", "build_settings", "find_config", "load_state",
+    "load_state_keys", "locate", "parse_state", "read_config",
 ]  # fmt: skip
 
 
@@ -70,30 +72,52 @@ class ToolConfig:
     snapshot_states: list[str] = field(default_factory=list)
 
 
-def find_config(start: Path) -> tuple[ToolConfig, Path]:
-    """The closest config above ``start`` and the folder holding it (``start``'s folder if none).
-
-    A file named through a symbolic link is in the link's folder, not its target's: the
-    project is where the link is."""
-    # Lexically: resolving the folder would follow a folder link out of the project and make
-    # its target the project (whose files `--fix` would then write).
-    absolute = Path(os.path.normpath(start.absolute()))
-    folder = absolute if start.is_dir() else absolute.parent
-    for candidate in (folder, *folder.parents):
+def find_config(root: Path) -> tuple[ToolConfig, Path]:
+    """The closest ``[tool.templating]`` table at or above the project root ``root`` (a
+    ``pyproject.toml`` without one is skipped, as ruff skips one without ``[tool.ruff]``) and
+    the folder its paths and globs are relative to: its own, or ``root`` when there is none."""
+    absolute = Path(os.path.normpath(root.absolute()))
+    for candidate in (absolute, *absolute.parents):
         file = candidate / "pyproject.toml"
         if file.is_file():
             table = _read_table(file)
             if table is not None:
                 return _validate(table, file), candidate
-    return ToolConfig(), folder
+    return ToolConfig(), absolute
 
 
-def read_config(file: Path) -> tuple[ToolConfig, Path]:
-    """The config in ``file`` itself (``--config FILE``) and its folder: its
-    ``[tool.templating]`` table, else the defaults. Raises `ConfigError` when ``file`` cannot
-    be read or is not valid TOML."""
+def read_config(file: Path) -> ToolConfig:
+    """The config in ``file`` itself (``--config FILE``): its ``[tool.templating]`` table, else
+    the defaults. Raises `ConfigError` when ``file`` cannot be read or is not valid TOML."""
     table = _read_table(file)
-    return (_validate(table, file) if table is not None else ToolConfig()), file.absolute().parent.resolve()
+    return _validate(table, file) if table is not None else ToolConfig()
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """Where a command's project is and what configures it: the project ``root`` (found from
+    the path named, whatever configures it), the ``config``, and the folder ``base`` its paths
+    and globs are relative to."""
+
+    config: ToolConfig
+    root: Path
+    base: Path
+
+
+def locate(paths: Sequence[Path], *, config_file: Path | None = None, isolated: bool = False) -> Located:
+    """The project ``paths`` (the paths named, or the working folder) are in, and its config:
+    ``config_file`` (``--config``) chooses the settings, never the project, and its paths
+    are relative to the project's root, as if its table were in the project's own
+    ``pyproject.toml``; ``isolated`` reads no config at all."""
+    root = common_root(paths or [Path(".")])
+    if isolated:
+        return Located(ToolConfig(), root, root)
+    if config_file is not None:
+        if not config_file.exists():
+            raise ConfigError(f"{config_file}: no such config file")
+        return Located(read_config(config_file), root, root)
+    config, base = find_config(root)
+    return Located(config, root, base)
 
 
 def _read_table(file: Path) -> dict | None:
@@ -128,6 +152,7 @@ def build_settings(
     config: ToolConfig,
     root: Path,
     *,
+    base: Path | None = None,
     select: list[str] | None = None,
     extend_select: list[str] | None = None,
     ignore: list[str] | None = None,
@@ -149,7 +174,9 @@ def build_settings(
     ``extend-select`` with it); ``extend-select`` adds to the ``select`` of its own layer.
     ``per_file_ignores`` from the command line replace the config's, ``extend_per_file_ignores``
     add to them; both are ``GLOB:CODES`` texts. ``severity`` (``RULE=LEVEL`` texts) is set
-    over the config's table, rule by rule."""
+    over the config's table, rule by rule. ``root`` is the project's root, ``base`` the folder
+    the config's paths are relative to (default: ``root``)."""
+    base = base if base is not None else root
     chosen, extended = (select, []) if select is not None else (config.select, config.extend_select)
     extended = [*extended, *(extend_select or [])]
     ignored = [*config.ignore, *config.extend_ignore, *(ignore or [])]
@@ -160,17 +187,17 @@ def build_settings(
         if port not in PORT_NAMES:
             expected = ", ".join(f"`{name}`" for name in PORT_NAMES)
             raise ConfigError(f"unknown ADK port `{port}` in target ports: expected {expected}")
-    state_file = state if state is not None else (root / config.state if config.state else None)
+    state_file = state if state is not None else (base / config.state if config.state else None)
     if state is None and state_file is not None:
-        _inside_project(state_file, root, "state")
+        _inside_project(state_file, base, "state")
     per_file = _per_file_ignores(config, per_file_ignores, extend_per_file_ignores)
     state_data = load_state(state_file) if state_file else None
     # The state sessions start with: its keys are written before anything runs (a sample is not).
     seed_file = (
-        initial_state if initial_state is not None else (root / config.initial_state if config.initial_state else None)
+        initial_state if initial_state is not None else (base / config.initial_state if config.initial_state else None)
     )
     if initial_state is None and seed_file is not None:
-        _inside_project(seed_file, root, "initial-state")
+        _inside_project(seed_file, base, "initial-state")
     seeds = load_state(seed_file) if seed_file else None
     samples = tuple(root / name for name in config.snapshot_states)
     snapshots = root / (config.snapshot_folder or SNAPSHOT_FOLDER)
@@ -197,6 +224,7 @@ def build_settings(
         target_ports=tuple(dict.fromkeys(ports)),
         adk_version=adk_version or config.adk_version,
         root=root,
+        base=base,
         force_exclude=config.force_exclude if force_exclude is None else force_exclude,
         docs_url=config.docs_url or DOCS_URL,
         policy=ValuePolicy(config.untrusted, max_chars=config.untrusted_max_chars) if config.untrusted else None,
@@ -205,14 +233,15 @@ def build_settings(
     )
 
 
-def _inside_project(file: Path, root: Path, setting: str) -> None:
+def _inside_project(file: Path, folder: Path, setting: str) -> None:
     """A file a repository's own config names must be the repository's: ``state =
     "/home/me/.ssh/config"``, ``initial-state = "../other/state.json"`` or a link out of the
     project is refused (``--state`` and ``--initial-state``, which you type yourself, may name
-    any file). The project's edge is `templating.project.edge`'s, as for every file read."""
-    if not is_inside(os.path.realpath(file), project_edge(root)):
+    any file). ``folder`` is the config's (or the project's) folder; its edge is
+    `templating.project.edge`'s, as for every file read."""
+    if not is_inside(os.path.realpath(file), project_edge(folder)):
         raise ConfigError(
-            f"{root / 'pyproject.toml'}: `{setting}` names {file}, outside the project: name a file inside it"
+            f"{folder / 'pyproject.toml'}: `{setting}` names {file}, outside the project: name a file inside it"
         )
 
 

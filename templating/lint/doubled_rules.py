@@ -46,7 +46,7 @@ def find_doubled_placeholders(
             read.key in seed_keys
             or id(agent) in weakened
             or model.seeds_any_key(agent.path)
-            or read.key in apps.written_keys(apps.agent_folders(agent))
+            or read.key in apps.written_keys(apps.agent_starts(agent))
         )
         if id(read.instruction) not in literal:
             literal[id(read.instruction)] = _doubles_elsewhere(read.instruction)

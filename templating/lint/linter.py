@@ -27,6 +27,7 @@ from templating.lint.unused_noqa import UNUSED_NOQA, unused_noqa
 from templating.lint.workers import default_jobs, map_chunks
 from templating.project.files import collect_files, is_excluded
 from templating.project.reading import Reading, read_file, read_text
+from templating.project.roots import ProjectRoots, rest_of_projects
 from templating.project.sources import SourceCache
 from templating.project.surfaces import is_walked
 
@@ -120,7 +121,7 @@ class _Under:
         if path not in self.known:
             inside = os.path.realpath(path).startswith(self.folders)
             settings = self.settings
-            self.known[path] = inside and not is_excluded(Path(path), settings.root, settings.exclude)
+            self.known[path] = inside and not is_excluded(Path(path), settings.glob_root, settings.exclude)
         return self.known[path]
 
 
@@ -136,20 +137,31 @@ def _run(paths: Sequence[Path], files: list[Path], settings: Settings, jobs: int
     for result in [*results, *rest]:
         for finding in result.findings:
             run.findings.setdefault((finding.sort_key, finding.message), finding)
-    project = results + rest
     # A project finding sits at a read, a write or an agent: in a file with facts.
-    if PROJECT_CODES & settings.enabled and any(result.facts for result in project):
-        # Project-wide rules run here, over every file's result (cached or not); their findings
-        # are reused only when no file changed. They are reported in the files linted, not in
-        # the rest of the project read for them.
-        for finding in _project_findings(project, settings, lint_cache):
-            key = (finding.sort_key, finding.message)
-            if key not in run.findings:
-                run.findings[key] = finding
-                run.project.add(key)
+    if PROJECT_CODES & settings.enabled and any(result.facts for result in [*results, *rest]):
+        # Project-wide rules run here, once per project (nested projects each alone), over
+        # every file's result (cached or not); their findings are reused only when no file
+        # changed. They are reported in the files linted, not in the rest of the project read
+        # for them.
+        for project, members in _by_project([*results, *rest], settings).items():
+            for finding in _project_findings(project, members, settings, lint_cache):
+                key = (finding.sort_key, finding.message)
+                if key not in run.findings:
+                    run.findings[key] = finding
+                    run.project.add(key)
     if lint_cache is not None:
         lint_cache.save()  # once, after the files and the project rules are stored
     return run
+
+
+def _by_project(results: list[FileResult], settings: Settings) -> dict[str, list[FileResult]]:
+    """The results grouped by the project each file belongs to (`ProjectRoots`): a project
+    nested in another (a ``package.json`` folder of a repository) is judged alone."""
+    roots = ProjectRoots(settings.root)
+    groups: dict[str, list[FileResult]] = {}
+    for result in results:
+        groups.setdefault(roots.of(Path(result.path)), []).append(result)
+    return groups
 
 
 def _names_a_file(paths: Sequence[Path]) -> bool:
@@ -163,20 +175,23 @@ def _open_cache(settings: Settings) -> LintCache:
     return LintCache(settings)
 
 
-def _project_findings(project: list[FileResult], settings: Settings, cache: LintCache | None) -> Sequence[Finding]:
-    """The project rules' findings, from the cache when no file of the project has changed.
+def _project_findings(
+    root: str, project: list[FileResult], settings: Settings, cache: LintCache | None
+) -> Sequence[Finding]:
+    """The project rules' findings of the project at ``root``, from the cache when no file of
+    it has changed.
 
     The files are taken in the order of their paths, not in the order they were named: the
     project is the same whichever of its files pre-commit names, and so are its findings and
     the cache entry that holds them."""
     project = sorted(project, key=lambda result: result.path)
     files = tuple(result.path for result in project)
-    stored = cache.project_findings(files) if cache is not None else None
+    stored = cache.project_findings(root, files) if cache is not None else None
     if stored is not None:
         return stored
     found = lint_project([facts for result in project for facts in result.facts or ()], settings)
     if cache is not None:
-        cache.store_project(files, found)
+        cache.store_project(root, files, found)
     return found
 
 
@@ -186,48 +201,12 @@ def _rest_of_project(
     """The results of the project files not linted, when single files or sub-folders were named.
 
     pre-commit and editors name only the files that changed, and a user may lint one app's
-    folder: a key written or seeded in a file that was not named is still written. The project
-    is the settings' root (the configuration's folder) when it holds a ``pyproject.toml`` or
-    ``.git``; else the closest folder above each named path that holds one, else the named
-    file's folder, or the folder named itself.
-    """
-    named_files = [path for path in paths if str(path) != "-" and path.exists()]
-    if not named_files:
-        return []
-    roots = {_project_root(path, settings.root) for path in named_files}
-    if roots <= {path for path in named_files if path.is_dir()}:
-        return []  # the project itself was named: every file of it is linted already
-    linted = {os.path.realpath(file) for file in files}
-    # A project found above the configuration's folder (none was found) is walked as its own root.
-    rest: dict[str, Path] = {}  # by resolved path: the projects of two named files may nest
-    for project in sorted(roots):
-        for file in collect_files([project], _walk_root(project, settings.root), settings.include, settings.exclude):
-            if os.path.realpath(file) not in linted:
-                rest.setdefault(os.path.realpath(file), file)
-    return _file_results(list(rest.values()), settings, jobs, cache) if rest else []
-
-
-def _project_root(file: Path, root: Path) -> Path:
-    inside = os.path.realpath(file).startswith(os.path.join(os.path.realpath(root), ""))
-    if inside and _is_project(root):
-        return root
-    # No configuration above it: the closest folder holding a `pyproject.toml` or `.git` (a
-    # repository whose pyproject.toml has no `[tool.templating]`), up to the working folder
-    # (pre-commit's is the repository; a `.git` in a home folder is no project), else the
-    # file's folder.
-    start = file if file.is_dir() else file.parent
-    here = Path.cwd()
-    within = [folder for folder in (start.absolute(), *start.absolute().parents) if folder.is_relative_to(here)]
-    return next((folder for folder in within if _is_project(folder)), start)
-
-
-def _walk_root(project: Path, root: Path) -> Path:
-    real, top = os.path.realpath(project), os.path.realpath(root)
-    return root if real == top or real.startswith(os.path.join(top, "")) else project
-
-
-def _is_project(folder: Path) -> bool:
-    return (folder / "pyproject.toml").is_file() or (folder / ".git").exists()
+    folder: a key written or seeded in a file that was not named is still written. The
+    project of a path is found as every command finds it (`templating.project.roots`)."""
+    rest = rest_of_projects(
+        paths, files, root=settings.root, include=settings.include, exclude=settings.exclude, base=settings.glob_root
+    )  # fmt: skip
+    return _file_results(rest, settings, jobs, cache) if rest else []
 
 
 def _file_results(files: list[Path], settings: Settings, jobs: int, cache: LintCache | None) -> list[FileResult]:
@@ -255,7 +234,7 @@ def _collect(paths: Sequence[Path], settings: Settings, outside: list[Path]) -> 
     for path in paths:
         files = collect_files(
             [path], settings.root, settings.include, settings.exclude, force_exclude=settings.force_exclude,
-            outside=outside,
+            outside=outside, base=settings.glob_root,
         )  # fmt: skip
         if not files and path not in outside and not (settings.force_exclude and path.is_file()):
             empty.append(path)

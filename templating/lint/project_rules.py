@@ -15,7 +15,7 @@ from templating.lint.port_words import words_for
 from templating.lint.remedies import code_reason, literal_braces
 from templating.lint.suggestions import COMPARISONS, suggest_key
 from templating.project.model.apps import AppScopes
-from templating.project.model.assembly import ProjectModel, iter_tree
+from templating.project.model.assembly import Agent, ProjectModel, iter_tree
 from templating.project.model.facts import Read, SessionWrite
 from templating.project.model.instruction import Instruction
 from templating.project.model.order import find_late_reads
@@ -43,46 +43,65 @@ def find_unwritten_keys(
     # Both are asked once per path and per key: a module with 1,000 agents reading the same
     # keys would otherwise compare every read with every written key.
     unknown_initial_state: dict[str, bool] = {}
-    suggestions: dict[tuple[str, frozenset[str]], str | None] = {}
+    suggestions: dict[tuple[str, frozenset[int]], str | None] = {}
     comparisons = COMPARISONS
     # An instruction several agents read (a plugin's, a skill's) is reported once, for the
     # first of them to run: roots before the agents they run.
     reported: set[tuple[str, int, int]] = set()
     for agent in sorted(model.agents, key=lambda agent: agent.is_sub_agent):
-        if agent.path not in unknown_initial_state:
-            unknown_initial_state[agent.path] = model.seeds_any_key(agent.path)
-        if id(agent) in weakened or unknown_initial_state[agent.path] or agent.workflow_node:
+        if agent.workflow_node or id(agent) in weakened:
             continue  # a workflow node's reads are judged over the workflow's order
-        folders = apps.agent_folders(agent)
-        written = apps.written_keys(folders)  # its own app's state
-        prefixes = apps.written_prefixes(folders) if has_prefixes else ()
-        for read in agent.reads:
-            if (
-                read.optional
-                or read.key in written
-                or read.key in seed_keys
-                or (read.path, read.line, read.column) in reported
-            ):
+        for starts in apps.groups(agent):  # each app that runs it, one at a time
+            if starts:
+                any_key = apps.seeds_any_key(starts)
+            else:  # in no known app: a seed that is not a literal near it may hold the key
+                if agent.path not in unknown_initial_state:
+                    unknown_initial_state[agent.path] = model.seeds_any_key(agent.path)
+                any_key = unknown_initial_state[agent.path]
+            if any_key:
                 continue
-            if any(read.key.startswith(prefix) for prefix in prefixes):
-                continue  # an f-string key with this prefix may be it
-            if known_keys is not None and read.key not in known_keys:
-                continue  # TPL011 reports it against the sample
-            reported.add((read.path, read.line, read.column))
-            if (read.key, folders) not in suggestions:
-                # A did-you-mean compares the key with every written key: bounded per run.
-                affordable = comparisons >= len(written)
-                comparisons -= len(written) if affordable else 0
-                suggestions[read.key, folders] = suggest_key(read.key, written) if affordable else None
-            suggestion = suggestions[read.key, folders]
-            hint = f"did you mean `{suggestion}`? " if suggestion else ""
-            outcome = words_for(read.instruction.dialect).missing
-            yield read.instruction, Hazard(
-                "TPL014", read.start, read.end,
-                f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in the project writes it"
-                + (f": {outcome}" if outcome else ""),
-                unwritten_help(read) or hint + DECLARE_HELP,
-            )  # fmt: skip
+            written = apps.written_keys(starts)  # its own app's state
+            prefixes = apps.written_prefixes(starts) if has_prefixes else ()
+            for read in agent.reads:
+                if (
+                    read.optional
+                    or read.key in written
+                    or read.key in seed_keys
+                    or (read.path, read.line, read.column) in reported
+                ):
+                    continue
+                if any(read.key.startswith(prefix) for prefix in prefixes):
+                    continue  # an f-string key with this prefix may be it
+                if known_keys is not None and read.key not in known_keys:
+                    continue  # TPL011 reports it against the sample
+                reported.add((read.path, read.line, read.column))
+                if (read.key, starts) not in suggestions:
+                    # A did-you-mean compares the key with every written key: bounded per run.
+                    affordable = comparisons >= len(written)
+                    comparisons -= len(written) if affordable else 0
+                    suggestions[read.key, starts] = suggest_key(read.key, written) if affordable else None
+                suggestion = suggestions[read.key, starts]
+                hint = f"did you mean `{suggestion}`? " if suggestion else ""
+                yield read.instruction, Hazard(
+                    "TPL014", read.start, read.end, _unwritten_message(read, agent, model, starts, apps),
+                    unwritten_help(read) or hint + DECLARE_HELP,
+                )  # fmt: skip
+
+
+def _unwritten_message(read: Read, agent: Agent, model: ProjectModel, starts: frozenset[int], apps: AppScopes) -> str:
+    """TPL014's words: nothing in the project writes the key, or nothing in the app that runs
+    the agent does (another app's writer names where it is)."""
+    outcome = words_for(read.instruction.dialect).missing
+    message = f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in the project writes it"
+    elsewhere = next(iter(model.writers_of(read.key)), None) if starts else None
+    if elsewhere is not None:
+        start = apps.starts[min(starts)]
+        how = "the runner" if not start.loader else "`adk web`, `adk run` or devtools"
+        message = (
+            f"`{shorten(read.key)}` is read by agent `{agent.name}`, but nothing in its app (started by {how} "
+            f"at {start.path}:{start.line}) writes it; only {elsewhere.path}:{elsewhere.line}, another app's state, does"
+        )
+    return message + (f": {outcome}" if outcome else "")
 
 
 def unwritten_help(read: Read) -> str | None:

@@ -18,7 +18,11 @@ __all__ = ["Settings"]
 class Settings:
     """How to lint: the dialect, enabled rule codes, per-file ignores, known state keys.
 
-    ``per_file_ignores`` maps a glob (relative to ``root``) to the codes ignored there;
+    ``root`` is the project's root (`templating.project.roots`): its files are read for the
+    project rules, no file out of it is, and its cache is kept there. ``base`` is the folder
+    the configuration's globs and paths are relative to (its own folder, which may be above
+    ``root`` in a repository of several projects; ``None``: ``root``; see `glob_root`).
+    ``per_file_ignores`` maps a glob to the codes ignored there;
     ``include`` lists globs of prompt files to lint when walking folders. ``state`` is the
     sample state or JSON Schema ``known_keys`` came from, for checking ``strict`` paths; a
     sample is never taken as written (``seed_keys``, from ``initial-state``, are).
@@ -45,6 +49,7 @@ class Settings:
     target_ports: tuple[str, ...] = ("python",)
     adk_version: str = "2.13"
     root: Path = field(default_factory=Path.cwd)
+    base: Path | None = None
     force_exclude: bool = False
     docs_url: str = DOCS_URL
     policy: ValuePolicy | None = None
@@ -55,6 +60,11 @@ class Settings:
     #: Where ``templating snapshot`` keeps the requests, and the sample states it writes them at.
     snapshot_folder: Path | None = None
     snapshot_states: tuple[Path, ...] = ()
+
+    @property
+    def glob_root(self) -> Path:
+        """The folder ``include``, ``exclude`` and ``per-file-ignores`` globs are relative to."""
+        return self.base if self.base is not None else self.root
 
     def is_enabled(self, code: str) -> bool:
         """Whether rule ``code`` runs."""

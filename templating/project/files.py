@@ -54,17 +54,18 @@ _Ignores = list[tuple[str, "pathspec.PathSpec"]]
 
 def collect_files(
     paths: Sequence[Path], root: Path, include: Sequence[str], exclude: Sequence[str], *, force_exclude: bool = False,
-    outside: list[Path] | None = None,
+    outside: list[Path] | None = None, base: Path | None = None,
 ) -> list[Path]:  # fmt: skip
     """The files to read, in a stable order; raises ``FileNotFoundError`` for a missing path.
 
-    ``include`` and ``exclude`` are ``.gitignore``-style globs relative to ``root`` (the config's
-    folder): ``include`` adds prompt files, ``exclude`` removes any file found in a folder, and
-    a file named in ``paths`` too when ``force_exclude`` is set (pre-commit names every file).
-    A symbolic link found in a folder (or a folder named) whose target is outside ``root`` is
-    not read, whatever its depth: it is added to ``outside``, for a note.
+    ``include`` and ``exclude`` are ``.gitignore``-style globs relative to ``base`` (the config's
+    folder; default: ``root``): ``include`` adds prompt files, ``exclude`` removes any file found
+    in a folder, and a file named in ``paths`` too when ``force_exclude`` is set (pre-commit
+    names every file). A symbolic link found in a folder (or a folder named) whose target is
+    outside the project ``root`` is not read, whatever its depth: it is added to ``outside``,
+    for a note.
     """
-    walk = _Walk(os.path.realpath(root), include, exclude)
+    walk = _Walk(os.path.realpath(root), include, exclude, os.path.realpath(base) if base is not None else None)
     walk.outside = outside if outside is not None else []
     found: dict[Path, None] = {}
     for path in paths:
@@ -87,7 +88,7 @@ def collect_files(
 
 
 def is_excluded(path: Path, root: Path, exclude: Sequence[str]) -> bool:
-    """Whether the ``exclude`` globs (relative to ``root``) match the file ``path``."""
+    """Whether the ``exclude`` globs (relative to the folder ``root``) match the file ``path``."""
     walk = _Walk(os.path.realpath(root), (), exclude)
     return walk.excluded(os.path.join(os.path.realpath(path.parent), path.name))
 
@@ -138,8 +139,9 @@ class _Walk:
     The globs are compiled on first use: files named on the command line alone (a pre-commit
     run, an editor) are listed without loading pathspec."""
 
-    def __init__(self, root: str, include: Sequence[str], exclude: Sequence[str]) -> None:
+    def __init__(self, root: str, include: Sequence[str], exclude: Sequence[str], base: str | None = None) -> None:
         self.root, self._include_globs, self._exclude_globs = root, include, exclude
+        self.base = base if base is not None else root  # what the globs are relative to
         self.outside: list[Path] = []  # links found that lead out of the project
 
     @functools.cached_property
@@ -177,14 +179,14 @@ class _Walk:
         """Whether the ``exclude`` globs match the resolved path ``real``."""
         if self.exclude is None:
             return False
-        path = relative(real, self.root)
+        path = relative(real, self.base)
         return path is not None and self.exclude.match_file(path)
 
     def wanted(self, real: str, name: str) -> bool:
         known = is_walked(name)
         if not known and self.include is None:
             return False  # the common case, decided without a relative path
-        path = relative(real, self.root)
+        path = relative(real, self.base)
         if path is not None and self.exclude is not None and self.exclude.match_file(path):
             return False
         return known or (path is not None and self.include is not None and self.include.match_file(path))

@@ -29,6 +29,7 @@ from templating.project.frontend import Problem, ProblemKind
 from templating.project.model.assembly import ProjectModel, assemble, with_reads
 from templating.project.model.facts import FileFacts
 from templating.project.model.instruction import Instruction, SourceFile
+from templating.project.roots import rest_of_projects
 from templating.project.skills import SKILL_FILES, SkillError, skill_body
 from templating.project.sources import SourceCache
 from templating.project.surfaces import surface_for
@@ -69,13 +70,18 @@ class Reading:
 
 
 def read_project(
-    paths: Sequence[Path], *, root: Path, include: Sequence[str] = (), exclude: Sequence[str] = (), dialect: str = "adk"
-) -> ProjectModel:
+    paths: Sequence[Path], *, root: Path, include: Sequence[str] = (), exclude: Sequence[str] = (), dialect: str = "adk",
+    base: Path | None = None, whole: bool = False,
+) -> ProjectModel:  # fmt: skip
     """The project model of every file under ``paths``, placeholders read in ``dialect``;
-    files that cannot be read are left out. ``include`` and ``exclude`` are the config's
-    globs, relative to its folder ``root``. Raises ``FileNotFoundError`` for a path that does
-    not exist."""
-    files = collect_files(paths, root, include, exclude)
+    files that cannot be read are left out. ``root`` is the project's root, ``include`` and
+    ``exclude`` the config's globs, relative to its folder ``base`` (default: ``root``).
+    ``whole`` reads the rest of the projects of ``paths`` too, as lint does for a file named
+    alone (`templating.project.roots.rest_of_projects`). Raises ``FileNotFoundError`` for a
+    path that does not exist."""
+    files = collect_files(paths, root, include, exclude, base=base)
+    if whole:
+        files += rest_of_projects(paths, files, root=root, include=include, exclude=exclude, base=base)
     readings = read_files(files, dialect, project=root)
     return assemble([fact for reading in readings for fact in reading.facts], dialect)
 

@@ -43,11 +43,13 @@ class ClientSettings:
     #: The settings that were given but are invalid, each with why (said once to the user).
     problems: tuple[str, ...] = field(default=(), compare=False)
 
-    def settings(self, config: ToolConfig, root: Path) -> Settings:
-        """``config`` (found at ``root``) with these settings over it, as command-line options."""
+    def settings(self, config: ToolConfig, root: Path, base: Path | None = None) -> Settings:
+        """``config`` (of the project at ``root``, its paths relative to ``base``, by default
+        ``root``) with these settings over it, as command-line options."""
         return build_settings(
             config,
             root,
+            base=base,
             dialect=self.dialect,
             target_ports=_listed(self.target_ports),
             select=_listed(self.select),

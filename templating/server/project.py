@@ -25,6 +25,7 @@ from templating.project.files import collect_files
 from templating.project.model.assembly import ProjectModel, assemble
 from templating.project.model.instruction import SourceFile
 from templating.project.reading import Reading, SourceCache, read_file, read_text
+from templating.project.roots import ProjectRoots
 from templating.project.surfaces import Problem, surface_for
 
 __all__ = ["Project"]
@@ -44,9 +45,11 @@ class Project:
         self.failures: list[str] = []
         modules = SourceCache(settings.root, buffers)
         try:
-            files = collect_files([root], settings.root, settings.include, settings.exclude)
+            walked = collect_files([root], settings.root, settings.include, settings.exclude, base=settings.glob_root)
         except OSError:
-            files = []
+            walked = []
+        nested = ProjectRoots(root)  # a project nested in this one is its own
+        files = [file for file in walked if nested.of(file) == nested.top]
         for file in files:
             key = modules.key(file)
             if key in buffers:

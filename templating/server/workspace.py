@@ -6,10 +6,13 @@ front door and the linter; the writers on the project model (see `Project`). Bef
 of a project has been seen, `Workspace.writers_of` answers ``None`` ("not known"), never an
 empty answer that would read as "written nowhere".
 
-Which project a file is in comes from the client: the workspace folder holding it, else the
-root the client named, else the folder of the nearest ``pyproject.toml``, else the file's own
-folder. Settings come from the closest ``[tool.templating]`` table, as for ``templating lint``,
-and a file is checked exactly when ``templating lint`` run on the project would check it (its
+Which project a file is in is what ``templating lint`` run on the workspace folder holding it
+finds (`templating.project.roots`): the nearest folder at or above the workspace folder that
+holds a project file (``pyproject.toml``, ``package.json``, ``go.mod``, ...) or ``.git``, and
+inside it the project nested nearest the file (a ``package.json`` folder of a monorepo); a file
+in no workspace folder is in the project ``templating lint FILE`` finds. Settings come from the
+``[tool.templating]`` table closest to the project's root, as for ``templating lint``, and a
+file is checked exactly when ``templating lint`` run on the project would check it (its
 ``include`` and ``exclude`` globs decide for prompt files and excluded folders).
 
 A module such as ``prompt.py`` holds constants that only a sibling module passes as
@@ -26,7 +29,7 @@ from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from templating.lint.config import ConfigError, ToolConfig, find_config
+from templating.lint.config import ConfigError, ToolConfig, locate
 from templating.lint.exemptions import drop_exempt
 from templating.lint.finding import Finding
 from templating.lint.instruction_lint import lint_instruction, problem_findings
@@ -38,6 +41,7 @@ from templating.project.model.assembly import ProjectModel
 from templating.project.model.facts import Writer
 from templating.project.model.instruction import Instruction, SourceFile
 from templating.project.reading import SourceCache, lent_instructions, read_text
+from templating.project.roots import ProjectRoots, project_root
 from templating.project.surfaces import Problem, claiming, is_walked
 from templating.server.configuration import ClientSettings
 from templating.server.project import Project
@@ -59,20 +63,24 @@ class Workspace:
         #: The editor's settings, over each folder's ``[tool.templating]``.
         self.client = ClientSettings()
         self._settings: dict[Path, tuple[Settings, str | None]] = {}
+        #: The projects under the root of each workspace folder's project (found once).
+        self._roots: dict[Path, ProjectRoots] = {}
         self._projects: dict[Path, Project] = {}
         self._last: Project | None = None
 
     def settings_for(self, path: Path) -> tuple[Settings, str | None]:
-        """The settings of the closest ``pyproject.toml`` above ``path``, and a config error if
-        it is invalid (the defaults are used then, so the buffer is still linted)."""
-        folder = Path(os.path.realpath(path.parent))
-        if folder not in self._settings:
-            self._settings[folder] = _load_settings(folder, self.client)
-        return self._settings[folder]
+        """The settings of the project ``path`` is in (see `project_root`), and a config error
+        if its config is invalid (the defaults are used then, so the buffer is still linted)."""
+        root = self.project_root(path)
+        if root not in self._settings:
+            self._settings[root] = _load_settings(root, self.client)
+        return self._settings[root]
 
     def forget_settings(self) -> None:
-        """Read every config again on next use (a ``pyproject.toml`` or state file changed)."""
+        """Read every config again on next use (a ``pyproject.toml``, ``package.json`` or state
+        file changed: projects and settings may have changed)."""
         self._settings.clear()
+        self._roots.clear()
         self.forget_project()
 
     def forget_project(self) -> None:
@@ -96,17 +104,18 @@ class Workspace:
             project.revert(os.path.realpath(path), buffers or {})
 
     def project_root(self, path: Path) -> Path:
-        """The project ``path`` belongs to: the innermost workspace folder holding it, else the
-        folder of the nearest ``pyproject.toml`` above it, else its own folder."""
+        """The root of the project ``path`` belongs to, as ``templating lint`` run on the
+        innermost workspace folder holding it finds it (a project nested in that folder's is
+        its own); a file in no workspace folder is in the project ``templating lint FILE``
+        finds."""
         real = Path(os.path.realpath(path))
         holding = [folder for folder in self.folders if real.is_relative_to(folder)]
-        if holding:
-            return max(holding, key=lambda folder: len(folder.parts))
-        folder = real.parent
-        for candidate in (folder, *folder.parents):
-            if (candidate / "pyproject.toml").is_file():
-                return candidate
-        return folder
+        if not holding:
+            return project_root(real)
+        folder = max(holding, key=lambda folder: len(folder.parts))
+        if folder not in self._roots:
+            self._roots[folder] = ProjectRoots(project_root(folder))
+        return Path(self._roots[folder].of(real))
 
     def is_checked(self, path: Path) -> bool:
         """Whether ``templating lint`` on the project would check ``path``: a file a surface
@@ -115,11 +124,11 @@ class Workspace:
             return False
         settings, _ = self.settings_for(path)
         real = Path(os.path.realpath(path))
-        if is_excluded(real, settings.root, settings.exclude):
+        if is_excluded(real, settings.glob_root, settings.exclude):
             return False
         if is_walked(path.name):
             return True
-        config_folder = Path(os.path.realpath(settings.root))
+        config_folder = Path(os.path.realpath(settings.glob_root))
         included = compile_globs(list(settings.include))
         if included is None or not real.is_relative_to(config_folder):
             return False
@@ -230,12 +239,12 @@ def _absolute(root: Path, shown: str) -> str:
     return Path(shown).as_posix() if Path(shown).is_absolute() else (Path(os.path.realpath(root)) / shown).as_posix()
 
 
-def _load_settings(folder: Path, client: ClientSettings) -> tuple[Settings, str | None]:
+def _load_settings(root: Path, client: ClientSettings) -> tuple[Settings, str | None]:
     try:
-        config, root = find_config(folder)
-        return client.settings(config, root), None
+        located = locate([root])
+        return client.settings(located.config, root, located.base), None
     except ConfigError as error:
-        return client.settings(ToolConfig(), folder), str(error)
+        return client.settings(ToolConfig(), root), str(error)
 
 
 def _too_large(display: str, length: int, settings: Settings) -> list[Finding]:

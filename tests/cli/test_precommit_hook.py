@@ -24,7 +24,7 @@ def _repository(folder: Path, hook_id: str = "templating-lint", args: list[str] 
     (hook,) = [hook for hook in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text()) if hook["id"] == hook_id]
     # `language: system` runs the entry with this environment's `templating`, where the
     # shipped `language: python` would build a virtual environment from the package index.
-    local = {key: hook[key] for key in ("id", "name", "entry", "files")} | {"language": "system", "args": args or []}
+    local = _local(hook) | {"args": args or []}
     config = {"repos": [{"repo": "local", "hooks": [local]}]}
     (folder / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config))
     (folder / "pyproject.toml").write_text('[tool.templating]\nexclude = ["generated/"]\n')
@@ -34,6 +34,12 @@ def _repository(folder: Path, hook_id: str = "templating-lint", args: list[str] 
     for command in (["init", "-q"], ["add", "."]):
         subprocess.run(["git", *command], cwd=folder, check=True, capture_output=True)
     return folder
+
+
+def _local(hook: dict) -> dict:
+    """A shipped hook as a local one, run with this environment's `templating`."""
+    keys = ("id", "name", "entry", "files", "pass_filenames")
+    return {key: hook[key] for key in keys if key in hook} | {"language": "system"}
 
 
 def _pre_commit(folder: Path, files: list[str] | None = None) -> subprocess.CompletedProcess:
@@ -79,7 +85,7 @@ def test_precommit_hook_never_reads_a_file_name_as_an_option(tmp_path):
 
 def test_precommit_hook_args_are_file_names_and_a_missing_one_says_so(tmp_path):
     (tmp_path / "repo").mkdir()
-    completed = _pre_commit(_repository(tmp_path / "repo", args=["--fix"]))
+    completed = _pre_commit(_repository(tmp_path / "repo", "templating-lint-files", args=["--fix"]))
     assert completed.returncode != 0
     assert "templating: error: --fix: no such file or folder" in completed.stdout
     assert "set options in [tool.templating]" in completed.stdout
@@ -101,7 +107,7 @@ def _documented_hooks() -> list[tuple[str, dict]]:
 
 def _shipped_hooks() -> list[tuple[str, dict]]:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
-    local = [{key: hook[key] for key in ("id", "name", "entry", "files")} | {"language": "system"} for hook in hooks]
+    local = [_local(hook) for hook in hooks]
     return [(".pre-commit-hooks.yaml", {"repos": [{"repo": "local", "hooks": local}]})]
 
 
@@ -156,14 +162,14 @@ def test_precommit_hook_checks_a_changed_prompt_module_as_its_project_sees_it(tm
 
 
 def test_a_hook_on_the_instructions_folder_checks_a_changed_instruction_file(tmp_path):
-    # docs/lint.md: the shipped hook passes no `.md`; a hook whose `files` names the folder of
+    # docs/lint.md: a named-files hook whose `files` names the folder of
     # the instruction files checks one changed alone, as the agent that reads it sees it.
     folder = tmp_path / "repo"
     (folder / "app" / "instructions").mkdir(parents=True)
     (hook,) = [
         hook
         for hook in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
-        if hook["id"] == "templating-lint"
+        if hook["id"] == "templating-lint-files"
     ]
     local = {key: hook[key] for key in ("id", "name", "entry")} | {"language": "system"}
     local["files"] = r"^app/instructions/.*\.md$"
@@ -181,3 +187,79 @@ def test_a_hook_on_the_instructions_folder_checks_a_changed_instruction_file(tmp
     assert completed.returncode == 1, completed.stdout
     assert "app/instructions/root.md:3:6: TPL001" in completed.stdout, completed.stdout
     assert "app/instructions/root.md:3:20: TPL014" in completed.stdout, completed.stdout
+
+
+BREAK_PROMPTS = 'PROMPT = "Answer {question} in the tone of {tone}."\n'
+BREAK_AGENT = (
+    "from google.adk.agents import LlmAgent\n\nfrom .prompts import PROMPT\n\n"
+    'root_agent = LlmAgent(name="helper", model="m", instruction=PROMPT)\n'
+)
+BREAK_MAIN = (
+    "from google.adk.runners import InMemoryRunner\n\nfrom helpdesk.agent import root_agent\n\n\n"
+    "async def main():\n"
+    '    runner = InMemoryRunner(agent=root_agent, app_name="helpdesk")\n'
+    "    await runner.session_service.create_session(\n"
+    '        app_name="helpdesk", user_id="u", session_id="s", state={"question": "why?", "tone": "warm"}\n'
+    "    )\n"
+)
+NOTES_TS = (
+    'import {LlmAgent} from "@google/adk";\n\n'
+    'export const notes = new LlmAgent({name: "notes", model: "m", instruction: "Summarise {topic}."});\n'
+)
+
+
+def _lint_hooks() -> list[tuple[str, dict]]:
+    """Every documented or shipped configuration whose first hook reports without fixing (the
+    default hook, or the named-files one)."""
+    return [
+        (page, config)
+        for page, config in [*_documented_hooks(), *_shipped_hooks()]
+        if "--fix" not in config["repos"][0]["hooks"][0]["entry"]
+    ]
+
+
+def _committed(folder: Path, config: dict, files: dict[str, str]) -> Path:
+    folder.mkdir()
+    hooks = config["repos"][0]["hooks"][:1]  # the first hook: the one the page shows first
+    (folder / ".pre-commit-config.yaml").write_text(yaml.safe_dump({"repos": [{"repo": "local", "hooks": hooks}]}))
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    for command in (["init", "-q"], ["add", "."]):
+        subprocess.run(["git", *command], cwd=folder, check=True, capture_output=True)
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("page", "config"),
+    [(page, config) for page, config in _lint_hooks() if config["repos"][0]["hooks"][0]["id"] == "templating-lint"],
+)
+def test_the_default_hook_fails_a_change_to_one_file_that_breaks_a_read_in_another(tmp_path, page, config):
+    # Only main.py changes: its session no longer seeds `tone`, and prompts.py's read fails
+    # (google-adk raises `KeyError: Context variable not found: tone`).
+    files = {
+        "pyproject.toml": '[project]\nname = "helpdesk"\n',
+        "helpdesk/__init__.py": "",
+        "helpdesk/prompts.py": BREAK_PROMPTS,
+        "helpdesk/agent.py": BREAK_AGENT,
+        "main.py": BREAK_MAIN,
+    }
+    folder = _committed(tmp_path / "repo", config, files)
+    before = _pre_commit(folder, ["main.py"])
+    assert before.returncode == 0, (page, before.stdout)
+    (folder / "main.py").write_text(BREAK_MAIN.replace('"tone"', '"mood"'))
+    subprocess.run(["git", "add", "."], cwd=folder, check=True)
+    completed = _pre_commit(folder, ["main.py"])
+    assert completed.returncode == 1, (page, completed.stdout)
+    assert "helpdesk/prompts.py:1:" in completed.stdout and "TPL014" in completed.stdout, (page, completed.stdout)
+    assert "`tone`" in completed.stdout
+
+
+@pytest.mark.parametrize(("page", "config"), _lint_hooks())
+def test_every_documented_hook_runs_on_a_typescript_change(tmp_path, page, config):
+    files = {"package.json": '{"name": "notes", "type": "module"}\n', "src/notes.ts": NOTES_TS}
+    folder = _committed(tmp_path / "repo", config, files)
+    completed = _pre_commit(folder, ["src/notes.ts"])
+    assert "Skipped" not in completed.stdout, (page, completed.stdout)
+    assert completed.returncode == 1, (page, completed.stdout)
+    assert "src/notes.ts:3:" in completed.stdout and "TPL014" in completed.stdout, (page, completed.stdout)

@@ -23,7 +23,7 @@ PROJECT_FRONT_DOOR = frozenset({
     "templating.project", "templating.project.reading", "templating.project.surfaces", "templating.project.model.assembly",
     "templating.project.model.facts", "templating.project.model.instruction", "templating.project.model.graph",
     "templating.project.model.request", "templating.project.model.contract",
-    "templating.project.files", "templating.project.noqa", "templating.project.words",
+    "templating.project.files", "templating.project.noqa", "templating.project.words", "templating.project.roots",
 })  # fmt: skip
 #: The command-line modules that may import the linter: the lint and rule commands' and the
 #: shared settings (`cli.common` reads the config as lint does). Every other command (graph,

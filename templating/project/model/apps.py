@@ -1,15 +1,14 @@
 """Apps: one state namespace each, as ADK keeps them.
 
-An app is what one root reaches: an agent tree whose root ``adk web`` would load (bound to
-``root_agent``, an ``App``'s root, an Agent Config ``root_agent.yaml``), or a top-level graph
-workflow (with its nodes' agent trees and ``ctx.run_node`` children). An agent no app is
-known to reach may be run by code the model does not follow: it belongs to no app, sees
-every writer, and its writers serve every app. ADK gives each app its
-own sessions, so a key one app writes is not in another app's state. The apps of a
-repository are told apart by folder, as ``adk web`` and ``adk run`` load them (one folder per
-app): two roots in one folder, or in a folder and one below it, are one app, whose writers
-serve each other; a writer that only apps in unrelated folders run serves none of the
-others. A writer no app runs (a seed, a helper no root reaches) serves every app, as before.
+An app is one start of a run (`templating.project.model.starts`): a root that a runner of the
+project starts, with the seeds of its sessions, or one that ``adk web``, ``adk run`` or
+devtools starts, with none (but for the seeds of files that start no run, near it). ADK gives
+each app its own sessions, so a key one app writes is not in another app's state: a writer
+serves the apps whose run holds it (its agent tree, its workflow's nodes, its seeds). A writer
+no start runs (a helper no root reaches, code the model does not follow) serves every app, and
+an agent no start runs may be run by code the model does not follow: it sees every writer and
+every seed. Which other files exist changes none of this: a ``main.ts`` that starts one agent
+is that agent's runner, and every other root is still started as a loader starts it.
 
 Session services keep ``app:`` keys per app name and ``user:`` keys per app name and user
 (google-adk 2.13.0's ``InMemorySessionService`` merges ``app_state[app_name]`` and
@@ -29,185 +28,159 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from templating.project.model.facts import Writer
-from templating.project.model.project_model import iter_tree
+from templating.project.model.project_model import Agent, iter_tree
 from templating.project.model.workflow_model import member_writes
 from templating.project.model.writes import is_shared
 
 if TYPE_CHECKING:
-    from templating.project.model.project_model import Agent, ProjectModel, Workflow
+    from templating.project.model.project_model import ProjectModel, Workflow
 
-__all__ = ["App", "AppScopes", "apps_of"]
+__all__ = ["App", "AppScopes", "apps_of", "run_of"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class App:
-    """An app: the ``root`` a run starts (an agent tree or a top-level workflow), the folder
+    """An app: the ``root`` one start runs (an agent tree or a top-level workflow), the folder
     ``adk web`` would load it from, every agent it runs, the writes of its workflow's nodes
     (none for an agent tree: its agents' writes are theirs), the names it may run under (its
-    folder's, and those written for it) and the ``scope`` `AppScopes` judges it in."""
+    folder's, and those written for it) and the ``scope`` `AppScopes` judges it in (its start)."""
 
     root: Agent | Workflow
     folder: str
     agents: tuple[Agent, ...]
     node_writes: frozenset[Writer] = frozenset()
     names: frozenset[str] = frozenset()
-    scope: frozenset[str] = frozenset()
+    scope: frozenset[int] = frozenset()
 
 
 def apps_of(model: ProjectModel) -> list[App]:
-    """The apps of ``model``: every root a run starts, as TPL014 and TPL015 judge them and
-    ``templating contract`` lists them. The one place that says which roots start runs."""
-    runs: list[tuple[Agent | Workflow, tuple[Agent, ...], frozenset[Writer]]] = [
-        (root, tuple(iter_tree(root)), frozenset())
-        for root in model.roots if root.entry and not root.workflow_node
-    ]  # fmt: skip
-    for workflow in model.workflows:
-        if not workflow.nested:
-            agents = tuple(a for node in _agent_nodes(workflow) for a in iter_tree(node))
-            runs.append((workflow, agents, frozenset(member_writes(workflow))))
-    written: dict[str, set[str]] = {}
-    for folder, name in model.app_names:
-        written.setdefault(folder, set()).add(name)
+    """The apps of ``model``, one per start (`templating.project.model.starts`), as TPL014 and
+    TPL015 judge them and ``templating contract`` lists them."""
     apps = []
-    for root, agents, writes in runs:
-        folder = posixpath.dirname(root.path)
+    for index, start in enumerate(model.starts):
+        agents, writes = run_of(start.root)
+        folder = posixpath.dirname(start.root.path)
         # `adk web` names an app by its folder: the real one, when the path shown is relative.
-        names = frozenset({os.path.basename(os.path.abspath(folder)), *written.get(folder, ())})
-        apps.append(App(root, folder, agents, writes, names, frozenset({folder})))
+        names = frozenset({os.path.basename(os.path.abspath(folder)), *start.names})
+        apps.append(App(start.root, folder, tuple(agents), frozenset(writes), names, frozenset({index})))
     return apps
 
 
 class AppScopes:
-    """Which app folders run each writer and each agent of a model, worked out once."""
+    """Which starts (by their place in ``model.starts``) run each writer and each agent of a
+    model, worked out once. A set of starts is what an agent is judged in; the empty set is
+    "no known start": every writer serves it."""
 
     def __init__(self, model: ProjectModel) -> None:
-
         self.model = model
-        self._owners: dict[Writer, set[str]] = {}
-        self._agents: dict[int, set[str]] = {}
-        for app in apps_of(model):
-            self._add(app.folder, app.agents, app.node_writes)
-        # The owner folders under each folder, to find the folders related to one without
-        # comparing it with every other.
-        self._below: dict[str, set[str]] = {}
-        for folder in {f for owners in self._owners.values() for f in owners}:
-            for above in _ancestors(folder):
-                self._below.setdefault(above, set()).add(folder)
-        self._keys: dict[frozenset[str], frozenset[str]] = {}
-        self._by_owner: tuple[set[str], dict[str, set[str]]] | None = None
-        self._prefixes: dict[frozenset[str], tuple[str, ...]] = {}
+        self.starts = model.starts
+        self._owners: dict[Writer, set[int]] = {}
+        self._agents: dict[int, set[int]] = {}
+        for index, start in enumerate(self.starts):
+            agents, writes = run_of(start.root)
+            for agent in agents:
+                self._agents.setdefault(id(agent), set()).add(index)
+                for writer in (*agent.writes, *agent.early_writes):
+                    self._owners.setdefault(writer, set()).add(index)
+            for writer in (*writes, *start.seeds):
+                self._owners.setdefault(writer, set()).add(index)
+        self._named: dict[str, set[int]] = {}  # the starts under each app name
+        for index, start in enumerate(self.starts):
+            for name in start.names:
+                self._named.setdefault(name, set()).add(index)
+        self._keys: dict[frozenset[int], frozenset[str]] = {}
+        self._by_owner: tuple[set[str], dict[int, set[str]]] | None = None
+        self._prefixes: dict[frozenset[int], tuple[str, ...]] = {}
         self._prefixed: list[Writer] | None = None
-        # The names each app folder may run under: its own (`adk web`), and those written.
-        self._names: dict[str, set[str]] = {}
-        homes = {f for owners in (*self._owners.values(), *self._agents.values()) for f in owners}
-        for folder in homes | {f for f, _ in model.app_names}:
-            self._names.setdefault(folder, set()).add(posixpath.basename(folder))
-        for folder, name in model.app_names:
-            self._names[folder].add(name)
         self._shared: dict[str, set[str]] = {}
-        self._named: dict[str, set[str]] = {}  # the folders under each name
-        for folder, names in self._names.items():
-            for name in names:
-                self._named.setdefault(name, set()).add(folder)
 
-    def _add(self, folder: str, agents: Iterable[Agent], writes: Iterable[Writer]) -> None:
-        for agent in agents:
-            self._agents.setdefault(id(agent), set()).add(folder)
-            for writer in (*agent.writes, *agent.early_writes):
-                self._owners.setdefault(writer, set()).add(folder)
-        for writer in writes:
-            self._owners.setdefault(writer, set()).add(folder)
-
-    def agent_folders(self, agent: Agent) -> frozenset[str]:
-        """The folders of the apps that run ``agent`` (none: it is in no app we know)."""
+    def agent_starts(self, agent: Agent) -> frozenset[int]:
+        """The starts whose run holds ``agent`` (none: it is in no run we know)."""
         return frozenset(self._agents.get(id(agent), ()))
 
-    def serves(self, writer: Writer, folders: frozenset[str]) -> bool:
-        """Whether ``writer`` may write into the state of an app in one of ``folders``."""
+    def groups(self, agent: Agent) -> list[frozenset[int]]:
+        """The apps ``agent`` is judged in, one at a time (a read must be written in each of
+        them); one empty set for an agent no start runs."""
+        return [frozenset({index}) for index in sorted(self._agents.get(id(agent), ()))] or [frozenset()]
+
+    def seeds_any_key(self, starts: frozenset[int]) -> bool:
+        """Whether the sessions of one of ``starts`` begin with a state that is not a literal."""
+        return any(self.starts[index].seeds_any_key for index in starts)
+
+    def serves(self, writer: Writer, starts: frozenset[int]) -> bool:
+        """Whether ``writer`` may write into the state of one of ``starts``."""
+        if not starts:
+            return True
         owners = self._owners.get(writer)
-        if not owners or not folders:
+        if owners is None:
+            return writer.via != "initial"  # a seed no start begins with is no run's state here
+        if not owners.isdisjoint(starts):
             return True
-        related = self._related(folders)
-        if any(owner in related for owner in owners):
-            return True
-        return is_shared(writer.key or writer.prefix) and not self._names_of(owners).isdisjoint(self._names_of(folders))
+        return is_shared(writer.key or writer.prefix) and not self._names_of(owners).isdisjoint(self._names_of(starts))
 
-    def _names_of(self, folders: Iterable[str]) -> set[str]:
-        """The app names the apps in ``folders`` may run under (never the empty name)."""
-        return {name for folder in folders for name in self._names.get(folder, ()) if name}
+    def _names_of(self, starts: Iterable[int]) -> set[str]:
+        """The app names ``starts`` run under (never the empty name)."""
+        return {name for index in starts for name in self.starts[index].names if name}
 
-    def written_keys(self, folders: frozenset[str]) -> frozenset[str]:
-        """Every key a writer that serves an app in ``folders`` writes (unknown writers aside)."""
-        if folders not in self._keys:
-            if not folders:
+    def written_keys(self, starts: frozenset[int]) -> frozenset[str]:
+        """Every key a writer that serves one of ``starts`` writes (unknown writers aside)."""
+        if starts not in self._keys:
+            if not starts:
                 keys = {w.key for w in self.model.writers if w.key is not None}
             else:
-                # From the keys of the writers of each related folder, not by asking every
-                # writer of the project: 4,000 apps would each ask the 28,000 writers of all.
+                # From the keys of each start's writers, not by asking every writer of the
+                # project: 4,000 apps would each ask the 28,000 writers of all.
                 unowned, by_owner = self._keys_by_owner()
                 keys = set(unowned)
-                for folder in self._related(folders):
-                    keys.update(by_owner.get(folder, ()))
+                for index in starts:
+                    keys.update(by_owner.get(index, ()))
                 # `app:` and `user:` keys of the apps that run under one of these apps' names.
-                for name in self._names_of(folders):
+                for name in self._names_of(starts):
                     keys.update(self._shared_keys(name, by_owner))
-            self._keys[folders] = frozenset(keys)
-        return self._keys[folders]
+            self._keys[starts] = frozenset(keys)
+        return self._keys[starts]
 
-    def _shared_keys(self, name: str, by_owner: dict[str, set[str]]) -> set[str]:
-        """The ``app:`` and ``user:`` keys the apps named ``name`` write, gathered once per name
-        (4,000 app folders of one name would otherwise each gather all the others')."""
+    def _shared_keys(self, name: str, by_owner: dict[int, set[str]]) -> set[str]:
+        """The ``app:`` and ``user:`` keys the apps named ``name`` write, gathered once per name."""
         if name not in self._shared:
             self._shared[name] = {
-                key for folder in self._named.get(name, ()) for key in by_owner.get(folder, ()) if is_shared(key)
+                key for index in self._named.get(name, ()) for key in by_owner.get(index, ()) if is_shared(key)
             }
         return self._shared[name]
 
-    def _keys_by_owner(self) -> tuple[set[str], dict[str, set[str]]]:
-        """The keys of the writers no app runs, and the keys of the writers of each app folder."""
+    def _keys_by_owner(self) -> tuple[set[str], dict[int, set[str]]]:
+        """The keys of the writers no start runs (seeds aside), and the keys of each start's."""
         if self._by_owner is None:
             unowned: set[str] = set()
-            by_owner: dict[str, set[str]] = {}
+            by_owner: dict[int, set[str]] = {}
             for writer in self.model.writers:
                 if writer.key is None:
                     continue
                 owners = self._owners.get(writer)
-                if not owners:
+                if owners is None and writer.via != "initial":
                     unowned.add(writer.key)
                 for owner in owners or ():
                     by_owner.setdefault(owner, set()).add(writer.key)
             self._by_owner = (unowned, by_owner)
         return self._by_owner
 
-    def written_prefixes(self, folders: frozenset[str]) -> tuple[str, ...]:
-        """The constant prefixes of f-string keys a writer that serves ``folders`` writes."""
-        if folders not in self._prefixes:
+    def written_prefixes(self, starts: frozenset[int]) -> tuple[str, ...]:
+        """The constant prefixes of f-string keys a writer that serves ``starts`` writes."""
+        if starts not in self._prefixes:
             if self._prefixed is None:  # the writers of a prefix, found once: most have none
                 self._prefixed = [w for w in self.model.writers if w.key is None and w.prefix]
-            self._prefixes[folders] = tuple(
-                sorted({w.prefix for w in self._prefixed if w.prefix and self.serves(w, folders)})
+            self._prefixes[starts] = tuple(
+                sorted({w.prefix for w in self._prefixed if w.prefix and self.serves(w, starts)})
             )
-        return self._prefixes[folders]
-
-    def _related(self, folders: frozenset[str]) -> set[str]:
-        """The owner folders at, above or below one of ``folders``."""
-        related: set[str] = set()
-        for folder in folders:
-            related.update(_ancestors(folder))
-            related.update(self._below.get(folder, ()))
-        return related
+        return self._prefixes[starts]
 
 
-def _ancestors(folder: str) -> list[str]:
-    """``folder`` and every folder above it, up to the project's (``""``)."""
-    found = [folder]
-    parent = posixpath.dirname(folder)
-    while parent != found[-1]:
-        found.append(parent)
-        parent = posixpath.dirname(parent)
-    if found[-1]:
-        found.append("")  # the project itself, for a relative path
-    return found
+def run_of(root: Agent | Workflow) -> tuple[list[Agent], set[Writer]]:
+    """The agents a run of ``root`` may run, and the writes of its workflow's nodes (none for
+    an agent tree: its agents' writes are theirs)."""
+    if isinstance(root, Agent):
+        return list(iter_tree(root)), set()
+    return [a for node in _agent_nodes(root) for a in iter_tree(node)], member_writes(root)
 
 
 def _agent_nodes(workflow: Workflow) -> list[Agent]:

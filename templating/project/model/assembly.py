@@ -37,6 +37,7 @@ from templating.project.model.project_model import (
     subtree_writes,
 )
 from templating.project.model.shared_instructions import add_shared_instructions
+from templating.project.model.starts import find_starts
 
 __all__ = [
     "Agent",
@@ -109,6 +110,7 @@ class _Assembler:
             (app, tuple(agent for agent in self.run_by(app.root, workflows) if agent.kind == "llm"))
             for file in self.index.values() for app in file.apps if app.cache and app.root is not None
         )  # fmt: skip
+        model.starts = find_starts(self, workflows)
         model.plugin_apps = tuple(
             (app, tuple(agent for agent in self.run_by(app.root, workflows) if agent.kind == "llm"))
             for file in self.index.values() for app in file.apps

@@ -249,7 +249,10 @@ class AppFacts:
     ``GlobalInstructionPlugin`` adds to every model call of the app; ``cache`` says it has a
     ``context_cache_config``, ``path``, ``line``, ``column`` where the call is, and ``name``
     the app name it runs under when written as a literal (``App(name=...)``,
-    ``Runner(app_name=...)``): session services share ``app:`` and ``user:`` keys by it."""
+    ``Runner(app_name=...)``): session services share ``app:`` and ``user:`` keys by it.
+    ``runner`` says it is a runner, which starts runs of its root (``app`` names the ``App`` it
+    runs instead, when it runs one); the session seeds of its file are its runs' state
+    (`templating.project.model.starts`). ``variable`` is the name an ``App`` is bound to."""
 
     root: Ref | None
     instructions: tuple[Instruction, ...] = ()
@@ -258,6 +261,9 @@ class AppFacts:
     line: int = 0
     column: int = 0
     name: str | None = None
+    runner: bool = False
+    app: Ref | None = None
+    variable: str | None = None
     #: The plugins whose text the code does not show (a provider), as `Unread`.
     unread: tuple[Unread, ...] = ()
 
@@ -299,5 +305,9 @@ class FileFacts:
     port_traps: tuple[PortTrap, ...] = ()
     #: The states runs start with that the file gives (an eval case's, a session file's).
     run_starts: tuple[RunStart, ...] = ()
+    #: What a loader may start from this file (an agent, a workflow, or a function that
+    #: builds one): Python's ``root_agent`` built by a factory, a TypeScript module's exported
+    #: agents, adk-java's ``ROOT_AGENT`` field (see `templating.project.model.starts`).
+    entries: tuple[Ref, ...] = ()
 
     __reduce__ = rebuild_from_fields

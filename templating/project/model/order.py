@@ -24,6 +24,7 @@ import collections
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from templating.project.model.apps import AppScopes
 from templating.project.model.assembly import (
     Agent,
     ProjectModel,
@@ -117,21 +118,38 @@ class _Known:
 
 
 def find_late_reads(model: ProjectModel) -> list[LateRead]:
-    """Every read-before-write of the project, once per agent and placeholder."""
-    # Every literal key of an initial state is there before any root runs; one that is not a
-    # literal only before the roots in its folder or below (another app's runner seeds another app).
-    initial = frozenset(w.key for w in model.writers if w.via == "initial" and w.key)
+    """Every read-before-write of the project, once per agent and placeholder: each agent root
+    walked in every app that starts it, with the seeds its sessions start with
+    (`templating.project.model.starts`); a root no app starts, with every seed of the project."""
+    apps = AppScopes(model)
     found: dict[tuple[int, str, int, int], LateRead] = {}
+    started: set[int] = set()
+    for index, start in enumerate(model.starts):
+        if isinstance(start.root, Agent):
+            started.add(id(start.root))
+            seeds = _Known(start.seeded_keys, start.seeds_any_key)
+            _late_reads(model, start.root, seeds, found, frozenset({index}), apps)
+    # Every literal key of an initial state is there before any other root runs; one that is
+    # not a literal only before the roots in its folder or below.
+    initial = frozenset(w.key for w in model.writers if w.via == "initial" and w.key)
     for root in model.roots:
-        run = {w for agent in iter_tree(root) for w in agent.writes}
-        candidates: list[tuple[Agent, Read]] = []
-        seeds = _Known(initial, model.seeds_any_key(root.path))
-        _walk(root, seeds, candidates, set(), _Visits())
-        for agent, read in candidates:
-            writers = model.writers_of(read.key)
-            if writers and all(w in run for w in writers):
-                found.setdefault((id(agent), read.path, read.line, read.column), LateRead(agent, read, writers))
+        if id(root) not in started:
+            _late_reads(model, root, _Known(initial, model.seeds_any_key(root.path)), found, frozenset(), apps)
     return list(found.values())
+
+
+def _late_reads(
+    model: ProjectModel, root: Agent, seeds: _Known, found: dict, starts: frozenset[int], apps: AppScopes
+) -> None:
+    """The late reads of one run of ``root``, starting with ``seeds``: a read whose every
+    writer in the app (``starts``) is in the run, after it."""
+    run = {w for agent in iter_tree(root) for w in agent.writes}
+    candidates: list[tuple[Agent, Read]] = []
+    _walk(root, seeds, candidates, set(), _Visits())
+    for agent, read in candidates:
+        writers = tuple(w for w in model.writers_of(read.key) if apps.serves(w, starts))
+        if writers and all(w in run for w in writers):
+            found.setdefault((id(agent), read.path, read.line, read.column), LateRead(agent, read, writers))
 
 
 class _Visits:

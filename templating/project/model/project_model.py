@@ -18,7 +18,7 @@ from templating.project.model.request_facts import RequestFacts
 from templating.project.model.workflow_facts import NodeFunction, WorkflowEdge
 from templating.project.model.writes import is_seeded, unknown_seed_homes
 
-__all__ = ["Agent", "Node", "ProjectModel", "Workflow", "instruction_key", "iter_tree", "subtree_writes"]
+__all__ = ["Agent", "Node", "ProjectModel", "Start", "Workflow", "instruction_key", "iter_tree", "subtree_writes"]
 
 
 @dataclass(eq=False)
@@ -91,6 +91,9 @@ class ProjectModel:
     port_traps: tuple = ()
     #: The states runs start with that eval files and session files give (`RunStart`).
     run_starts: tuple[RunStart, ...] = ()
+    #: The runs a root starts: by a runner of the project, or as ``adk web`` loads it
+    #: (`templating.project.model.starts`).
+    starts: tuple[Start, ...] = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)
@@ -221,6 +224,32 @@ class ProjectModel:
         passed to ``inject_session_state``."""
         agents = self._by_instruction.get(instruction_key(instruction))
         return agents[0] if agents else None
+
+
+@dataclass(eq=False)
+class Start:
+    """A run's start: a ``root`` (an agent tree, or a top-level `Workflow`) that a runner of
+    the project starts (``loader`` false, at the runner's ``path`` and ``line``), or that a
+    loader starts (``adk web``, ``adk run``, devtools; ``loader`` true, at the root's own
+    place). ``seeds`` are the initial writers its sessions start with; ``names`` the app
+    names it runs under (session services share ``app:`` and ``user:`` keys by name)."""
+
+    root: Agent | Workflow
+    loader: bool
+    path: str
+    line: int
+    seeds: tuple[Writer, ...] = ()
+    names: frozenset[str] = frozenset()
+
+    @property
+    def seeded_keys(self) -> frozenset[str]:
+        """The keys its seeds write as literals."""
+        return frozenset(w.key for w in self.seeds if w.key is not None)
+
+    @property
+    def seeds_any_key(self) -> bool:
+        """Whether one of its seeds is not a literal (it may hold any key)."""
+        return any(w.key is None and not w.prefix for w in self.seeds)
 
 
 @dataclass(eq=False)

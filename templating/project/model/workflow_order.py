@@ -18,7 +18,6 @@ elsewhere, an unknown writer or an edge shape we cannot read leaves it alone.
 
 from __future__ import annotations
 
-import posixpath
 from dataclasses import dataclass, field
 
 from templating.project.model.apps import AppScopes
@@ -120,19 +119,34 @@ def order_workflows(
     ``known_keys`` are a sample state's: they write nothing, but a key nothing writes and
     the sample lacks is TPL011's to report, not this order's."""
     result = WorkflowOrder([], [])
-    # Every literal key of an initial state seeds every workflow; one that is not a literal
-    # only those in its folder or below (another app's runner seeds another app).
     names: Numbering[str] = Numbering()
-    literal = _Known(names, names.mask(seed_keys)).plus([w for w in model.writers if w.via == "initial" and w.key])
     apps = AppScopes(model)
+    # A workflow an app starts is judged with that app's seeds, against its writers only.
+    runs: dict[int, list[tuple[_Known, frozenset[int]]]] = {}
+    for index, start in enumerate(model.starts):
+        if isinstance(start.root, Workflow):
+            seeds = _Known(names, names.mask(seed_keys | start.seeded_keys), start.seeds_any_key)
+            runs.setdefault(id(start.root), []).append((seeds, frozenset({index})))
+    # One no app starts: every literal key of an initial state seeds it; one that is not a
+    # literal only when it is created in its folder or above; every writer may write for it.
+    literal = _Known(names, names.mask(seed_keys)).plus([w for w in model.writers if w.via == "initial" and w.key])
     for workflow in model.workflows:
         if not workflow.nested:
             members = member_writes(workflow)
-            seeds = _Known(names, literal.keys, model.seeds_any_key(workflow.path))
-            # Another app's writers write another state: as if they were not in the project.
-            app = (apps, frozenset({posixpath.dirname(workflow.path)}))
-            _Pass(model, workflow, members, result, declared=known_keys, app=app).run(seeds)
-    return result
+            unknown = [(_Known(names, literal.keys, model.seeds_any_key(workflow.path)), frozenset[int]())]
+            for seeds, starts in runs.get(id(workflow), unknown):
+                _Pass(model, workflow, members, result, declared=known_keys, app=(apps, starts)).run(seeds)
+    return WorkflowOrder(_once(result.reads), _once(result.fan_ins))
+
+
+def _once(found: list) -> list:
+    """``found`` without repeats (a workflow that two apps start is judged in each): one per
+    node, key and kind."""
+    kept: dict[tuple, object] = {}
+    for item in found:
+        key = getattr(item, "key", None)
+        kept.setdefault((id(item.workflow), id(item.node), key, getattr(item, "kind", None), item.why), item)
+    return list(kept.values())
 
 
 class _Pass:
@@ -140,9 +154,9 @@ class _Pass:
 
     def __init__(self, model, workflow: Workflow, members: set[Writer], result: WorkflowOrder,
                  declared: frozenset[str] | None = None, outer: tuple[int, ...] = (),
-                 app: tuple[AppScopes, frozenset[str]] | None = None, completed: dict | None = None) -> None:  # fmt: skip
+                 app: tuple[AppScopes, frozenset[int]] | None = None, completed: dict | None = None) -> None:  # fmt: skip
         self.declared = declared
-        self.app = app  # the project's apps and the folder of this workflow's app
+        self.app = app  # the project's apps and the starts of this workflow's app
         # The workflows this one is nested in (a cycle of names is not followed) and what each
         # nested workflow has written on completion, by what was known when it started.
         self.outer = (*outer, id(workflow))

@@ -64,6 +64,10 @@ def python_facts(module: PythonModule, cache: SourceCache) -> FileFacts:
     return builder.build()
 
 
+#: The name ``adk web`` and ``adk run`` load a folder's root by.
+_LOADED = "root_agent"
+
+
 class _Builder:
     """Collects one module's facts; a class only to share the module's lookups.
 
@@ -135,18 +139,37 @@ class _Builder:
         text = self.module.source.text
         workflows, nodes = self._graph() if self.has_graph else ((), {})
         toolsets = find_toolsets(self.module, self.bound) if TOOLSET_CLASS in text else {}
-        apps = (
-            find_apps(self.module, self.cache, self._ref)
-            if "plugins" in text or "context_cache_config" in text or "app_name" in text or "App(" in text
-            else ()
-        )
+        apps = find_apps(self.module, self.cache, self._ref, self.bound) if "App" in text or "Runner" in text else ()
+        aliases = self._aliases({a.variable for a in self.agents})
+        imports = self.imports if needs_imports or workflows or nodes or apps or aliases else {}
         return FileFacts(
             self.key, self.module.source.path, tuple(self.agents), functions, self.classes,
             _factories(self.module, self.bound, {a.variable for a in self.agents}) if self.agents else {},
-            self.imports if needs_imports or workflows or nodes or apps else {}, (*initial, *loose), tuple(sessions),
+            {**imports, **aliases}, (*initial, *loose), tuple(sessions),
             workflows, nodes, pydantic_models(self.module.tree) if "BaseModel" in text else {},
-            toolsets=toolsets, apps=apps,
+            toolsets=toolsets, apps=apps, entries=(Ref(self.key, _LOADED),) if _LOADED in aliases else (),
         )  # fmt: skip
+
+    def _aliases(self, agents: set[str]) -> dict[str, Ref]:
+        """``root_agent`` bound to another name or to a factory's call (``root_agent =
+        build_agent()``), with where what it holds is defined: the model follows it as it
+        follows an import, so that the folder's root is the agent the factory builds.
+        ``agents`` are the variables of the module's own agents."""
+        if _LOADED in agents:
+            return {}
+        for statement in self.module.tree.body:
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target, value = statement.targets[0], statement.value
+            if not isinstance(target, ast.Name) or target.id != _LOADED:
+                continue
+            if isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute)):
+                ref = self._ref(value.func) if self._agent_kind(value) is None else None
+            else:
+                ref = self._ref(value) if isinstance(value, ast.Name) else None
+            if ref is not None and ref != Ref(self.key, _LOADED):
+                return {_LOADED: ref}
+        return {}
 
     def _graph(self) -> tuple[tuple, dict]:
         """The workflows of the module and its functions as nodes."""

@@ -7,6 +7,10 @@ the session state and puts it before the system instruction of every model call,
 where it is registered: ``App(root_agent=..., plugins=[...])`` or a runner's
 ``Runner(agent=..., plugins=[...])`` (``node=`` for a workflow). The model gives the plugin's
 reads to every model-calling agent under that root.
+
+Every ``App`` and runner is recorded, with what it runs: a runner's root starts runs with the
+seeds of the runner's file, and an ``App`` is what ``adk web`` loads
+(`templating.project.model.starts`).
 """
 
 from __future__ import annotations
@@ -28,26 +32,34 @@ __all__ = ["find_apps"]
 _ROOT_FIELDS = ("root_agent", "agent", "node")
 # The calls that name the app a root runs as, and the keyword that names it.
 _NAMING = {"App": "name", "Runner": "app_name", "InMemoryRunner": "app_name"}
+# The calls that start runs of their root.
+_RUNNERS = frozenset({"Runner", "InMemoryRunner"})
 # The keyword of the plugin's text (its first positional parameter).
 _FIELD = "global_instruction"
 
 
 def find_apps(
-    module: PythonModule, cache: SourceCache, ref_of: Callable[[ast.expr], Ref | None]
+    module: PythonModule, cache: SourceCache, ref_of: Callable[[ast.expr], Ref | None], bound: dict[int, str]
 ) -> tuple[AppFacts, ...]:
-    """Every call of ``module`` that registers a ``GlobalInstructionPlugin`` (``plugins=``) or
-    a ``context_cache_config``, or names the app its root runs as (``App(name="shop",
-    root_agent=...)``, ``Runner(app_name="shop", agent=...)``), with the root it runs;
-    ``ref_of`` says where a name is defined."""
+    """Every ``App(...)`` and runner (``Runner(...)``, ``InMemoryRunner(...)``) of ``module``
+    with the root it runs (or, for a runner, the ``App`` it runs), the name it runs under when
+    written as a literal (``App(name="shop")``, ``Runner(app_name="shop")``), and its
+    ``GlobalInstructionPlugin``s (``plugins=``) and ``context_cache_config``; ``ref_of`` says
+    where a name is defined, ``bound`` the module-level name each call is bound to."""
     apps = []
     for node in ast.walk(module.tree):
         if not isinstance(node, ast.Call):
             continue
+        called = called_name(node) or ""
         arguments = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg}
+        if called in _RUNNERS and node.args:
+            arguments.setdefault("agent", node.args[0])  # `InMemoryRunner(root_agent)`
         cached = "context_cache_config" in arguments
-        naming = _NAMING.get(called_name(node) or "")
+        naming = _NAMING.get(called)
         name = string_constant(arguments.get(naming)) if naming is not None else None
-        if "plugins" not in arguments and not cached and name is None:
+        root = next((arguments[field] for field in _ROOT_FIELDS if field in arguments), None)
+        app = arguments.get("app") if called in _RUNNERS else None
+        if "plugins" not in arguments and not cached and naming is None:
             continue
         instructions: list[Instruction] = []
         unread: list[Unread] = []
@@ -58,11 +70,13 @@ def find_apps(
             if not found and text is not None and not (isinstance(text, ast.Constant) and text.value in ("", None)):
                 what = f"the `{PLUGIN_CLASS}` text is `{ast.unparse(text)[:60]}`, which the code does not show"
                 unread.append(Unread("plugin", what, module.source.path, text.lineno, text.col_offset + 1))
-        root = next((arguments[field] for field in _ROOT_FIELDS if field in arguments), None)
-        if instructions or unread or cached or (name is not None and root is not None):
+        if instructions or unread or cached or root is not None or app is not None:
             position = (module.source.path, node.lineno, node.col_offset + 1)
             reference = ref_of(root) if root is not None else None
-            apps.append(AppFacts(reference, tuple(instructions), cached, *position, name=name, unread=tuple(unread)))
+            apps.append(AppFacts(
+                reference, tuple(instructions), cached, *position, name=name, unread=tuple(unread),
+                runner=called in _RUNNERS, app=ref_of(app) if app is not None else None, variable=bound.get(id(node)),
+            ))  # fmt: skip
     return tuple(apps)
 
 

@@ -72,6 +72,9 @@ class ScriptModule:
     #: Re-exports: ``export { a as b } from './x'`` binds ``b``; ``export * from './x'`` adds a star.
     reexports: dict[str, Import] = field(default_factory=dict)
     stars: list[str] = field(default_factory=list)
+    #: The module's own top-level names it exports (``export const a``, ``export { a }``,
+    #: ``export default a``): what adk-js devtools may load.
+    exported: set[str] = field(default_factory=set)
 
 
 def unwrap(node: Node) -> Node:
@@ -113,13 +116,16 @@ def _index(module: ScriptModule, statement: Node) -> None:
 def _index_export(module: ScriptModule, statement: Node) -> None:
     declaration = statement.child_by_field_name("declaration")
     if declaration is not None:
+        before = {*module.values, *module.functions}
         _index(module, declaration)
+        module.exported.update({*module.values, *module.functions} - before)
         return
     source = statement.child_by_field_name("source")
     specifier = _string_value(module, source) if source is not None else None
     value = statement.child_by_field_name("value")
     if value is not None:  # export default <expression>
         module.values["default"] = value
+        module.exported.add(module.parsed.text_of(value) if value.type == "identifier" else "default")
     for child in statement.named_children:
         if child.type == "export_clause":
             for spec in child.named_children:
@@ -130,8 +136,10 @@ def _index_export(module: ScriptModule, statement: Node) -> None:
                 exported, inner = module.parsed.text_of(alias), module.parsed.text_of(local)
                 if specifier is not None:
                     module.reexports[exported] = Import(specifier, inner)
-                elif exported != inner:
-                    module.reexports[exported] = Import("", inner)
+                else:
+                    module.exported.add(inner)
+                    if exported != inner:
+                        module.reexports[exported] = Import("", inner)
     if specifier is not None and any(child.type == "*" for child in statement.children):
         module.stars.append(specifier)
     if specifier is not None:

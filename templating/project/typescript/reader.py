@@ -32,6 +32,7 @@ from templating.project.typescript.modules import ScriptCache, ScriptModule, unw
 from templating.project.typescript.node_functions import node_functions
 from templating.project.typescript.packages import is_vendored, package_port
 from templating.project.typescript.request_settings import find_runner_apps, request_facts
+from templating.project.typescript.runners import find_runners
 from templating.project.typescript.third_party import network_call, tool_sources
 from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
 from templating.project.typescript.workflows import read_workflows
@@ -250,9 +251,28 @@ class _Facts:
             self.key, self.module.source.path, tuple(self.agents), functions, factories=self.factories,
             imports=imports, writers=tuple(writes.free), port_traps=tuple(self.traps), workflows=workflows,
             classes=self.classes,
-            node_functions=nodes, apps=self.apps,
+            node_functions=nodes, apps=(*self.apps, *find_runners(self.module, self.ref)),
+            entries=self._entries(workflows),
         )  # fmt: skip
         return ScriptReading(tuple(self.instructions), (facts,), self.port)
+
+    def _entries(self, workflows: tuple) -> tuple[Ref, ...]:
+        """What adk-js devtools loads from this module (``adk web``, ``adk run FILE``): its
+        ``rootAgent`` export (its own or re-exported), else its default export, else the first
+        of its exported agents and workflows by name (a module's exports are sorted so)."""
+        own = {agent.variable for agent in self.agents} | {workflow.variable for workflow in workflows}
+        for name in ("rootAgent", "default"):
+            if name in self.module.exported and name in own:
+                return (Ref(self.key, name),)
+            reexport = self.module.reexports.get(name)
+            if reexport is not None:
+                path = self.cache.resolve(reexport.specifier, self.module.path) if reexport.specifier else None
+                target = (
+                    Ref(os.path.realpath(path), reexport.name) if path is not None else Ref(self.key, reexport.name)
+                )
+                return (target,) if path is not None or reexport.name in own else ()
+        exported = sorted(self.module.exported & own)
+        return (Ref(self.key, exported[0]),) if exported else ()
 
     def _add_sources(self, functions: dict[str, FunctionFacts]) -> None:
         """The network call of each tool of the module's agents that makes one (rule TPL021):
