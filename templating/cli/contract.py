@@ -31,7 +31,7 @@ def add_arguments(contract: argparse.ArgumentParser) -> None:
 
 def _run_contract(arguments: argparse.Namespace) -> int:
     paths = arguments.paths or [Path(".")]
-    settings = project_settings(paths[0])
+    settings = project_settings([paths[0]])
     model = project_model(paths)
     every = state_contracts(model)
     contracts = [c for c in every if _named(c, arguments.paths)]

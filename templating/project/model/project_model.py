@@ -9,7 +9,7 @@ workflows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from templating.project.model.facts import AppFacts, Read, RunStart, SessionWrite, Writer
 from templating.project.model.instruction import Instruction
@@ -109,9 +109,12 @@ class ProjectModel:
     def with_writers(self, writers: Iterable[Writer]) -> ProjectModel:
         """The same program with only ``writers`` writing state (``templating contract`` asks
         what a run needs without its seeds); what the model works out of its writers starts afresh."""
-        return ProjectModel(self.agents, tuple(writers), self.session_writes, self.workflows, self.models,
+        kept = tuple(writers)
+        held = set(kept)
+        starts = tuple(replace(start, seeds=tuple(w for w in start.seeds if w in held)) for start in self.starts)
+        return ProjectModel(self.agents, kept, self.session_writes, self.workflows, self.models,
                             cached_apps=self.cached_apps, plugin_apps=self.plugin_apps, app_names=self.app_names,
-                            port_traps=self.port_traps, run_starts=self.run_starts,
+                            port_traps=self.port_traps, run_starts=self.run_starts, starts=starts,
                             _by_instruction=self._by_instruction)  # fmt: skip
 
     @property
