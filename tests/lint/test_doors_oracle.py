@@ -252,24 +252,10 @@ def test_the_whole_project_run_reports_exactly_the_reads_that_fail(project, tmp_
     assert len(whole) == len(set().union(*failing.values()))  # one finding a failing read
 
 
-_NAMED_FROM_FOLDER_MISSES_CALLBACK = pytest.mark.xfail(
-    strict=True,
-    reason="a Python agent file named from its own folder (`cd billing_desk && templating lint "
-    "agent.py`) does not follow its callback imported from `desk_common.callbacks`: TPL014 "
-    "`plan` at billing_desk/agent.py:17:52 (explainer) and help_desk/agent.py:9:43 (triage), "
-    "which google-adk fills from the callback; from the root the same file gets only the true "
-    "findings",
-)
-
-
 @pytest.mark.parametrize(
     ("project", "door"),
-    [
-        pytest.param(project, door, marks=_NAMED_FROM_FOLDER_MISSES_CALLBACK)
-        if (project, door) == ("google-adk", "named from its folder") else (project, door)
-        for project in PROJECTS for door in ("named from its folder", "language server", "pre-commit")
-    ],
-)  # fmt: skip
+    [(project, door) for project in PROJECTS for door in ("named from its folder", "language server", "pre-commit")],
+)
 def test_every_door_reports_what_the_whole_run_reports(project, door, tmp_path, monkeypatch, capsys):
     """Each door gives the whole run's TPL014/TPL015, at the same reads (the whole run is the
     runtime's answer: the test above)."""
@@ -306,3 +292,21 @@ def test_adk_ts_untyped_callbacks_module_still_reports_what_fails(tmp_path, tmp_
     text = text.replace(": CallbackContext", ": any")
     callbacks.write_text(text, encoding="utf-8")
     assert _read_pairs(project, _whole(project, monkeypatch, capsys)) == set().union(*failing.values())
+
+
+def test_an_absolute_import_resolves_from_a_file_named_in_its_own_package(tmp_path, monkeypatch):
+    """``cd billing_desk && templating lint agent.py``: the package root is above the current
+    folder, so ``from desk_common.callbacks import remember_plan`` is found there (it was
+    looked for in ``billing_desk/`` and the callback's write was lost: a false TPL014)."""
+    import ast
+
+    from templating.project.python.modules import resolve_import
+
+    project = _copy("google-adk", tmp_path, monkeypatch)
+    monkeypatch.chdir(project / "billing_desk")
+    statement = ast.parse("from desk_common.callbacks import remember_plan").body[0]
+    assert isinstance(statement, ast.ImportFrom)
+    found = resolve_import(Path("agent.py"), statement, statement.names[0])
+    assert found is not None
+    module, name = found
+    assert (module.resolve(), name) == ((project / "desk_common" / "callbacks.py").resolve(), "remember_plan")
