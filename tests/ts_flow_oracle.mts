@@ -1,8 +1,9 @@
 // Test support: run a TypeScript agent program under the real adk-js or ADK-TS with a scripted
 // model and print, as JSON, the (agent, key) placeholders that fail.
 //
-// Usage (from a folder whose node_modules holds the port): tsx ts_flow_oracle.mts PORT ENTRY
-// PORT is "adk-js" or "adk-ts"; ENTRY is the program's module. It exports `rootAgent`, and may
+// Usage (from a folder whose node_modules holds the port): tsx ts_flow_oracle.mts PORT ENTRY [ROOT]
+// PORT is "adk-js" or "adk-ts"; ENTRY is the program's module. It exports the root agent as ROOT
+// (`rootAgent` unless named: a module of several exported agents is run once per root), and may
 // export `start(sessionService, appName, userId)`, which creates the session its own way (so
 // that the linter sees the seed in the code) and returns it. A program whose root is an adk-js
 // `Workflow` also exports `agents` (its agents, which no `subAgents` list reaches) and
@@ -18,7 +19,7 @@
 // agent that failed never writes its outputKey, so later failures may be its consequence.
 import { pathToFileURL } from 'node:url';
 
-const [port, entry] = process.argv.slice(2);
+const [port, entry, rootName = 'rootAgent'] = process.argv.slice(2);
 const adk: any = port === 'adk-js' ? await import('@google/adk') : await import('@iqai/adk');
 const program: any = await import(pathToFileURL(entry).href);
 const MISSING = /Context variable not found: `([^`]+)`/;
@@ -50,7 +51,7 @@ function agents(root: any, found: Map<string, any> = new Map()): Map<string, any
 }
 
 const byName = new Map<string, any>();
-for (const root of program.agents ?? [program.rootAgent]) agents(root, byName);
+for (const root of program.agents ?? [program[rootName]]) agents(root, byName);
 let current = '';
 for (const agent of byName.values()) {
   if ('instruction' in agent) agent.model = new JsModel();
@@ -61,8 +62,8 @@ for (const agent of byName.values()) {
 async function runOnce(): Promise<Array<[string, string]>> {
   (globalThis as any).oracleTaken = {};
   const runner = port === 'adk-js'
-    ? new adk.InMemoryRunner({ agent: program.rootAgent, appName: APP })
-    : new adk.InMemoryRunner(program.rootAgent, { appName: APP });
+    ? new adk.InMemoryRunner({ agent: program[rootName], appName: APP })
+    : new adk.InMemoryRunner(program[rootName], { appName: APP });
   const service = runner.sessionService;
   const session = program.start
     ? await program.start(service, APP, USER)

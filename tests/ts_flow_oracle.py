@@ -41,14 +41,20 @@ def find_port(port: str) -> Path | None:
     return modules if (modules / package / "package.json").is_file() else None
 
 
-def run_fixture(tsx: Path, port: str, name: str) -> set[tuple[str, str]]:
-    """The ``(agent, key)`` placeholders that fail when fixture ``name`` runs under ``port``."""
-    return run_fixture_runs(tsx, port, name)[0]
+def run_fixture(
+    tsx: Path, port: str, name: str, entry: str = "src/main.ts", root: str = "rootAgent"
+) -> set[tuple[str, str]]:
+    """The ``(agent, key)`` placeholders that fail when fixture ``name`` runs under ``port``,
+    started from module ``entry``'s export ``root``."""
+    return run_fixture_runs(tsx, port, name, entry, root)[0]
 
 
-def run_fixture_runs(tsx: Path, port: str, name: str) -> tuple[set[tuple[str, str]], set[str], list[set[str]]]:
-    """What fixture ``name`` does under ``port``: the placeholders that fail, the agents that
-    answered more than once in one run, and for each route plan the agents that answered."""
+def run_fixture_runs(
+    tsx: Path, port: str, name: str, entry: str = "src/main.ts", root: str = "rootAgent"
+) -> tuple[set[tuple[str, str]], set[str], list[set[str]]]:
+    """What fixture ``name`` does under ``port``, started from module ``entry``'s export
+    ``root`` (with the module's ``start``, if it has one): the placeholders that fail, the agents
+    that answered more than once in one run, and for each route plan the agents that answered."""
     modules = find_port(port)
     assert modules is not None, port
     with tempfile.TemporaryDirectory() as folder:
@@ -57,7 +63,7 @@ def run_fixture_runs(tsx: Path, port: str, name: str) -> tuple[set[tuple[str, st
         shutil.copy(HARNESS, work / HARNESS.name)
         (work / "node_modules").symlink_to(modules)
         done = subprocess.run(
-            [str(tsx), HARNESS.name, port, "src/main.ts"],
+            [str(tsx), HARNESS.name, port, entry, root],
             cwd=work, capture_output=True, text=True, timeout=300, check=False,
         )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]

@@ -104,10 +104,12 @@ def _import_base(path: Path, level: int) -> Path:
 
 
 def _package_root(path: Path) -> Path:
-    """The folder that holds the top package ``path`` belongs to (its parent if none)."""
+    """The folder that holds the top package ``path`` belongs to (its parent if none). A
+    relative path climbs above the current folder (``..``): a file named from its own package's
+    folder imports its project's other packages from there."""
     folder = path.parent
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
-        folder = folder.parent
+    while (folder / "__init__.py").is_file() and os.path.dirname(os.path.abspath(folder)) != os.path.abspath(folder):
+        folder = Path(os.path.normpath(folder / os.pardir))
     return folder
 
 

@@ -1,0 +1,20 @@
+import { LlmAgent, SequentialAgent } from '@google/adk';
+
+import { rememberPlan } from '../callbacks.js';
+import { findInvoice } from '../tools.js';
+
+const clerk = new LlmAgent({
+  name: 'clerk',
+  model: 'gemini-2.5-flash',
+  instruction: 'Find the last invoice of {customer}.',
+  tools: [findInvoice],
+  beforeAgentCallback: rememberPlan,
+});
+
+const explainer = new LlmAgent({
+  name: 'explainer',
+  model: 'gemini-2.5-flash',
+  instruction: 'Explain invoice {invoice} on the {plan} plan.',
+});
+
+export const billingDesk = new SequentialAgent({ name: 'billing_desk', subAgents: [clerk, explainer] });

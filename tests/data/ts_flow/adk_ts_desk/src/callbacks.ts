@@ -1,0 +1,6 @@
+import type { CallbackContext } from '@iqai/adk';
+
+export function rememberPlan(callbackContext: CallbackContext) {
+  callbackContext.state['plan'] = 'pro';
+  return undefined;
+}
