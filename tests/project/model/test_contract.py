@@ -173,18 +173,18 @@ def test_contract_of_apps_in_separate_folders_keeps_their_states_apart(tmp_path)
                 from google.adk import Agent
 
                 def seed(callback_context):
-                    callback_context.state["shared"] = "x"
+                    callback_context.state["topic"] = "x"
 
-                root_agent = Agent(name="first", instruction="{shared}", before_agent_callback=seed)
+                root_agent = Agent(name="first", instruction="{topic}", before_agent_callback=seed)
             """,
             "second/agent.py": """
                 from google.adk import Agent
 
-                root_agent = Agent(name="second", instruction="{shared}")
+                root_agent = Agent(name="second", instruction="{topic}")
             """,
         },
     )
-    assert _summary(contracts) == [("first", [], [], True), ("second", ["shared"], [], True)]
+    assert _summary(contracts) == [("first", [], [], True), ("second", ["topic"], [], True)]
 
 
 def test_contract_of_an_agent_config_app(tmp_path):
