@@ -69,7 +69,6 @@ def state_contracts(model: ProjectModel) -> list[AppContract]:
     """The contract of every app of ``model``, by the file and line of its root."""
     bare = model.with_writers(w for w in model.writers if w.via != "initial")
     scopes = AppScopes(bare)
-    seeded = AppScopes(model)  # the same starts, in the same order, with their seeds
     contracts = [AppContract(app) for app in apps_of(bare)]
     late: dict[int, list] = {}
     for found in find_late_reads(bare):
@@ -80,7 +79,8 @@ def state_contracts(model: ProjectModel) -> list[AppContract]:
         _judge_agents(contract, scopes, late)
         if isinstance(contract.app.root, Workflow):
             _judge_workflow(contract, order, scopes)
-        _add_types(contract, model, [w for w in seeds if seeded.serves(w, contract.app.scope)])
+        started = {w for index in contract.app.scope for w in model.starts[index].seeds}  # its runs' seeds
+        _add_types(contract, model, [w for w in seeds if w in started])
     return sorted(contracts, key=lambda c: (c.app.root.path, c.app.root.line, c.app.root.column))
 
 
