@@ -1,7 +1,8 @@
 """Run the project rules on the model assembled from every linted file's facts.
 
 The per-file rules run as each file is read; these run once, after: TPL001 in adk-js and adk-java
-(whether the key is written decides it), TPL014 and TPL015 on the
+(whether the key is written decides it), TPL013 on a skill google-adk refuses that the project
+loads, TPL014 and TPL015 on the
 placeholders of agents' instructions (and, in graph workflows, on function-node parameters),
 TPL016 on direct session-state writes, TPL018 and TPL019 on workflow shapes, TPL020 on
 ``{Model.field}`` references, TPL021 to TPL024 on third-party values and caches, TPL027 on key
@@ -45,10 +46,11 @@ __all__ = ["PROJECT_CODES", "lint_model", "lint_project"]
 
 #: The codes of the rules that need the whole project.
 PROJECT_CODES = frozenset({
-    "TPL001", "TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024", "TPL025",
+    "TPL001", "TPL013", "TPL014", "TPL015", "TPL016", "TPL018", "TPL019", "TPL020", "TPL021", "TPL022", "TPL023", "TPL024", "TPL025",
     "TPL026", "TPL027", "TPL028", "TPL029", "TPL030", "TPL031", "TPL032", "TPL033",
 })  # fmt: skip
 _SCHEMA_CODES = ("TPL029", "TPL030", "TPL031")
+_SKILL_HELP = "fix the frontmatter: a `SkillToolset` of the project loads this skill, and google-adk stops on it"
 
 
 def lint_project(facts: Sequence[FileFacts], settings: Settings) -> list[Finding]:
@@ -88,6 +90,7 @@ def lint_model(model: ProjectModel, settings: Settings) -> list[Finding]:
             findings.append(Finding(write.path, rule.code, rule.name, rule.severity, message, help_line,
                                     write.line, write.column, write.line, write.end_column, write.source_line))  # fmt: skip
     findings.extend(_trap_findings(model, settings))
+    findings.extend(_refused_skill_findings(model, settings))
     return findings
 
 
@@ -127,6 +130,20 @@ def _trap_findings(model: ProjectModel, settings: Settings) -> Iterator[Finding]
         ):
             yield Finding(trap.path, rule.code, rule.name, rule.severity, trap.message, rule.summary,
                           trap.line, trap.column, trap.line, trap.end_column, trap.source_line)  # fmt: skip
+
+
+def _refused_skill_findings(model: ProjectModel, settings: Settings) -> Iterator[Finding]:
+    """TPL013 on each skill google-adk refuses that a toolset of the project loads (a skill
+    file holds no ``# noqa``: its body reaches the model)."""
+    rule = find_rule("TPL013")
+    assert rule is not None
+    if not settings.is_enabled(rule.code):
+        return
+    for skill in model.refused_skills:
+        if rule.code not in silenced(skill.path, frozenset(), settings):
+            line, column, message = skill.refusal_line, skill.refusal_column, skill.refusal or ""
+            yield Finding(skill.path, rule.code, rule.name, rule.severity, message, _SKILL_HELP,
+                          line, column, line, column)  # fmt: skip
 
 
 def _order(model: ProjectModel, settings: Settings):

@@ -224,7 +224,11 @@ RULES: tuple[Rule, ...] = (
         "Python file that uses a grammar newer than the interpreter running the linter (Python "
         "3.12 f-strings with nested quotes, backslashes or comments; `type` statements; type "
         "parameters) is reported at `info` as `needs Python 3.12 to parse`, not as an error: the "
-        "file is valid for its project, and the result must not depend on the linter's Python.",
+        "file is valid for its project, and the result must not depend on the linter's Python. A "
+        "`SKILL.md` google-adk would refuse (no frontmatter, invalid YAML, a name that is not "
+        "kebab-case...) is reported where a `SkillToolset` of the project loads it (by its folder, "
+        "its parent folder, or a folder named only at run time): google-adk stops the program when "
+        "it loads it, and never reads a skill folder nothing loads.",
         "Instructions in such a file cannot be checked.",
         "instruction=(  # a syntax error",
         'instruction="Hello"',

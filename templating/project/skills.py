@@ -25,7 +25,7 @@ from pathlib import PurePosixPath
 from templating.project.model.facts import FileFacts, SkillFacts
 from templating.project.model.instruction import Instruction, SourceFile
 
-__all__ = ["INJECT_FLAG", "SKILL_FILES", "SkillError", "skill_body", "skill_facts"]
+__all__ = ["INJECT_FLAG", "SKILL_FILES", "SkillError", "refused_skill_facts", "skill_body", "skill_facts"]
 
 #: The file names google-adk looks for in a skill folder, in the order it tries them.
 SKILL_FILES = ("SKILL.md", "skill.md")
@@ -44,14 +44,30 @@ class SkillError(Exception):
     column: int = 1
 
 
-def skill_facts(source: SourceFile, key: str) -> FileFacts:
-    """The skill ``source`` defines; raises `SkillError` where google-adk's loader raises."""
+def skill_facts(source: SourceFile, key: str, location: str | None = None) -> FileFacts:
+    """The skill ``source`` defines; raises `SkillError` where google-adk's loader raises.
+    ``location`` is the file's full path, which names its folders (default: ``source.path``,
+    which is relative to where the linter runs: ``SKILL.md`` when run from the skill's folder)."""
     frontmatter, body_start = _split(source)
     name, inject = _check(frontmatter)
     instruction = _body(source, body_start) if inject else None
-    folder = PurePosixPath(source.path.replace("\\", "/")).parent
+    folder = _folder(location or source.path)
     skill = SkillFacts(name, folder.name, folder.parent.name, source.path, instruction)
     return FileFacts(key, source.path, skills=(skill,))
+
+
+def refused_skill_facts(source: SourceFile, key: str, error: SkillError, location: str | None = None) -> FileFacts:
+    """The skill ``source`` would define, refused for ``error``: named by its folder, with no
+    body. Whether the refusal stops a program depends on whether the project loads the skill
+    (`templating.project.model.held_skills.loaded_refusals`), not on the file alone."""
+    folder = _folder(location or source.path)
+    skill = SkillFacts(folder.name, folder.name, folder.parent.name, source.path, None,
+                       error.message, error.line, error.column)  # fmt: skip
+    return FileFacts(key, source.path, skills=(skill,))
+
+
+def _folder(path: str) -> PurePosixPath:
+    return PurePosixPath(path.replace("\\", "/")).parent
 
 
 def skill_body(text: str) -> tuple[str, bool]:

@@ -49,6 +49,13 @@ def _skill(folder: Path, front_matter: str) -> None:
     skill = folder / "skills" / "s"
     skill.mkdir(parents=True)
     (skill / "SKILL.md").write_text(f"---\n{front_matter}---\nHello {{x}}\n", encoding="utf-8")
+    # A toolset loads every skill of the folder: google-adk reads a skill only then.
+    (folder / "tools.py").write_text(
+        "from google.adk.skills import load_skills_from_dir\n"
+        "from google.adk.tools.skill_toolset import SkillToolset\n"
+        'skills = SkillToolset(skills=load_skills_from_dir("skills"))\n',
+        encoding="utf-8",
+    )
 
 
 @pytest.mark.parametrize("shape", list(REFUSED))

@@ -26,6 +26,7 @@ from templating.project.model.facts import (
     Writer,
     may_write_any,
 )
+from templating.project.model.held_skills import loaded_refusals
 from templating.project.model.instruction import MAX_INSTRUCTION, Instruction, parse_instruction_text
 from templating.project.model.kinds import WriterVia
 from templating.project.model.project_model import (
@@ -101,7 +102,8 @@ class _Assembler:
                              tuple(w for f in self.index.values() for w in f.session_writes), workflows,
                              {name: fields for f in self.index.values() for name, fields in f.models.items()},
                              port_traps=tuple(trap for f in self.index.values() for trap in f.port_traps),
-                             run_starts=tuple(start for f in self.index.values() for start in f.run_starts))  # fmt: skip
+                             run_starts=tuple(start for f in self.index.values() for start in f.run_starts),
+                             refused_skills=loaded_refusals(self.index.values()))  # fmt: skip
         model.app_names = tuple(
             (folder, app.name) for file in self.index.values() for app in file.apps
             if app.name is not None and app.root is not None and (folder := self._app_folder(app.root)) is not None

@@ -220,13 +220,18 @@ class AgentFacts:
 class SkillFacts:
     """A skill file (``SKILL.md``): the skill's ``name``, the folder it sits in and that
     folder's parent (how a `SkillToolset` names it), and its body when google-adk fills the
-    body's placeholders (``metadata: {adk_inject_state: true}``), else ``None``."""
+    body's placeholders (``metadata: {adk_inject_state: true}``), else ``None``. A skill
+    google-adk refuses to load has its ``refusal`` (why) at ``refusal_line``:``refusal_column``;
+    its name is then its folder's."""
 
     name: str
     folder: str
     parent: str
     path: str
     instruction: Instruction | None = None
+    refusal: str | None = None
+    refusal_line: int = 1
+    refusal_column: int = 1
 
     __reduce__ = rebuild_from_fields
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from templating.project.model.facts import AppFacts, Read, RunStart, SessionWrite, Writer
+from templating.project.model.facts import AppFacts, Read, RunStart, SessionWrite, SkillFacts, Writer
 from templating.project.model.instruction import Instruction
 from templating.project.model.kinds import AgentKind
 from templating.project.model.request_facts import RequestFacts
@@ -94,6 +94,8 @@ class ProjectModel:
     #: The runs a root starts: by a runner of the project, or as ``adk web`` loads it
     #: (`templating.project.model.starts`).
     starts: tuple[Start, ...] = ()
+    #: The skills google-adk refuses that some toolset of the project loads (`loaded_refusals`).
+    refused_skills: tuple[SkillFacts, ...] = ()
     _by_instruction: dict[tuple, list[Agent]] = field(default_factory=dict, repr=False)
     _by_key: dict[str, tuple[Writer, ...]] | None = field(default=None, repr=False)
     _seed_homes: frozenset[str] | None = field(default=None, repr=False)
@@ -115,7 +117,7 @@ class ProjectModel:
         return ProjectModel(self.agents, kept, self.session_writes, self.workflows, self.models,
                             cached_apps=self.cached_apps, plugin_apps=self.plugin_apps, app_names=self.app_names,
                             port_traps=self.port_traps, run_starts=self.run_starts, starts=starts,
-                            _by_instruction=self._by_instruction)  # fmt: skip
+                            refused_skills=self.refused_skills, _by_instruction=self._by_instruction)  # fmt: skip
 
     @property
     def roots(self) -> tuple[Agent, ...]:

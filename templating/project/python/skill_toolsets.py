@@ -25,6 +25,25 @@ __all__ = ["TOOLSET_CLASS", "find_toolsets", "toolset_variable"]
 TOOLSET_CLASS = "SkillToolset"
 _LOAD_ONE = ("load_skill_from_dir", "load_skill_from_dir_async")
 _LOAD_MANY = ("load_skills_from_dir", "load_skills_from_dir_async")
+#: The calls that build a path from their arguments (``Path(ROOT, "skills")``, ``os.path.join``).
+_PATH_CALLS = frozenset(
+    {
+        "Path",
+        "PurePath",
+        "PosixPath",
+        "PurePosixPath",
+        "join",
+        "joinpath",
+        "resolve",
+        "absolute",
+        "expanduser",
+        "dirname",
+        "abspath",
+        "realpath",
+        "fspath",
+        "str",
+    }
+)
 # How deep module-level names are followed (``SKILLS = ROOT / "skills"``, ``ROOT = ...``).
 _MAX_DEPTH = 8
 
@@ -72,11 +91,28 @@ def _last_segment(path: ast.expr | None, constants: dict[str, ast.expr], depth: 
     if isinstance(path, ast.Name):
         value = constants.get(path.id)
         return _last_segment(value, {k: v for k, v in constants.items() if k != path.id}, depth + 1)
-    strings = [node for node in ast.walk(path) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
-    names = [node for node in ast.walk(path) if isinstance(node, ast.Name) and node.id in constants]
+    pieces = _path_parts(path)
+    strings = [node for node in pieces if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    names = [node for node in pieces if isinstance(node, ast.Name) and node.id in constants]
     if strings:
         last = max(strings, key=lambda node: (node.lineno, node.col_offset))
         text = str(last.value)  # a str: `strings` holds only string constants
         parts = [part for part in text.replace(os.sep, "/").split("/") if part not in ("", ".")]
         return parts[-1] if parts else None
     return next((s for s in (_last_segment(n, constants, depth + 1) for n in names) if s is not None), None)
+
+
+def _path_parts(path: ast.expr) -> list[ast.expr]:
+    """The nodes of ``path`` that are pieces of the path: not an environment variable's name
+    (``os.environ["SKILLS"]``, ``os.getenv("SKILLS")``) nor any other argument of a call that
+    is not a path's: what those give is known only at run time."""
+    found: list[ast.expr] = []
+    stack: list[ast.AST] = [path]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Subscript) or (isinstance(node, ast.Call) and called_name(node) not in _PATH_CALLS):
+            continue
+        if isinstance(node, (ast.Constant, ast.Name)):
+            found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return found

@@ -3,7 +3,9 @@
 Its body is an instruction only when its frontmatter sets ``metadata: {adk_inject_state:
 true}`` (google-adk then fills its placeholders when the model loads the skill); otherwise the
 body reaches the model verbatim and holds nothing to check. The skill itself is a fact: the
-project model gives its reads to every agent whose ``SkillToolset`` holds it.
+project model gives its reads to every agent whose ``SkillToolset`` holds it. A skill google-adk
+refuses is a fact too, reported (TPL013) only where some toolset of the project loads it: no
+program reads a skill folder nothing loads.
 
 A ``SKILL.md`` in the folder another tool keeps its skills in (``.gemini/skills/``,
 ``.claude/skills/``, ...) is that tool's, with that tool's rules: no ADK program loads it, so
@@ -12,12 +14,13 @@ it is not read (google-adk's rules would report it as a broken ADK skill).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from templating.project.model.instruction import Instruction, SourceFile
-from templating.project.skills import SKILL_FILES, SkillError, skill_facts
+from templating.project.skills import SKILL_FILES, SkillError, refused_skill_facts, skill_facts
 from templating.project.sources import SourceCache
-from templating.project.surfaces.surface import Found, Problem, Surface
+from templating.project.surfaces.surface import Found, Surface
 
 __all__ = ["SKILL"]
 
@@ -30,13 +33,14 @@ OTHER_TOOLS = frozenset({
 })  # fmt: skip
 
 
-def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found | Problem:
+def _read(source: SourceFile, path: Path, cache: SourceCache) -> Found:
     if OTHER_TOOLS.intersection(Path(cache.display(path)).parts[:-1]):
         return Found()
+    location = os.path.abspath(path)  # names the skill's folders wherever the linter runs
     try:
-        facts = skill_facts(source, cache.key(path))
-    except SkillError as error:
-        return Problem("invalid", error.message, error.line, error.column)
+        facts = skill_facts(source, cache.key(path), location)
+    except SkillError as error:  # a fact: the project decides whether google-adk ever loads it
+        return Found(facts=(refused_skill_facts(source, cache.key(path), error, location),))
     instructions = tuple(skill.instruction for skill in facts.skills if skill.instruction is not None)
     return Found(instructions, (facts,))
 

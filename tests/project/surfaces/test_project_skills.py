@@ -61,14 +61,19 @@ REFUSED = {
 
 
 @pytest.mark.parametrize(("text", "line"), REFUSED.values(), ids=REFUSED.keys())
-def test_skill_google_adk_refuses_is_a_problem_at_its_line(tmp_path, text, line):
+def test_skill_google_adk_refuses_is_a_refusal_at_its_line(tmp_path, text, line):
     with pytest.raises(ValueError):
         load_skill_from_dir(_skill_folder(tmp_path, "bad", text))
     with pytest.raises(SkillError) as error:
         skill_facts(SourceFile("bad/SKILL.md", text), "key")
     assert error.value.line == line
+    # A fact of the file, not its problem: whether it stops a program is the project's to say
+    # (a toolset loading it: tests/lint/test_skill_refusals.py).
     reading = read_text(text, tmp_path / "bad" / "SKILL.md", "bad/SKILL.md")
-    assert reading.problem is not None and reading.problem.kind == "invalid"
+    assert reading.problem is None and reading.instructions == ()
+    assert [(s.folder, s.refusal, s.refusal_line) for f in reading.facts for s in f.skills] == [
+        ("bad", error.value.message, line)
+    ]
 
 
 def test_skill_failing_reads_at_run_time_are_what_lint_reports(tmp_path):
