@@ -10,6 +10,10 @@ FAILING = Path(__file__).resolve().parents[1] / "lsp" / "failing_reader_server.p
 AGENT = (
     'from google.adk.agents import LlmAgent\n\nagent = LlmAgent(name="a", model="m", instruction="Hi {user_name}")\n'
 )
+LOADER = (
+    "from google.adk.skills import load_skill_from_dir\nfrom google.adk.tools.skill_toolset import SkillToolset\n\n"
+    'toolset = SkillToolset(skills=[load_skill_from_dir(".")])\n'
+)
 HUGE_SKILL = "---\nname: s\ndescription: x\nmetadata:\n  n: " + "9" * 20_000 + "\n---\nbody {x}\n"
 
 
@@ -36,6 +40,7 @@ def _project(tmp_path: Path) -> Path:
     (project / "agent.py").write_text(AGENT, encoding="utf-8")
     (project / "boom.py").write_text(AGENT, encoding="utf-8")
     (project / "SKILL.md").write_text(HUGE_SKILL, encoding="utf-8")
+    (project / "skills.py").write_text(LOADER, encoding="utf-8")  # google-adk reads the skill only then
     (project / "deep.py").write_text(_deep_workflow(3_000), encoding="utf-8")
     return project
 
