@@ -69,8 +69,10 @@ def _first_binding(statement: ast.stmt) -> tuple[str, ast.expr] | None:
 
 
 def _is_piece(statement: ast.stmt) -> bool:
-    return isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add) and isinstance(
-        statement.target, ast.Name
+    return (
+        isinstance(statement, ast.AugAssign)
+        and isinstance(statement.op, ast.Add)
+        and isinstance(statement.target, ast.Name)
     )
 
 
