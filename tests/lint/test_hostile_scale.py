@@ -87,3 +87,20 @@ def test_hostile_go_package_of_8000_files(tmp_path: Path) -> None:
     outcome = run_templating(["lint", "--no-cache", "--select", "TPL014", "."], tmp_path, seconds=60, megabytes=500)
     assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
     assert "Found 8000 findings in 8001 files checked." in outcome.stdout, outcome.stdout[-2000:]
+
+
+def test_hostile_factory_of_4000_agents_reading_its_own_locals(tmp_path: Path) -> None:
+    # Each agent's instruction is a local of one factory, built with `=` then `+=`. Every read
+    # walked the whole function again for its bindings: 800 agents took 97 s, 4,000 would take
+    # about forty minutes; now each function's bindings are worked out once.
+    count = 4_000
+    locals_ = "".join(f"    t{i} = 'Use {{k{i}}}.'\n    t{i} += ' Then {{m{i}?}}.'\n" for i in range(count))
+    agents = "".join(f"    agents.append(LlmAgent(name='a{i}', model='m', instruction=t{i}))\n" for i in range(count))
+    _project(
+        tmp_path,
+        AGENTS + f"def build():\n    agents = []\n{locals_}{agents}    return agents\n\n\nagents = build()\n",
+    )
+    outcome = run_templating(["lint", "--no-cache", "agent.py"], tmp_path, seconds=60, megabytes=600)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert outcome.returncode == 1, outcome.stderr[-2000:]
+    assert "agent.py:5:16: TPL014 `k0` is read by agent `a0`" in outcome.stdout, outcome.stdout[:2000]

@@ -109,10 +109,19 @@ def test_evaluate_function_local_constant(tmp_path):
 
 
 def test_evaluate_name_bound_twice_in_a_function_is_a_hole(tmp_path):
-    source = 'def make(flag):\n    text = "a"\n    text += "b"\n    return Agent(instruction="x" + text)\n'
+    source = (
+        'def make(flag):\n    text = "a"\n    if flag:\n        text = "b"\n    return Agent(instruction="x" + text)\n'
+    )
     (instruction,) = _instructions(source, tmp_path)
     assert instruction.text == "x" + RUNTIME_VALUE
     assert instruction.interpolations[0].expression == "text"
+
+
+def test_evaluate_text_built_with_plus_equals_is_its_pieces_in_place(tmp_path):
+    source = 'def make(flag):\n    text = "a {k}"\n    text += " b {m}"\n    return Agent(instruction="x" + text)\n'
+    (instruction,) = _instructions(source, tmp_path)
+    assert instruction.text == "xa {k} b {m}"
+    assert (_at(instruction, "{k}"), _at(instruction, "{m}")) == ((2, 15), (3, 17))
 
 
 def test_evaluate_unknown_part_is_a_hole_with_exact_positions_around_it(tmp_path):
