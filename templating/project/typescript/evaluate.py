@@ -27,6 +27,7 @@ from templating.project.model.instruction import (
 from templating.project.treesitter.parsing import ancestors
 from templating.project.typescript.literals import Character, SpliceMark, add_piece, dedent
 from templating.project.typescript.modules import ScriptCache, ScriptModule, unwrap
+from templating.project.typescript.rebinding import accumulated, is_mutable_declaration, is_rebound
 from templating.project.typescript.vocabulary import DEDENT_TAGS
 
 if TYPE_CHECKING:
@@ -138,7 +139,23 @@ def _evaluate(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) 
             value, home = found
             # A constant's characters sit where it is used: a finding on `{${KEY}}` points at it.
             return _moved(_evaluate(unwrap(value), home, cache, depth + 1), module.parsed.span(node)[0])
+    if kind in ("identifier", "shorthand_property_identifier"):  # `{ instruction }` names a local too
+        pieces = accumulated(module.parsed.text_of(node), node, module)
+        if pieces is not None:
+            return _pieces(pieces, node, module, cache, depth)
     return _hole(node, module)
+
+
+def _pieces(pieces: list[Node], node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> list[Character]:
+    """A text built with ``+=`` (`rebinding.accumulated`): its pieces joined, each at its place."""
+    characters: list[Character] = []
+    for piece in pieces:
+        characters += _sub(piece, module, cache, depth)
+        if len(characters) > MAX_INSTRUCTION:
+            return characters  # cut to the bound by `evaluate`
+        if not pay(len(characters)):
+            return _over_budget(node, module)
+    return characters
 
 
 def _sub(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> list[Character]:
@@ -327,7 +344,9 @@ def lookup(name: str, at: Node, module: ScriptModule) -> Node | None:
                     break
                 value = _declared(name, statement, module)
                 if value is not None:
-                    return value
+                    return None if is_mutable_declaration(statement) and is_rebound(name, scope, module) else value
+    if name in module.mutable and is_rebound(name, module.parsed.root, module):
+        return None  # a top-level `let` assigned again: its first value may be gone
     return module.values.get(name) or module.functions.get(name)
 
 

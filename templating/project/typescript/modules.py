@@ -75,6 +75,10 @@ class ScriptModule:
     #: The module's own top-level names it exports (``export const a``, ``export { a }``,
     #: ``export default a``): what adk-js devtools may load.
     exported: set[str] = field(default_factory=set)
+    #: The top-level names declared with ``let`` or ``var``: another assignment may change them.
+    mutable: set[str] = field(default_factory=set)
+    #: Every assignment of the module by the name it assigns (`rebinding`), once asked.
+    assignments: dict[str, list[Node]] | None = None
 
 
 def unwrap(node: Node) -> Node:
@@ -104,6 +108,8 @@ def _index(module: ScriptModule, statement: Node) -> None:
             if declarator.type == "variable_declarator" and name is not None and value is not None:
                 if name.type == "identifier":
                     module.values[module.parsed.text_of(name)] = value
+                    if kind == "variable_declaration" or statement.children[0].type == "let":
+                        module.mutable.add(module.parsed.text_of(name))
                 _note_require(module, name, value)
     elif kind in ("function_declaration", "generator_function_declaration"):
         name = statement.child_by_field_name("name")

@@ -26,6 +26,8 @@ FIXTURE_PORTS = {
     "adk_js_dynamic": "adk-js",
     "adk_js_joins": "adk-js",
     "adk_js_custom": "adk-js",
+    "adk_js_rebound": "adk-js",
+    "adk_ts_rebound": "adk-ts",
 }
 _AGENT_KEY = {
     "TPL014": re.compile(r"^`(?P<key>[^`]+)` is read by agent `(?P<agent>[^`]+)`"),
