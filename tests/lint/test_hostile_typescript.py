@@ -54,3 +54,19 @@ def test_hostile_agents_nested_10000_deep_in_typescript(tmp_path: Path) -> None:
         assert outcome.returncode in (0, 1), outcome.stderr
     lint = run_templating(["lint", "--no-cache", "--output-format", "concise", "."], tmp_path, seconds=10)
     assert "TPL014 `k` is read by agent `x`" in lint.stdout
+
+
+def test_hostile_4000_factories_extending_a_local_of_one_name(tmp_path: Path) -> None:
+    # Each factory builds its instruction in a `let instruction` extended with `+=`: each
+    # name's assignments are sorted into their blocks once, not searched again for every read.
+    factories = "".join(
+        f"function build{i}() {{\n  let instruction = 'Use {{t{i}}}.';\n  instruction += ' Then {{m{i}?}}.';\n"
+        f"  return new LlmAgent({{ name: 'a{i}', instruction }});\n}}\nexport const agent{i} = build{i}();\n"
+        for i in range(4_000)
+    )
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "agent.ts").write_text('import { LlmAgent } from "@google/adk";\n' + factories, encoding="utf-8")
+    outcome = run_templating(["lint", "--no-cache", "agent.ts"], tmp_path, seconds=60, megabytes=600)
+    assert "Traceback" not in outcome.stderr, outcome.stderr[-2000:]
+    assert outcome.returncode == 1, outcome.stderr[-2000:]
+    assert "Found 4000 findings" in outcome.stdout, outcome.stdout[-2000:]

@@ -78,7 +78,9 @@ class ScriptModule:
     #: The top-level names declared with ``let`` or ``var``: another assignment may change them.
     mutable: set[str] = field(default_factory=set)
     #: Every assignment of the module by the name it assigns (`rebinding`), once asked.
-    assignments: dict[str, list[Node]] | None = None
+    assignments: dict | None = None
+    #: What `rebinding` worked out of them, by name.
+    binding_memo: dict | None = None
 
 
 def unwrap(node: Node) -> Node:

@@ -8,14 +8,15 @@ text += C;`` in one block, read after its last piece, is ``A + B + C`` (`accumul
 piece at its place. A piece in a branch or a loop, or any other assignment of the name, leaves
 it unknown.
 
-Every assignment of the module is found in one walk, kept with the module.
+Every assignment of the module is found in one walk, kept with the module, and each name's
+answer is worked out once: many reads of one name cost one look at its assignments.
 """
 
 from __future__ import annotations
 
+import bisect
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from templating.project.treesitter.parsing import ancestors
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -41,63 +42,81 @@ def is_mutable_declaration(statement: Node) -> bool:
 def is_rebound(name: str, block: Node, module: ScriptModule) -> bool:
     """Whether some expression in ``block`` (the one declaring ``name``) assigns ``name``
     (``=``, ``+=``, ``++``...)."""
-    return any(block.start_byte <= node.start_byte < block.end_byte for node in _assignments(module).get(name, ()))
+    memo = _memo(module)
+    key = ("rebound", name, block.id)
+    if key not in memo:
+        found = _assignments(module).get(name, ())
+        memo[key] = any(block.start_byte <= a.node.start_byte < block.end_byte for a in found)
+    return memo[key]
 
 
 def accumulated(name: str, at: Node, module: ScriptModule) -> list[Node] | None:
     """The pieces of the text the ``let``/``var`` ``name`` holds where ``at`` reads it: its
     first value then each ``+=`` of the same block, in order; ``None`` unless those are all of
-    its assignments and ``at`` comes after the last."""
-    found = _declaration(name, at, module)
-    if found is None:
+    its assignments in that block and ``at`` comes after the last (worked out once per name)."""
+    if name not in _assignments(module):
         return None
-    block, statement, value = found
-    pieces, targets = [value], []
-    for sibling in block.named_children:
-        if sibling.start_byte <= statement.start_byte:
-            continue
-        expression = (
-            sibling.named_children[0] if sibling.type == "expression_statement" and sibling.named_children else None
-        )
-        if expression is not None and _is_piece(expression, name, module):
-            right = expression.child_by_field_name("right")
-            if right is None:
-                return None
-            pieces.append(right)
-            targets.append(expression.id)
-    assigned = [
-        node.id for node in _assignments(module).get(name, ()) if block.start_byte <= node.start_byte < block.end_byte
-    ]
-    if len(pieces) < 2 or len(pieces) > MAX_PIECES or sorted(assigned) != sorted(targets):
-        return None
-    return pieces if at.start_byte >= pieces[-1].end_byte else None
-
-
-def _declaration(name: str, at: Node, module: ScriptModule) -> tuple[Node, Node, Node] | None:
-    """The innermost block around ``at`` declaring ``name`` with ``let``/``var`` before it:
-    the block, the declaration and its value."""
-    text_of = module.parsed.text_of
-    for block in reversed(ancestors(module.parsed.root, at)):
-        if block.type not in _BLOCKS:
-            continue
-        for statement in block.named_children:
-            if statement.start_byte >= at.start_byte:
-                break
-            if statement.type not in ("lexical_declaration", "variable_declaration"):
-                continue
-            for declarator in statement.named_children:
-                target, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
-                if target is not None and target.type == "identifier" and text_of(target) == name:
-                    if value is None or not is_mutable_declaration(statement):
-                        return None
-                    return block, statement, value
+    memo = _memo(module)
+    key = ("accumulated", name)
+    if key not in memo:
+        memo[key] = _accumulations(name, module)
+    starts, found = memo[key]
+    index = bisect.bisect_right(starts, at.start_byte) - 1
+    while index >= 0:  # the innermost block around `at` that extends `name`
+        block, pieces = found[index]
+        if block.start_byte <= at.start_byte < block.end_byte:
+            return pieces if pieces is not None and at.start_byte >= pieces[-1].end_byte else None
+        index -= 1
     return None
 
 
-def _is_piece(expression: Node, name: str, module: ScriptModule) -> bool:
-    if expression.type != "augmented_assignment_expression":
+def _accumulations(name: str, module: ScriptModule) -> tuple[list[int], list[tuple[Node, list[Node] | None]]]:
+    """Each block holding a ``name += ...`` statement, by where it starts, with the pieces of
+    the text it builds there (``None`` when some assignment of ``name`` in it is of another kind
+    or place, or there are too many)."""
+    assignments = sorted(_assignments(module)[name], key=lambda a: a.node.start_byte)
+    starts = [a.node.start_byte for a in assignments]
+    blocks = {a.block.id: a.block for a in assignments if a.block is not None and _is_piece(a, name, module)}
+    found = []
+    for block in sorted(blocks.values(), key=lambda b: b.start_byte):
+        inside = assignments[bisect.bisect_left(starts, block.start_byte) : bisect.bisect_left(starts, block.end_byte)]
+        pieces = None
+        if len(inside) < MAX_PIECES and all(a.block is block and _is_piece(a, name, module) for a in inside):
+            pieces = _pieces(name, block, inside, module)
+        found.append((block, pieces))
+    return [block.start_byte for block, _ in found], found
+
+
+def _pieces(name: str, block: Node, inside: list[_Assignment], module: ScriptModule) -> list[Node] | None:
+    value = _declared_value(name, block, min(a.node.start_byte for a in inside), module)
+    rights = [a.node.child_by_field_name("right") for a in sorted(inside, key=lambda a: a.node.start_byte)]
+    if value is None or any(right is None for right in rights):
+        return None
+    return [value, *rights]  # type: ignore[list-item]
+
+
+def _declared_value(name: str, block: Node, before: int, module: ScriptModule) -> Node | None:
+    """The value of the ``let``/``var`` declaration of ``name`` among ``block``'s statements
+    before byte ``before``."""
+    text_of = module.parsed.text_of
+    for statement in block.named_children:
+        if statement.start_byte >= before:
+            return None
+        if not is_mutable_declaration(statement):
+            continue
+        for declarator in statement.named_children:
+            target = declarator.child_by_field_name("name")
+            if target is not None and target.type == "identifier" and text_of(target) == name:
+                return declarator.child_by_field_name("value")
+    return None
+
+
+def _is_piece(assignment: _Assignment, name: str, module: ScriptModule) -> bool:
+    """Whether ``assignment`` is a statement of its own ``name += ...``."""
+    node = assignment.node
+    if assignment.block is None or node.type != "augmented_assignment_expression":
         return False
-    left, operator = expression.child_by_field_name("left"), expression.child_by_field_name("operator")
+    left, operator = node.child_by_field_name("left"), node.child_by_field_name("operator")
     return (
         left is not None
         and left.type == "identifier"
@@ -107,24 +126,42 @@ def _is_piece(expression: Node, name: str, module: ScriptModule) -> bool:
     )
 
 
-def _assignments(module: ScriptModule) -> dict[str, list[Node]]:
+@dataclass(frozen=True, slots=True)
+class _Assignment:
+    """An assignment expression, with the block its statement is in when it is a statement of
+    its own (``name += ...;``), else ``None``."""
+
+    node: Node
+    block: Node | None
+
+
+def _memo(module: ScriptModule) -> dict:
+    if module.binding_memo is None:
+        module.binding_memo = {}
+    return module.binding_memo
+
+
+def _assignments(module: ScriptModule) -> dict[str, list[_Assignment]]:
     """Every assignment of ``module`` by the name it assigns, found in one walk and kept."""
     if module.assignments is not None:
         return module.assignments
-    found: dict[str, list[Node]] = {}
+    found: dict[str, list[_Assignment]] = {}
     text_of = module.parsed.text_of
-    pending = [module.parsed.root]
+    pending: list[tuple[Node, Node | None, Node | None]] = [(module.parsed.root, None, None)]
     while pending:
-        node = pending.pop()
+        node, parent, grandparent = pending.pop()
+        targets: list[Node] = []
         if node.type in _ASSIGNMENTS:
             left = node.child_by_field_name("left")
-            for target in _names(left) if left is not None else ():
-                found.setdefault(text_of(target), []).append(node)
+            targets = _names(left) if left is not None else []
         elif node.type == "update_expression":
             argument = node.child_by_field_name("argument")
-            if argument is not None and argument.type == "identifier":
-                found.setdefault(text_of(argument), []).append(node)
-        pending.extend(node.named_children)
+            targets = [argument] if argument is not None and argument.type == "identifier" else []
+        own = parent is not None and parent.type == "expression_statement" and grandparent is not None
+        for target in targets:
+            block = grandparent if own and grandparent.type in _BLOCKS else None  # type: ignore[union-attr]
+            found.setdefault(text_of(target), []).append(_Assignment(node, block))
+        pending.extend((child, node, parent) for child in node.named_children)
     module.assignments = found
     return found
 
