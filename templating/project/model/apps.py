@@ -16,7 +16,11 @@ Session services keep ``app:`` keys per app name and ``user:`` keys per app name
 do the same). So an ``app:`` or ``user:`` key one app writes is in the state of another app
 known to run under the same name: a name written as a literal (``App(name=...)``,
 ``Runner(app_name=...)``) or the folder's own name, which ``adk web`` and ``adk run`` use.
-Unprefixed and ``temp:`` keys stay in their session.
+Unprefixed and ``temp:`` keys stay in their session, which runners of the project may
+continue: runners given one session service object (a parameter of one function, one
+module-level or imported name) and one app name are taken to run one session in turn (a review
+phase then an outcome phase, each an ``App`` of that name), so a key one writes, ``temp:`` aside,
+is in the other's state. Runners with services of their own start sessions of their own.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import TYPE_CHECKING
 from templating.project.model.facts import Writer
 from templating.project.model.project_model import Agent, iter_tree
 from templating.project.model.workflow_model import member_writes
-from templating.project.model.writes import is_shared
+from templating.project.model.writes import is_shared, is_temporary
 
 if TYPE_CHECKING:
     from templating.project.model.project_model import ProjectModel, Workflow
@@ -85,9 +89,16 @@ class AppScopes:
             for writer in (*writes, *start.seeds):
                 self._owners.setdefault(writer, set()).add(index)
         self._named: dict[str, set[int]] = {}  # the starts under each app name
+        self._continued: dict[int, frozenset[int]] = {}  # the starts that continue each one's session
+        sessions: dict[str, set[int]] = {}
         for index, start in enumerate(self.starts):
             for name in start.names:
                 self._named.setdefault(name, set()).add(index)
+            if start.session is not None:
+                sessions.setdefault(start.session, set()).add(index)
+        for group in sessions.values():
+            for index in group:
+                self._continued[index] = frozenset(group)
         self._keys: dict[frozenset[int], frozenset[str]] = {}
         self._by_owner: tuple[set[str], dict[int, set[str]]] | None = None
         self._prefixes: dict[frozenset[int], tuple[str, ...]] = {}
@@ -116,7 +127,15 @@ class AppScopes:
             return writer.via != "initial"  # a seed no start begins with is no run's state here
         if not owners.isdisjoint(starts):
             return True
-        return is_shared(writer.key or writer.prefix) and not self._names_of(owners).isdisjoint(self._names_of(starts))
+        key = writer.key or writer.prefix
+        if not is_temporary(key) and not owners.isdisjoint(self._sessions_of(starts)):
+            return True  # a run that continues the session the writer's run wrote
+        return is_shared(key) and not self._names_of(owners).isdisjoint(self._names_of(starts))
+
+    def _sessions_of(self, starts: Iterable[int]) -> set[int]:
+        """The starts that continue one of ``starts``' sessions (their runners share a session
+        service and an app name), ``starts`` among them."""
+        return {other for index in starts for other in self._continued.get(index, (index,))}
 
     def _names_of(self, starts: Iterable[int]) -> set[str]:
         """The app names ``starts`` run under (never the empty name)."""
@@ -134,6 +153,8 @@ class AppScopes:
                 keys = set(unowned)
                 for index in starts:
                     keys.update(by_owner.get(index, ()))
+                for index in self._sessions_of(starts) - starts:  # the session a runner continues
+                    keys.update(key for key in by_owner.get(index, ()) if not is_temporary(key))
                 # `app:` and `user:` keys of the apps that run under one of these apps' names.
                 for name in self._names_of(starts):
                     keys.update(self._shared_keys(name, by_owner))

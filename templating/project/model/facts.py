@@ -271,6 +271,10 @@ class AppFacts:
     variable: str | None = None
     #: The plugins whose text the code does not show (a provider), as `Unread`.
     unread: tuple[Unread, ...] = ()
+    #: For a runner: the session service it is given, named so that runners given one service
+    #: object (one parameter of one function, one module-level or imported name) say the same;
+    #: ``None`` for one made in place or none (each then keeps sessions of its own).
+    session: str | None = None
 
     __reduce__ = rebuild_from_fields
 

@@ -245,6 +245,9 @@ class Start:
     line: int
     seeds: tuple[Writer, ...] = ()
     names: frozenset[str] = frozenset()
+    #: For a runner given a shared session service and an app name: the two, which the runners
+    #: that continue one session have in common (`templating.project.model.apps`).
+    session: str | None = None
 
     @property
     def seeded_keys(self) -> frozenset[str]:

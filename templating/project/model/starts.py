@@ -19,7 +19,8 @@ Every run starts with the state a file of nothing but a state declares (an evalu
 ``initial.session.json``), wherever it lies.
 
 Each start is one app: its own session state, which no other start's writers reach (an
-``app:`` or ``user:`` key aside, shared by app name: `templating.project.model.apps`). A root
+``app:`` or ``user:`` key aside, shared by app name, and the state of runners that continue one
+session: `templating.project.model.apps`). A root
 that no runner or loader starts (a helper agent, one built by code the model does not follow)
 is in no known run: it is judged against every writer and seed of the project, since that code
 may run it anywhere. `find_starts` is the one place that says which roots start and how.
@@ -79,9 +80,9 @@ class _Starts:
             self.started.add(id(root))
             own = [w for w in self.seeds if w.path == app.path]
             names = {name} if name else set()
-            found.append(
-                Start(root, False, app.path, app.line, (*own, *self._near(root.path)), self._names(root, names))
-            )
+            session = f"{app.session}|{name}" if app.session and name else None
+            found.append(Start(root, False, app.path, app.line, (*own, *self._near(root.path)),
+                               self._names(root, names), session))  # fmt: skip
         return found
 
     def loaded(self) -> list[Start]:
@@ -103,11 +104,11 @@ class _Starts:
             )
         return found
 
-    def _runner_root(self, app: AppFacts) -> tuple[Agent | Workflow, str | None] | None:
+    def _runner_root(self, runner: AppFacts) -> tuple[Agent | Workflow, str | None] | None:
         """What a runner runs and the app name it runs under: its own root, or its ``App``'s."""
-        name = app.name
-        if app.app is not None:
-            run = self._app(app.app)
+        app, name = runner, runner.name
+        if runner.app is not None:
+            run = self._app(runner.app)
             if run is None or run.root is None:
                 return None
             app, name = run, name or run.name

@@ -8,13 +8,18 @@ from collections.abc import Iterable
 
 from templating.project.model.facts import Writer
 
-__all__ = ["is_seeded", "is_shared", "seeds_any_key", "unknown_seed_homes"]
+__all__ = ["is_seeded", "is_shared", "is_temporary", "seeds_any_key", "unknown_seed_homes"]
 
 
 def is_shared(key: str | None) -> bool:
     """Whether ``key`` is shared beyond one session (``app:``, ``user:``): a write in an earlier
     session may serve a read, so an agent's own later write of it is not judged too late."""
     return key is not None and key.startswith(("app:", "user:"))
+
+
+def is_temporary(key: str | None) -> bool:
+    """Whether ``key`` lives for one invocation only (``temp:``): no later run sees it."""
+    return key is not None and key.startswith("temp:")
 
 
 def seeds_any_key(writers: Iterable[Writer], path: str) -> bool:

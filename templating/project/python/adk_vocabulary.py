@@ -77,7 +77,7 @@ SESSION_FACTORIES = ("get_session", "create_session")
 INSTRUCTION_HINT = r"instruction\s*=|inject_session_state|compile_template|GlobalInstructionPlugin"
 #: What a Python module the project model needs says somewhere: an agent, a state write or
 #: read, a session, a graph workflow, a function node that only emits an `Event`, an app name
-#: (``App(name=...)``, ``Runner(app_name=...)``), a skill toolset (a regular expression).
-FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node|Event|app_name|App\(|SkillToolset"
+#: (``App(name=...)``, ``Runner(app_name=...)``), a runner, a skill toolset (a regular expression).
+FACT_HINT = r"Agent|state|sub_agents|Workflow|run_node|Event|app_name|App\(|Runner\(|SkillToolset"
 #: What a module says when it may build a workflow graph or hold a function node's writes.
 GRAPH_HINTS = ("Workflow", "node", "Event")

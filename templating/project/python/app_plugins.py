@@ -22,9 +22,12 @@ from templating.project.model.facts import AppFacts, Ref
 from templating.project.model.instruction import Instruction
 from templating.project.model.request_facts import Unread
 from templating.project.python.adk_vocabulary import PLUGIN_CLASS
+from templating.project.python.constant_keys import constant_text
+from templating.project.python.definitions import Namespace
 from templating.project.python.module import PythonModule
 from templating.project.python.python_source import find_call_instructions
-from templating.project.python.syntax_tree import called_name, string_constant
+from templating.project.python.session_services import service_identity
+from templating.project.python.syntax_tree import FUNCTIONS, called_name, own_nodes
 from templating.project.sources import SourceCache
 
 __all__ = ["find_apps"]
@@ -43,10 +46,11 @@ def find_apps(
 ) -> tuple[AppFacts, ...]:
     """Every ``App(...)`` and runner (``Runner(...)``, ``InMemoryRunner(...)``) of ``module``
     with the root it runs (or, for a runner, the ``App`` it runs), the name it runs under when
-    written as a literal (``App(name="shop")``, ``Runner(app_name="shop")``), and its
+    written as a constant (``App(name="shop")``, ``Runner(app_name=APP_NAME)``), and its
     ``GlobalInstructionPlugin``s (``plugins=``) and ``context_cache_config``; ``ref_of`` says
     where a name is defined, ``bound`` the module-level name each call is bound to."""
     apps = []
+    enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
     for node in ast.walk(module.tree):
         if not isinstance(node, ast.Call):
             continue
@@ -56,7 +60,7 @@ def find_apps(
             arguments.setdefault("agent", node.args[0])  # `InMemoryRunner(root_agent)`
         cached = "context_cache_config" in arguments
         naming = _NAMING.get(called)
-        name = string_constant(arguments.get(naming)) if naming is not None else None
+        name = constant_text(arguments.get(naming), Namespace(module, cache)) if naming is not None else None
         root = next((arguments[field] for field in _ROOT_FIELDS if field in arguments), None)
         app = arguments.get("app") if called in _RUNNERS else None
         if "plugins" not in arguments and not cached and naming is None:
@@ -73,9 +77,14 @@ def find_apps(
         if instructions or unread or cached or root is not None or app is not None:
             position = (module.source.path, node.lineno, node.col_offset + 1)
             reference = ref_of(root) if root is not None else None
+            session = None
+            if called in _RUNNERS and "session_service" in arguments:
+                enclosing = enclosing if enclosing is not None else _enclosing_functions(module.tree)
+                session = service_identity(arguments["session_service"], enclosing.get(id(node)), module)
             apps.append(AppFacts(
                 reference, tuple(instructions), cached, *position, name=name, unread=tuple(unread),
                 runner=called in _RUNNERS, app=ref_of(app) if app is not None else None, variable=bound.get(id(node)),
+                session=session,
             ))  # fmt: skip
     return tuple(apps)
 
@@ -94,3 +103,12 @@ def _plugins(value: ast.expr | None, constants: dict[str, ast.expr]) -> Iterator
             pending.extend(reversed(node.elts))
         elif isinstance(node, ast.Call) and called_name(node) == PLUGIN_CLASS:
             yield node
+
+
+def _enclosing_functions(tree: ast.Module) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The function each call of ``tree`` is written in (by the call's id), in one walk."""
+    found: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    for function in ast.walk(tree):
+        if isinstance(function, FUNCTIONS):
+            found.update((id(node), function) for node in own_nodes(function) if isinstance(node, ast.Call))
+    return found
