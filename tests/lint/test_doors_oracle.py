@@ -274,16 +274,11 @@ def test_every_door_reports_what_the_whole_run_reports(project, door, tmp_path, 
         assert _pre_commit(folder, changed) == [row[:4] for row in whole]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADK-TS: a callbacks module that imports nothing from @iqai/adk (its parameter typed "
-    "`any`) is not read: the write of `plan` is lost and every read of the apps whose agents "
-    "hold the callback goes silent (help_desk's `resolver`/`manager`, billing_desk's "
-    "`clerk`/`customer` are not reported)",
-)
 def test_adk_ts_untyped_callbacks_module_still_reports_what_fails(tmp_path, tmp_path_factory, monkeypatch, capsys):
     """The same program with ``rememberPlan(callbackContext: any)`` and no import: tsx strips
-    types, so it runs exactly as the typed fixture (the oracle runs that one)."""
+    types, so it runs exactly as the typed fixture (the oracle runs that one). A module that
+    imports no port but names a callback's context is read for its writes (it was not: the
+    write of ``plan`` was lost and every read of the apps holding the callback went silent)."""
     failing = _failures("adk-ts", tmp_path_factory, monkeypatch, capsys)
     project = _copy("adk-ts", tmp_path, monkeypatch)
     callbacks = project / "src" / "callbacks.ts"

@@ -34,7 +34,7 @@ from templating.project.typescript.packages import is_vendored, package_port
 from templating.project.typescript.request_settings import find_runner_apps, request_facts
 from templating.project.typescript.runners import find_runners
 from templating.project.typescript.third_party import network_call, tool_sources
-from templating.project.typescript.vocabulary import grammar_for, port_of_specifier
+from templating.project.typescript.vocabulary import CONTEXT_HINT, grammar_for, port_of_specifier
 from templating.project.typescript.workflows import read_workflows
 from templating.project.typescript.writes import find_writes, string_of
 
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ScriptReading", "read_script"]
 
+_CONTEXT = re.compile(CONTEXT_HINT)
 _NOQA = re.compile(r"//\s*noqa(?::\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*))?", re.IGNORECASE)
 
 
@@ -68,8 +69,12 @@ def read_script(module: ScriptModule, key: str, cache: ScriptCache) -> ScriptRea
     if port is None and sites:
         port = package_port(module.path.parent, cache.sources.project)
     if port is None and not sites and "BaseAgent" not in module.imports:
-        return _seeds_only(module, key, cache, grammar)
-    if port is None:
+        if _CONTEXT.search(module.source.text) is None:
+            return _seeds_only(module, key, cache, grammar)
+        # Callbacks or tools of agents built elsewhere: their writes, in the port its package
+        # names, else as either port writes them (ADK-TS's `state[k] = v` too: a miss at worst).
+        port = package_port(module.path.parent, cache.sources.project)
+    elif port is None:
         return ScriptReading()
     builder = _Facts(module, key, cache, port)
     for site in sites:
@@ -102,7 +107,7 @@ class _Facts:
     module: ScriptModule
     key: str
     cache: ScriptCache
-    port: str
+    port: str | None
     agents: list[AgentFacts] = field(default_factory=list)
     instructions: list[Instruction] = field(default_factory=list)
     traps: list[PortTrap] = field(default_factory=list)
@@ -123,6 +128,7 @@ class _Facts:
             self.functions_at[name] = function
 
     def add_agent(self, site: AgentSite) -> None:
+        assert self.port is not None  # a module that builds agents has its port (`read_script`)
         instructions = []
         read: set[str] = set()
         for field_name, value in site.instructions:

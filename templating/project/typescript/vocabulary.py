@@ -19,10 +19,16 @@ GRAMMAR_BY_SUFFIX: dict[str, str] = {
 #: The dialect of each port, by the package a file imports.
 PORT_DIALECTS = {"@google/adk": "adk-js", "@iqai/adk": "adk-ts"}
 
-#: Bytes that mark a file importing a port, or naming an agent, an instruction or a session
-#: seed: the pre-filter before a file is decoded (a prompts module names none of the packages,
-#: nor does a `main.ts` that seeds the session of agents it imports).
-HINT = rb"@google/adk|@iqai/adk|instruction|Instruction|[Pp]rompt|PROMPT|createSession|stateDelta|withQuickSession"
+#: What a module that imports no port says when it may write state for agents of another
+#: module: a callback's or tool's context, or a write of either port (a callbacks module whose
+#: parameter is typed `any` imports nothing).
+CONTEXT_HINT = r"[Cc]allback[Cc]ontext|[Tt]ool[Cc]ontext|\.state\.(?:set|update)\(|\.state\["
+#: Bytes that mark a file importing a port, or naming an agent, an instruction, a session seed
+#: or a state write (`CONTEXT_HINT`): the pre-filter before a file is decoded (a prompts module
+#: names none of the packages, nor does a `main.ts` that seeds the session of agents it imports).
+HINT = rb"@google/adk|@iqai/adk|instruction|Instruction|[Pp]rompt|PROMPT|createSession|stateDelta|withQuickSession|" + (
+    CONTEXT_HINT.encode()
+)
 
 #: Folders whose code is never a user's agents: installed and vendored copies of the packages.
 SKIPPED_FOLDERS = frozenset({"node_modules", "vendor", "dist", "build", ".next"})
