@@ -153,9 +153,7 @@ def _pieces(pieces: list[Node], node: Node, module: ScriptModule, cache: ScriptC
         characters += _sub(piece, module, cache, depth)
         if len(characters) > MAX_INSTRUCTION:
             return characters  # cut to the bound by `evaluate`
-        if not pay(len(characters)):
-            return _over_budget(node, module)
-    return characters
+    return characters if pay(len(characters)) else _over_budget(node, module)
 
 
 def _sub(node: Node, module: ScriptModule, cache: ScriptCache, depth: int) -> list[Character]:
