@@ -42,12 +42,15 @@ def is_mutable_declaration(statement: Node) -> bool:
 def is_rebound(name: str, block: Node, module: ScriptModule) -> bool:
     """Whether some expression in ``block`` (the one declaring ``name``) assigns ``name``
     (``=``, ``+=``, ``++``...)."""
+    if name not in _assignments(module):
+        return False
     memo = _memo(module)
-    key = ("rebound", name, block.id)
-    if key not in memo:
-        found = _assignments(module).get(name, ())
-        memo[key] = any(block.start_byte <= a.node.start_byte < block.end_byte for a in found)
-    return memo[key]
+    key = ("starts", name)
+    if key not in memo:  # where each assignment of the name starts, sorted once
+        memo[key] = sorted(a.node.start_byte for a in _assignments(module)[name])
+    starts = memo[key]
+    first = bisect.bisect_left(starts, block.start_byte)
+    return first < len(starts) and starts[first] < block.end_byte
 
 
 def accumulated(name: str, at: Node, module: ScriptModule) -> list[Node] | None:
