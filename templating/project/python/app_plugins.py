@@ -27,7 +27,7 @@ from templating.project.python.definitions import Namespace
 from templating.project.python.module import PythonModule
 from templating.project.python.python_source import find_call_instructions
 from templating.project.python.session_services import service_identity
-from templating.project.python.syntax_tree import FUNCTIONS, called_name, own_nodes
+from templating.project.python.syntax_tree import called_name
 from templating.project.sources import SourceCache
 
 __all__ = ["find_apps"]
@@ -50,7 +50,6 @@ def find_apps(
     ``GlobalInstructionPlugin``s (``plugins=``) and ``context_cache_config``; ``ref_of`` says
     where a name is defined, ``bound`` the module-level name each call is bound to."""
     apps = []
-    enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
     for node in ast.walk(module.tree):
         if not isinstance(node, ast.Call):
             continue
@@ -79,8 +78,8 @@ def find_apps(
             reference = ref_of(root) if root is not None else None
             session = None
             if called in _RUNNERS and "session_service" in arguments:
-                enclosing = enclosing if enclosing is not None else _enclosing_functions(module.tree)
-                session = service_identity(arguments["session_service"], enclosing.get(id(node)), module)
+                function = module.enclosing_functions.get(id(node))
+                session = service_identity(arguments["session_service"], function, module)
             apps.append(AppFacts(
                 reference, tuple(instructions), cached, *position, name=name, unread=tuple(unread),
                 runner=called in _RUNNERS, app=ref_of(app) if app is not None else None, variable=bound.get(id(node)),
@@ -103,12 +102,3 @@ def _plugins(value: ast.expr | None, constants: dict[str, ast.expr]) -> Iterator
             pending.extend(reversed(node.elts))
         elif isinstance(node, ast.Call) and called_name(node) == PLUGIN_CLASS:
             yield node
-
-
-def _enclosing_functions(tree: ast.Module) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
-    """The function each call of ``tree`` is written in (by the call's id), in one walk."""
-    found: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
-    for function in ast.walk(tree):
-        if isinstance(function, FUNCTIONS):
-            found.update((id(node), function) for node in own_nodes(function) if isinstance(node, ast.Call))
-    return found

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from templating.project.python.module import PythonModule
     from templating.project.sources import SourceCache
 
-__all__ = ["FOLLOWED", "Namespace", "find_definition", "local_assignments"]
+__all__ = ["FOLLOWED", "Namespace", "find_definition", "is_local", "local_assignments"]
 
 #: Each function's own bindings (`local_assignments`), kept while its tree is.
 _BINDINGS: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr | None]]] = weakref.WeakKeyDictionary()
@@ -68,9 +68,11 @@ def find_definition(node: ast.Name | ast.Attribute, scope: Namespace) -> tuple[a
 
 
 def _is_local(name: str, scope: Namespace) -> bool:
-    function = scope.function
-    if function is None:
-        return False
+    return scope.function is not None and is_local(name, scope.function)
+
+
+def is_local(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether ``name`` is a parameter of ``function`` or bound in its own body."""
     arguments = function.args
     parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
     return name in local_assignments(function) or any(p is not None and p.arg == name for p in parameters)

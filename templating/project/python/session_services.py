@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 
-from templating.project.python.definitions import local_assignments
+from templating.project.python.definitions import is_local
 from templating.project.python.module import PythonModule
 from templating.project.python.syntax_tree import dotted_name
 
@@ -28,7 +28,7 @@ def service_identity(
     ``function``, or at module level) stands for; ``None`` for one made in place."""
     if isinstance(service, ast.Name):
         name = service.id
-        if function is not None and (name in local_assignments(function) or _is_parameter(name, function)):
+        if function is not None and is_local(name, function):
             return f"{module.path}:{function.lineno}:{name}"
         if name in module.imports:  # named by the module that defines it
             path, symbol = module.imports[name]
@@ -37,9 +37,3 @@ def service_identity(
     if isinstance(service, ast.Attribute):  # `self.sessions`, `runtime.session_service`
         return f"{module.path}:{dotted_name(service)}"
     return None
-
-
-def _is_parameter(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    arguments = function.args
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    return any(argument is not None and argument.arg == name for argument in every)
