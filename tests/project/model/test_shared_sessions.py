@@ -147,3 +147,29 @@ def test_runners_continuing_one_session_share_its_state(tmp_path: Path, monkeypa
     findings = [f for f in lint_paths([tmp_path], Settings(root=tmp_path)).findings if f.code == "TPL014"]
     reported = [(f.message.split("`")[1], Path(f.path).name) for f in findings]
     assert reported == ([] if shared else [("credit_result", "agent.py")])
+
+
+@pytest.mark.parametrize(
+    "shape", ["one service and session, passed to both runners", "a service of its own for the second runner"]
+)
+def test_every_door_gives_the_whole_runs_answer(tmp_path: Path, monkeypatch, capsys, shape: str) -> None:
+    pytest.importorskip("lsprotocol")
+    from templating.cli import main
+    from templating.server.workspace import Workspace
+
+    package = _project(tmp_path, PIPELINES[shape][0])
+    monkeypatch.setenv("TEMPLATING_NO_CACHE", "1")
+
+    def named(arguments: list[str]) -> list[str]:
+        capsys.readouterr()
+        main(["lint", "--output-format", "concise", *arguments])
+        return sorted(line.split(" ")[1] for line in capsys.readouterr().out.splitlines() if " TPL014 " in line)
+
+    monkeypatch.chdir(tmp_path)
+    whole = named(["."])
+    assert whole == ([] if PIPELINES[shape][1] else ["TPL014"])
+    monkeypatch.chdir(package)
+    assert named(["agent.py"]) == whole  # the file named from its own folder
+    path = package / "agent.py"
+    found = Workspace().findings(path, path.read_text(encoding="utf-8"))  # the editor's open buffer
+    assert [f.code for f in found if f.code == "TPL014"] == whole
